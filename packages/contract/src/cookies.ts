@@ -1,0 +1,17 @@
+/** Cookie names shared by server and client (spec §3, §4, §9). */
+export const COOKIES = {
+  session: 'sid',
+  corpId: 'corpId',
+  encid: 'encid',
+  isElife: 'isElife',
+  grayTag: 'X-Tag',
+} as const;
+export const GRAY_TAG_VALUE = 'gray-bmcs';
+export const GRAY_SCENE = 'bmcs';
+/** spec §4: 0 when the X-Tag cookie equals gray-bmcs, otherwise 1. */
+export function grayFlagFromCookie(xTag: string | undefined | null): 0 | 1 {
+  return xTag === GRAY_TAG_VALUE ? 0 : 1;
+}
+/** Header the web client sends on every state-changing request (CSRF defence beside Origin). */
+export const CLIENT_HEADER = 'x-campaign-client';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+
+/** Every call lives under this prefix (spec §7). */
+export const BASE_PATH = '/bmcs/api';
+
+/**
+ * How `{version}` in a path is filled (spec §7, §9):
+ * - `none`: the path has no version segment;
+ * - `v2`: the path is fixed at v2;
+ * - `versioned`: `{version}` is v3 when the `isElife` cookie is `true`, else v2.
+ */
+export type VersionRule = 'none' | 'v2' | 'versioned';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Who may call: anyone with a corp, or only a logged-in user of that corp. */
+export type Access = 'public' | 'tenant' | 'user';
+
+export interface Endpoint<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  D extends z.ZodType = z.ZodType,
+> {
+  readonly method: HttpMethod;
+  /** Path under BASE_PATH; `{version}` appears exactly when `version` is `versioned`. */
+  readonly path: string;
+  readonly version: VersionRule;
+  /** The client shows a loading indicator while this call runs. */
+  readonly loading: boolean;
+  readonly access: Access;
+  readonly summary: string;
+  readonly tag: string;
+  /** Query string (for GET this is the whole payload). */
+  readonly query: Q;
+  /** JSON body (never for GET). */
+  readonly body: B;
+  /** `data` of a successful envelope. */
+  readonly data: D;
+  /** Extra rate-limit class the server applies (login, draw). */
+  readonly rateLimit?: 'login' | 'draw';
+  /** The client sends an `Idempotency-Key` header. */
+  readonly idempotent?: boolean;
+}
+
+export function endpoint<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+  def: Endpoint<Q, B, D>,
+): Endpoint<Q, B, D> {
+  const hasSlot = def.path.includes('{version}');
+  if (hasSlot !== (def.version === 'versioned')) {
+    throw new Error(`endpoint ${def.path}: {version} slot and version rule "${def.version}" disagree`);
+  }
+  if (def.version === 'v2' && !def.path.startsWith('/v2/')) {
+    throw new Error(`endpoint ${def.path}: a fixed-v2 path must start with /v2/`);
+  }
+  return def;
+}
+
+/** The concrete versions a `versioned` path is served under. */
+export const API_VERSIONS = ['v2', 'v3'] as const;
+export type ApiVersion = (typeof API_VERSIONS)[number];
+
+/** spec §7/§9: v3 when the isElife cookie is `true`, else v2. */
+export function versionFromIsElife(isElifeCookie: string | undefined | null): ApiVersion {
+  return isElifeCookie === 'true' ? 'v3' : 'v2';
+}
+
+/** Concrete path under BASE_PATH for one version. */
+export function resolvePath(ep: Pick<Endpoint, 'path'>, version: ApiVersion): string {
+  return ep.path.replace('{version}', version);
+}
+
+export type QueryIn<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type QueryOut<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.output<Q> : never;
+export type BodyIn<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type BodyOut<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
+export type DataOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer D> ? z.output<D> : never;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** spec §5: code 0 = success with data; any other non-empty code = business error, data is the message. */
+export type Envelope<D> = { code: 0; data: D } | { code: number; data: string };
+
+export const envelopeSchema = z.object({
+  code: z.union([z.number(), z.string()]),
+  data: z.unknown(),
+});
+
+export function ok<D>(data: D): Envelope<D> {
+  return { code: 0, data };
+}
+
+export function isSuccessCode(code: unknown): boolean {
+  return code === 0 || code === '0';
+}

@@ -1,0 +1,7 @@
+export * from './common';
+export * from './cookies';
+export * from './endpoint';
+export * from './envelope';
+export * from './errors';
+export * from './locale';
+export * from './table';

@@ -1,0 +1,10 @@
+import type { Endpoint } from './endpoint';
+import { platformEndpoints } from './endpoints/platform';
+
+/** The one endpoint table: server routes, the web client and the OpenAPI document derive from it. */
+export const endpoints = {
+  ...platformEndpoints,
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
