@@ -1,10 +1,21 @@
 import { z } from 'zod';
 
 /** Mainland mobile number. */
-export const mobileSchema = z.string().regex(/^1[3-9]\d{9}$/, { message: 'mobile' });
+export const mobileSchema = z.string().regex(/^1[3-9]\d{9}$/, { message: 'i18n:mobile' });
+export const otpCodeSchema = z.string().regex(/^\d{6}$/, { message: 'i18n:otpCode' });
+
+/**
+ * Friendly messages for field formats, by key: a schema says `{ message: 'i18n:<key>' }` and the server
+ * answers in the user's language.
+ */
+export const FIELD_MESSAGES = {
+  mobile: { 'zh-CN': '请输入正确的 11 位手机号', 'en-US': 'enter a valid 11-digit mobile number' },
+  otpCode: { 'zh-CN': '请输入 6 位数字验证码', 'en-US': 'enter the 6-digit code' },
+} as const;
 export const corpIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
 export const actIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-export const empty = z.object({}).strict();
+/** No fields; unknown keys are dropped (clients add cache busters and the like). */
+export const empty = z.object({});
 export const noData = z.null();
 
 /** The logged-in customer as the H5 sees them (never the raw mobile). */

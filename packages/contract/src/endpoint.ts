@@ -40,9 +40,10 @@ export interface Endpoint<
   readonly idempotent?: boolean;
 }
 
-export function endpoint<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
-  def: Endpoint<Q, B, D>,
-): Endpoint<Q, B, D> {
+/** Declares one endpoint; the access level stays a literal type so handlers know whether a user is guaranteed. */
+export function endpoint<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType, const A extends Access>(
+  def: Endpoint<Q, B, D> & { readonly access: A },
+): Endpoint<Q, B, D> & { readonly access: A } {
   const hasSlot = def.path.includes('{version}');
   if (hasSlot !== (def.version === 'versioned')) {
     throw new Error(`endpoint ${def.path}: {version} slot and version rule "${def.version}" disagree`);

@@ -4,4 +4,5 @@ export * from './endpoint';
 export * from './envelope';
 export * from './errors';
 export * from './locale';
+export * from './openapi';
 export * from './table';

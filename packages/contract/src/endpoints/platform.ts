@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { empty, mobileSchema, noData, sessionUserSchema } from '../common';
+import { empty, mobileSchema, noData, otpCodeSchema, sessionUserSchema } from '../common';
 import { endpoint } from '../endpoint';
 
 const trackEvent = z.object({
@@ -72,7 +72,7 @@ export const platformEndpoints = {
     rateLimit: 'login',
     summary: 'Log in with phone and one-time code',
     query: empty.partial(),
-    body: z.object({ mobile: mobileSchema, code: z.string().regex(/^\d{6}$/) }),
+    body: z.object({ mobile: mobileSchema, code: otpCodeSchema }),
     data: sessionUserSchema,
   }),
   ticketLogin: endpoint({

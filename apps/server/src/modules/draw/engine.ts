@@ -117,7 +117,11 @@ export function validatePrizeTable(prizes: readonly PrizeConfig[]): PrizeTablePr
     let previousFrom: number | null = null;
     for (const tier of prize.tiers) {
       if (!isNonNegativeInteger(tier.fromDraw)) {
-        add('invalid-from-draw', prize.id, `prize "${prize.id}" has a tier from draw ${tier.fromDraw}; use integers ≥ 0`);
+        add(
+          'invalid-from-draw',
+          prize.id,
+          `prize "${prize.id}" has a tier from draw ${tier.fromDraw}; use integers ≥ 0`,
+        );
       }
       if (!isNonNegativeInteger(tier.weight)) {
         add(
@@ -130,7 +134,11 @@ export function validatePrizeTable(prizes: readonly PrizeConfig[]): PrizeTablePr
         if (tier.fromDraw === previousFrom) {
           add('duplicate-from-draw', prize.id, `prize "${prize.id}" has two tiers from draw ${tier.fromDraw}`);
         } else if (tier.fromDraw < previousFrom) {
-          add('tiers-unsorted', prize.id, `prize "${prize.id}" has tiers out of order (${tier.fromDraw} after ${previousFrom})`);
+          add(
+            'tiers-unsorted',
+            prize.id,
+            `prize "${prize.id}" has tiers out of order (${tier.fromDraw} after ${previousFrom})`,
+          );
         }
       }
       previousFrom = tier.fromDraw;
@@ -149,7 +157,9 @@ export function validatePrizeTable(prizes: readonly PrizeConfig[]): PrizeTablePr
   }
 
   // Totals are only meaningful once every weight is a valid integer.
-  if (problems.some((p) => p.code === 'invalid-weight' || p.code === 'invalid-from-draw' || p.code === 'invalid-unlock')) {
+  if (
+    problems.some((p) => p.code === 'invalid-weight' || p.code === 'invalid-from-draw' || p.code === 'invalid-unlock')
+  ) {
     return problems;
   }
   for (const drawIndex of changePoints(prizes)) {
@@ -224,7 +234,11 @@ export function consolationPrizeId(prizes: readonly PrizeConfig[]): string {
   const [only] = consolations;
   if (consolations.length !== 1 || only === undefined) {
     throw new PrizeTableError([
-      { code: 'no-consolation', prizeId: null, message: `expected exactly one consolation prize, found ${consolations.length}` },
+      {
+        code: 'no-consolation',
+        prizeId: null,
+        message: `expected exactly one consolation prize, found ${consolations.length}`,
+      },
     ]);
   }
   return only.id;
@@ -385,11 +399,19 @@ export function verifyDraws(input: VerifyInput): VerifyResult {
     }
     if (draw.fallbackReason === null) {
       if (draw.awardedPrizeId !== picked) {
-        add(draw.id, 'awarded-mismatch', `awarded "${draw.awardedPrizeId}" without a fallback reason; the roll selects "${picked}"`);
+        add(
+          draw.id,
+          'awarded-mismatch',
+          `awarded "${draw.awardedPrizeId}" without a fallback reason; the roll selects "${picked}"`,
+        );
       }
     } else if (draw.fallbackReason === 'unavailable') {
       if (picked === consolationId) {
-        add(draw.id, 'fallback-from-consolation', 'a fallback is recorded although the roll selected the consolation prize');
+        add(
+          draw.id,
+          'fallback-from-consolation',
+          'a fallback is recorded although the roll selected the consolation prize',
+        );
       } else if (draw.awardedPrizeId !== consolationId) {
         add(
           draw.id,

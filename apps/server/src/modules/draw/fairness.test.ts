@@ -9,7 +9,7 @@ const MAX64 = (1n << 64n) - 1n;
 function macOf(chunks: readonly bigint[]): Uint8Array {
   const bytes = new Uint8Array(32);
   const view = new DataView(bytes.buffer);
-  chunks.forEach((chunk, i) => view.setBigUint64(i * 8, chunk, false));
+  for (const [i, chunk] of chunks.entries()) view.setBigUint64(i * 8, chunk, false);
   return bytes;
 }
 

@@ -107,7 +107,9 @@ export function rollFor(seedHex: string, userId: string | number, drawNonce: str
   assertTotal(total);
   const key = seedBytes(seedHex);
   const macAt = (counter: number): Buffer =>
-    createHmac('sha256', key).update(drawMessage(userId, drawNonce, counter), 'utf8').digest();
+    createHmac('sha256', key)
+      .update(drawMessage(userId, drawNonce, counter), 'utf8')
+      .digest();
   const first = macAt(0);
   const roll = sampleIndex(total, (counter) => (counter === 0 ? first : macAt(counter)));
   return { roll, rollHex: first.toString('hex') };

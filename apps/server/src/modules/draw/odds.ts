@@ -13,7 +13,8 @@ export interface OddsRow {
   probability: number;
   /**
    * Percentage rounded half-up to two decimals, e.g. "12.50%". A prize that can be won but rounds to
-   * 0.00 shows "<0.01%": printing "0.00%" for a winnable prize would misstate the odds to the customer.
+   * 0.00 shows "<0.01%", and one that is not certain but rounds to 100.00 shows ">99.99%": printing "0.00%"
+   * for a winnable prize (or "100.00%" for an uncertain one) would misstate the odds to the customer.
    */
   percentText: string;
 }
@@ -40,6 +41,7 @@ function percentText(weight: number, total: number): string {
   const t = BigInt(total);
   const hundredths = (w * 20000n + t) / (2n * t);
   if (hundredths === 0n && w > 0n) return '<0.01%';
+  if (hundredths === 10000n && w < t) return '>99.99%';
   const whole = hundredths / 100n;
   const fraction = (hundredths % 100n).toString().padStart(2, '0');
   return `${whole}.${fraction}%`;

@@ -1,0 +1,137 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { buildOpenApi } from '@campaign/contract';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Config } from './config';
+import type { Database_ } from './db';
+import { logOtpSender, type OpenIdProvider, type OtpSender, simulatedOpenIdProvider } from './modules/auth/providers';
+import { authHandlers } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { corpHandlers } from './modules/corp/routes';
+import { grayHandlers } from './modules/gray/routes';
+import { systemHandlers } from './modules/system/routes';
+import { trackingHandlers } from './modules/tracking/routes';
+import { createSealer } from './platform/crypto';
+import { installCsrfGuard } from './platform/csrf';
+import { installEnvelopeErrors, isApiPath } from './platform/envelope';
+import { AppError } from './platform/errors';
+import { type Handlers, registerEndpoints } from './platform/http';
+import { installMetrics } from './platform/metrics';
+import type { ServiceDeps } from './platform/services';
+import { createCorpCache } from './platform/tenancy';
+import { installWeb } from './platform/web';
+
+export interface AppDeps {
+  database: Database_;
+  config: Config;
+  clock?: () => number;
+  randomInt?: (max: number) => number;
+  randomBytes?: (n: number) => Buffer;
+  otpSender?: OtpSender;
+  openIdProvider?: OpenIdProvider;
+  /** Serve the built H5 (off in API-only tests). */
+  serveWeb?: boolean;
+}
+
+export const BODY_LIMIT = 64 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const services: ServiceDeps = {
+    database,
+    config,
+    clock: deps.clock ?? Date.now,
+    randomInt: deps.randomInt ?? ((max) => randomInt(max)),
+    randomBytes: deps.randomBytes ?? ((n) => randomBytes(n)),
+    sealer: createSealer(config.encryptionKey ?? randomBytes(32)),
+    corps: createCorpCache(config.env === 'test' ? 0 : 30_000),
+    log: app.log,
+  };
+
+  installEnvelopeErrors(app);
+  installLoadShedding(app, config.maxInFlight);
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+  });
+  installCsrfGuard(app, isApiPath);
+  installMetrics(app, { defaultMetrics: config.env !== 'test' });
+
+  const auth = createAuthService({
+    ...services,
+    otpSender: deps.otpSender ?? logOtpSender((m) => app.log.info(m)),
+    openIdProvider: deps.openIdProvider ?? simulatedOpenIdProvider,
+  });
+  const handlers: Handlers = {
+    ...systemHandlers(services),
+    ...grayHandlers(),
+    ...authHandlers(auth, config),
+    ...corpHandlers(services),
+    ...trackingHandlers(services),
+  };
+  registerEndpoints(app, handlers, {
+    db: database.db,
+    config,
+    clock: services.clock,
+    corps: services.corps,
+  });
+
+  const openapi = buildOpenApi({ version: '1' });
+  app.get('/bmcs/api/openapi.json', async () => openapi);
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: openapi as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/bmcs/api/docs' });
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      return { status: 'ok', database: database.kind };
+    } catch (err) {
+      app.log.error({ err }, 'health check failed');
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  app.setNotFoundHandler(async () => {
+    throw new AppError('NOT_FOUND');
+  });
+  if (deps.serveWeb) await installWeb(app, { webDist: config.webDist, grayWebDist: config.grayWebDist });
+  return app;
+}
+
+/**
+ * Past capacity the server answers 429 at once instead of queueing work until latency runs away.
+ */
+function installLoadShedding(app: FastifyInstance, maxInFlight: number) {
+  let inFlight = 0;
+  const counted = new WeakSet<object>();
+  const release = async (req: object) => {
+    if (counted.delete(req)) inFlight--;
+  };
+  app.addHook('onRequest', async (req) => {
+    if (inFlight >= maxInFlight) throw new AppError('RATE_LIMITED');
+    inFlight++;
+    counted.add(req);
+  });
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+}

@@ -1,0 +1,96 @@
+import { corpIdSchema, mobileSchema } from '@campaign/contract';
+import { isNode, LineCounter, type Node, parseDocument } from 'yaml';
+import { z } from 'zod';
+
+const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
+
+export const corpDefSchema = z
+  .object({
+    id: corpIdSchema,
+    name: z.string().min(1).max(64),
+    whiteListed: z.boolean().default(false),
+    gray: z.boolean().default(false),
+    appSecret: z.string().min(16, 'appSecret needs at least 16 characters'),
+    groups: z.array(idSchema).default([]),
+    cgroups: z.array(z.object({ id: idSchema, name: z.string().min(1).max(64) }).strict()).default([]),
+  })
+  .strict();
+
+export const userDefSchema = z
+  .object({
+    corp: corpIdSchema,
+    nuid: idSchema,
+    mobile: mobileSchema.optional(),
+    openId: z.string().min(1).max(64).optional(),
+    cgroups: z.array(idSchema).default([]),
+  })
+  .strict();
+
+/** The campaign definition file. Later sections (activities, groups, prizes) extend this object. */
+export const definitionSchema = z
+  .object({
+    corps: z.array(corpDefSchema).default([]),
+    users: z.array(userDefSchema).default([]),
+  })
+  .strict()
+  .superRefine((d, ctx) => {
+    const corps = new Map(d.corps.map((c) => [c.id, c]));
+    d.users.forEach((u, i) => {
+      const corp = corps.get(u.corp);
+      if (!corp) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['users', i, 'corp'],
+          message: `corp "${u.corp}" is not defined in this file`,
+        });
+        return;
+      }
+      u.cgroups.forEach((g, j) => {
+        if (!corp.cgroups.some((c) => c.id === g)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['users', i, 'cgroups', j],
+            message: `cgroup "${g}" is not defined for corp "${u.corp}"`,
+          });
+        }
+      });
+    });
+  });
+export type Definition = z.infer<typeof definitionSchema>;
+
+export class DefinitionError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+/** The line of the YAML node at a path (the closest existing ancestor). */
+function lineOf(doc: ReturnType<typeof parseDocument>, counter: LineCounter, path: PropertyKey[]): number | null {
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n) as (string | number)[], true);
+    if (isNode(node) && (node as Node).range) return counter.linePos((node as Node).range![0]).line;
+  }
+  return null;
+}
+
+/** Parse and validate a definition; every problem names its field and line. */
+export function parseDefinition(text: string, fileName = 'definition'): Definition {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  if (doc.errors.length) {
+    throw new DefinitionError(
+      doc.errors.map((e) => `${fileName}:${e.linePos?.[0]?.line ?? '?'}: YAML syntax: ${e.message.split('\n')[0]}`),
+    );
+  }
+  const parsed = definitionSchema.safeParse(doc.toJS() ?? {});
+  if (!parsed.success) {
+    throw new DefinitionError(
+      parsed.error.issues.map((i) => {
+        const field = i.path.map(String).join('.') || '(root)';
+        const line = lineOf(doc, counter, i.path);
+        return `${fileName}:${line ?? '?'}: ${field}: ${i.message}`;
+      }),
+    );
+  }
+  return parsed.data;
+}

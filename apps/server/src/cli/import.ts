@@ -1,0 +1,33 @@
+import type { Db } from '../db';
+import * as authRepo from '../modules/auth/repo';
+import * as corpRepo from '../modules/corp/repo';
+import { newId } from '../platform/crypto';
+import type { Definition } from './definition';
+
+export interface ImportSummary {
+  corps: number;
+  users: number;
+}
+
+/** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
+export async function applyDefinition(db: Db, def: Definition, now: number): Promise<ImportSummary> {
+  return db.transaction().execute(async (tx) => {
+    for (const c of def.corps) {
+      await corpRepo.upsertCorp(tx, { ...c, now });
+      await corpRepo.replaceCorpGroups(tx, c.id, c.groups);
+      for (const g of c.cgroups) await corpRepo.upsertCgroup(tx, c.id, g.id, g.name);
+    }
+    for (const u of def.users) {
+      let user = await authRepo.findUser(tx, u.corp, { nuid: u.nuid });
+      const identity = { mobile: u.mobile ?? null, open_id: u.openId ?? null };
+      if (user) {
+        await authRepo.updateUserIdentity(tx, u.corp, user.id, identity);
+      } else {
+        user = { id: newId(), corp_id: u.corp, nuid: u.nuid, created_at: now, ...identity };
+        await authRepo.insertUser(tx, user);
+      }
+      await corpRepo.replaceUserCgroups(tx, u.corp, user.id, u.cgroups);
+    }
+    return { corps: def.corps.length, users: def.users.length };
+  });
+}

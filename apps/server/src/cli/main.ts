@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db';
+import { migrateToLatest } from '../db/migrate';
+import { signTicket } from '../modules/auth/ticket';
+import { DefinitionError, parseDefinition } from './definition';
+import { applyDefinition } from './import';
+import { seedDemo } from './seed';
+
+const USAGE = `Usage: npm run cli -- <command>
+  migrate                      apply database migrations
+  seed                         seed (or refresh) the demo tenants from apps/server/campaigns/demo.yaml
+  import <file.yaml>           validate and import a campaign definition (docs/campaign-format.md)
+  validate <file.yaml>         validate only
+  ticket <corpId> <uid>        mint a host-app login ticket for local testing (uses the corp's secret)`;
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...args] = argv;
+  if (!cmd || cmd === 'help' || cmd === '--help') {
+    console.log(USAGE);
+    return cmd ? 0 : 2;
+  }
+  if (cmd === 'validate') {
+    const file = args[0];
+    if (!file) return usage();
+    parseDefinition(readFileSync(file, 'utf8'), file);
+    console.log(`${file}: valid`);
+    return 0;
+  }
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (cmd === 'migrate') {
+      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+      return 0;
+    }
+    if (cmd === 'seed') {
+      const s = await seedDemo(database.db, Date.now());
+      console.log(`demo seeded: ${JSON.stringify(s)}`);
+      return 0;
+    }
+    if (cmd === 'import') {
+      const file = args[0];
+      if (!file) return usage();
+      const def = parseDefinition(readFileSync(file, 'utf8'), file);
+      const s = await applyDefinition(database.db, def, Date.now());
+      console.log(`imported ${file}: ${JSON.stringify(s)}`);
+      return 0;
+    }
+    if (cmd === 'ticket') {
+      const [corpId, uid] = args;
+      if (!corpId || !uid) return usage();
+      const corp = await database.db
+        .selectFrom('corp')
+        .select('app_secret')
+        .where('id', '=', corpId)
+        .executeTakeFirst();
+      if (!corp) {
+        console.error(`unknown corp ${corpId}`);
+        return 1;
+      }
+      const exp = Math.floor(Date.now() / 1000) + 300;
+      console.log(signTicket(corp.app_secret, { corpId, uid, exp, nonce: randomBytes(12).toString('hex') }));
+      return 0;
+    }
+    return usage();
+  } finally {
+    await database.close();
+  }
+}
+
+function usage(): number {
+  console.error(USAGE);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof DefinitionError) {
+      console.error(`invalid definition:\n${err.problems.map((p) => `  ${p}`).join('\n')}`);
+    } else {
+      console.error(err instanceof Error ? err.message : err);
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** Every environment variable the service reads; the README's table mirrors this schema. */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  SQLITE_PATH: z.string().default('./data/campaign.db'),
+  WEB_DIST: z.string().default('apps/web/dist'),
+  GRAY_WEB_DIST: z.string().optional(),
+  DEMO_MODE: bool.optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'ENCRYPTION_KEY must be 64 hex characters')
+    .optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  DRAW_RATE_PER_SECOND: z.coerce.number().int().positive().default(20),
+  MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
+});
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+  webDist: string;
+  grayWebDist: string | null;
+  demoMode: boolean;
+  /** 32-byte key for encid and common-decrypt; generated per process when absent outside production. */
+  encryptionKey: Buffer | null;
+  session: { idleMs: number; absoluteMs: number };
+  trustProxy: boolean;
+  logLevel: string;
+  rateLimits: { loginPerMinute: number; drawPerSecond: number };
+  /** Requests in progress above which the server sheds load with 429 instead of queueing. */
+  maxInFlight: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.ENCRYPTION_KEY) throw new Error('ENCRYPTION_KEY is required when NODE_ENV=production');
+  const url = e.DATABASE_URL?.trim();
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database:
+      url && /^postgres(ql)?:\/\//.test(url) ? { kind: 'postgres', url } : { kind: 'sqlite', path: e.SQLITE_PATH },
+    webDist: e.WEB_DIST,
+    grayWebDist: e.GRAY_WEB_DIST ?? null,
+    demoMode: e.DEMO_MODE ?? !production,
+    encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : null,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: { loginPerMinute: e.LOGIN_RATE_PER_MINUTE, drawPerSecond: e.DRAW_RATE_PER_SECOND },
+    maxInFlight: e.MAX_IN_FLIGHT,
+  };
+}
+
+/** A config for tests: demo mode, in-memory style defaults, overridable. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { DB } from './schema';
+
+export type Db = Kysely<DB>;
+/** What a repository function runs on: the database or an open transaction. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface Database_ {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+// int8 (counts, epoch-ms columns) as numbers: every value we store fits in 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(target: Config['database'], opts: { searchPath?: string } = {}): Database_ {
+  if (target.kind === 'sqlite') {
+    if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
+    const sqlite = new Database(target.path);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, kind: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: 10,
+    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,30 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import * as m0001 from './migrations/0001-platform';
+
+/** Migrations in order; later issues append here. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-platform': m0001,
+};
+
+class InCodeProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** An auto-incrementing integer key on both dialects. */
+export function autoId(db: Kysely<unknown>) {
+  return isPostgres(db) ? sql`bigserial` : sql`integer`;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's table types.
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,71 @@
+import type { Executor } from '../../db';
+import type { OtpCodeTable, UserTable } from '../../db/schema';
+
+export type UserRow = UserTable;
+type UserKey = { nuid: string } | { mobile: string } | { openId: string };
+
+export async function findUser(db: Executor, corpId: string, key: UserKey): Promise<UserRow | undefined> {
+  let q = db.selectFrom('app_user').selectAll().where('corp_id', '=', corpId);
+  if ('nuid' in key) q = q.where('nuid', '=', key.nuid);
+  else if ('mobile' in key) q = q.where('mobile', '=', key.mobile);
+  else q = q.where('open_id', '=', key.openId);
+  return q.executeTakeFirst();
+}
+
+export async function insertUser(db: Executor, row: UserRow): Promise<void> {
+  await db.insertInto('app_user').values(row).execute();
+}
+
+export async function getOtp(db: Executor, corpId: string, mobile: string): Promise<OtpCodeTable | undefined> {
+  return db
+    .selectFrom('otp_code')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
+}
+
+export async function saveOtp(db: Executor, row: OtpCodeTable, exists: boolean): Promise<void> {
+  if (exists) {
+    const { corp_id, mobile, ...rest } = row;
+    await db.updateTable('otp_code').set(rest).where('corp_id', '=', corp_id).where('mobile', '=', mobile).execute();
+  } else {
+    await db.insertInto('otp_code').values(row).execute();
+  }
+}
+
+export async function countOtpAttempt(db: Executor, corpId: string, mobile: string): Promise<void> {
+  await db
+    .updateTable('otp_code')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('corp_id', '=', corpId)
+    .where('mobile', '=', mobile)
+    .execute();
+}
+
+export async function deleteOtp(db: Executor, corpId: string, mobile: string): Promise<void> {
+  await db.deleteFrom('otp_code').where('corp_id', '=', corpId).where('mobile', '=', mobile).execute();
+}
+
+/** false when the nonce was already used (the primary key refuses it). */
+export async function claimNonce(db: Executor, corpId: string, nonce: string, expiresAt: number, now: number) {
+  await db.deleteFrom('ticket_nonce').where('expires_at', '<', now).execute();
+  const existing = await db
+    .selectFrom('ticket_nonce')
+    .select('nonce')
+    .where('corp_id', '=', corpId)
+    .where('nonce', '=', nonce)
+    .executeTakeFirst();
+  if (existing) return false;
+  await db.insertInto('ticket_nonce').values({ corp_id: corpId, nonce, expires_at: expiresAt }).execute();
+  return true;
+}
+
+export async function updateUserIdentity(
+  db: Executor,
+  corpId: string,
+  userId: string,
+  fields: { mobile: string | null; open_id: string | null },
+): Promise<void> {
+  await db.updateTable('app_user').set(fields).where('corp_id', '=', corpId).where('id', '=', userId).execute();
+}

@@ -1,0 +1,23 @@
+import type { HandlersFor } from '../../platform/http';
+import type { ServiceDeps } from '../../platform/services';
+import * as repo from './repo';
+
+export function corpHandlers(deps: ServiceDeps): HandlersFor<'checkWhiteCorpId' | 'cgroupCheck' | 'groupEiopCheck'> {
+  const db = deps.database.db;
+  return {
+    checkWhiteCorpId: async ({ corp }) => ({ white: corp.whiteListed }),
+    cgroupCheck: async ({ corp, user, body }) => {
+      const matched = await repo.memberCgroups(db, corp.id, user.id, [...new Set(body.cgroupIds)]);
+      return { member: matched.length > 0, matched };
+    },
+    groupEiopCheck: async ({ corp, query }) => {
+      const groups = await repo.corpGroups(db, corp.id);
+      const asked = (query.groupIds ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const hits = asked.length ? groups.filter((g) => asked.includes(g)) : groups;
+      return { passed: hits.length > 0, groups: hits };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { CLIENT_HEADER } from '@campaign/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameOrigin(req: FastifyRequest, value: string): boolean {
+  try {
+    const u = new URL(value);
+    return u.host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * State changes only by POST/PUT/DELETE, and only from our own pages: the web client's custom header
+ * (which a cross-site form cannot set without a CORS preflight we never grant), or a same-origin
+ * Origin/Referer. Everything else is refused with 403 before any handler runs.
+ */
+export function installCsrfGuard(app: FastifyInstance, isProtected: (url: string) => boolean) {
+  app.addHook('onRequest', async (req) => {
+    if (SAFE.has(req.method) || !isProtected(req.url)) return;
+    if (req.headers[CLIENT_HEADER]) return;
+    const origin = req.headers.origin;
+    if (origin) {
+      if (sameOrigin(req, origin)) return;
+      throw new AppError('CSRF');
+    }
+    const referer = req.headers.referer;
+    if (referer && sameOrigin(req, referer)) return;
+    throw new AppError('CSRF');
+  });
+}

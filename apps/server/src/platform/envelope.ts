@@ -1,0 +1,50 @@
+import { BASE_PATH, type ErrorName } from '@campaign/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+import { requestLocale } from './http';
+
+/** Fastify's own failures (parsing, limits) mapped onto the catalogue. */
+const FASTIFY_CODES: Record<string, ErrorName> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION',
+};
+
+function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  const fe = err as Partial<FastifyError> | null;
+  if (!fe || typeof fe !== 'object') return null;
+  const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+  if (mapped) return new AppError(mapped);
+  if (fe.statusCode === 429) return new AppError('RATE_LIMITED');
+  if (fe.name === 'SyntaxError' && fe.statusCode === 400) return new AppError('MALFORMED_JSON');
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return new AppError(fe.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION');
+  }
+  return null;
+}
+
+/**
+ * One error handler: every failure leaves as `{ code, data: message }` in the user's language with the
+ * catalogue's status; anything unexpected is logged with the request id and answered as a plain 500
+ * without internals.
+ */
+export function installEnvelopeErrors(app: FastifyInstance) {
+  app.setErrorHandler((err, req, reply) => {
+    const locale = requestLocale(req);
+    const known = toAppError(err);
+    if (known) {
+      if (known.status >= 500) req.log.error({ err, reqId: req.id }, 'request failed');
+      return reply.status(known.status).send({ code: known.code, data: known.messageFor(locale) });
+    }
+    req.log.error({ err, reqId: req.id }, 'unhandled error');
+    const internal = new AppError('INTERNAL');
+    return reply.status(500).send({ code: internal.code, data: `${internal.messageFor(locale)} (${req.id})` });
+  });
+}
+
+export function isApiPath(url: string): boolean {
+  return url === BASE_PATH || url.startsWith(`${BASE_PATH}/`);
+}

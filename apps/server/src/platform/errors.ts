@@ -1,0 +1,31 @@
+import { ERRORS, type ErrorName, type Locale } from '@campaign/contract';
+
+/**
+ * A failure the user is told about. `name` picks the catalogue entry (code, HTTP status, message in
+ * each language); `detail` is appended to the message (e.g. which field was wrong) and must never hold internals.
+ */
+export class AppError extends Error {
+  readonly errorName: ErrorName;
+  readonly detail: string | Partial<Record<Locale, string>> | undefined;
+  constructor(name: ErrorName, detail?: string | Partial<Record<Locale, string>>) {
+    super(name);
+    this.errorName = name;
+    this.detail = detail;
+  }
+  get status(): number {
+    return ERRORS[this.errorName].status;
+  }
+  get code(): number {
+    return ERRORS[this.errorName].code;
+  }
+  messageFor(locale: Locale): string {
+    const base = ERRORS[this.errorName].message[locale];
+    const d = typeof this.detail === 'string' ? this.detail : this.detail?.[locale];
+    if (!d) return base;
+    return locale === 'zh-CN' ? `${base}：${d}` : `${base}: ${d}`;
+  }
+}
+
+export const fail = (name: ErrorName, detail?: string | Partial<Record<Locale, string>>): never => {
+  throw new AppError(name, detail);
+};

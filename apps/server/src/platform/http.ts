@@ -1,0 +1,146 @@
+import {
+  API_VERSIONS,
+  BASE_PATH,
+  COOKIES,
+  type Endpoint,
+  type EndpointName,
+  type Endpoints,
+  endpoints,
+  FIELD_MESSAGES,
+  type Locale,
+  localeFromAcceptLanguage,
+  resolvePath,
+} from '@campaign/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { locales, type ZodError, type ZodType, type z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { AppError } from './errors';
+import { findSession, type RequestUser } from './session';
+import type { Corp, CorpCache } from './tenancy';
+
+type CorpFor<E> = E extends { access: 'public' } ? Corp | null : Corp;
+type UserFor<E> = E extends { access: 'user' } ? RequestUser : RequestUser | null;
+
+export interface HandlerContext<E extends Endpoint> {
+  query: z.output<E['query']>;
+  body: z.output<E['body']>;
+  corp: CorpFor<E>;
+  user: UserFor<E>;
+  locale: Locale;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<z.output<E['data']>>;
+/** One handler per endpoint of the table: a missing one does not compile. */
+export type Handlers = { [K in EndpointName]: Handler<Endpoints[K]> };
+export type HandlersFor<K extends EndpointName> = Pick<Handlers, K>;
+
+export function requestLocale(req: FastifyRequest): Locale {
+  return localeFromAcceptLanguage(req.headers['accept-language']);
+}
+
+const zodLocales = { 'zh-CN': locales.zhCN(), 'en-US': locales.en() } as const;
+
+function describeIssues(err: ZodError, where: 'query' | 'body', locale: Locale): string {
+  return err.issues
+    .slice(0, 5)
+    .map((i) => {
+      const path = [where, ...i.path.map(String)].join('.');
+      const key = i.message.startsWith('i18n:') ? (i.message.slice(5) as keyof typeof FIELD_MESSAGES) : null;
+      const message = key && key in FIELD_MESSAGES ? FIELD_MESSAGES[key][locale] : i.message;
+      return `${path} ${message}`;
+    })
+    .join(locale === 'zh-CN' ? '；' : '; ');
+}
+
+function parseOrFail<S extends ZodType>(schema: S, value: unknown, where: 'query' | 'body', locale: Locale) {
+  const r = schema.safeParse(value, { error: zodLocales[locale].localeError });
+  if (!r.success) throw new AppError('VALIDATION', describeIssues(r.error, where, locale));
+  return r.data as z.output<S>;
+}
+
+export interface RouteDeps {
+  db: Db;
+  config: Config;
+  clock: () => number;
+  corps: CorpCache;
+}
+
+/** The corpId of a request: query parameter, else cookie (spec §6). */
+export function requestCorpId(req: FastifyRequest): string | undefined {
+  const q = req.query as Record<string, unknown> | undefined;
+  const fromQuery = typeof q?.corpId === 'string' && q.corpId ? q.corpId : undefined;
+  return fromQuery ?? req.cookies[COOKIES.corpId] ?? undefined;
+}
+
+/**
+ * Registers every endpoint of the contract table on the app. Routes stay thin: tenancy, session,
+ * validation and the envelope happen here once; handlers get typed, validated input.
+ */
+export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps: RouteDeps) {
+  const validateResponses = deps.config.env !== 'production';
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const ep: Endpoint = endpoints[name];
+    const handler = handlers[name] as unknown as Handler<Endpoint>;
+    if (typeof handler !== 'function') throw new Error(`no handler for endpoint ${name}`);
+    const urls = ep.version === 'versioned' ? API_VERSIONS.map((v) => resolvePath(ep, v)) : [resolvePath(ep, 'v2')];
+    for (const url of urls) {
+      app.route({
+        method: ep.method,
+        url: BASE_PATH + url,
+        config: { endpointName: name, ...rateLimitConfig(ep, deps.config) },
+        handler: async (req, reply) => {
+          const locale = requestLocale(req);
+          const now = deps.clock();
+          const corpId = requestCorpId(req);
+          let corp: Corp | null = null;
+          if (corpId) {
+            corp = await deps.corps.get(deps.db, corpId, now);
+            if (!corp && ep.access !== 'public') throw new AppError('CORP_UNKNOWN', corpId.slice(0, 32));
+          } else if (ep.access !== 'public') {
+            throw new AppError('CORP_REQUIRED');
+          }
+          const token = req.cookies[COOKIES.session];
+          const user = corp && token ? await findSession(deps.db, corp.id, token, now, deps.config.session) : null;
+          if (ep.access === 'user' && !user) throw new AppError('UNAUTHENTICATED');
+          const { corpId: _drop, ...rawQuery } = (req.query ?? {}) as Record<string, unknown>;
+          const query = parseOrFail(ep.query, rawQuery, 'query', locale);
+          const body = ep.method === 'GET' ? undefined : parseOrFail(ep.body, req.body ?? undefined, 'body', locale);
+          const data = await handler({ query, body, corp, user, locale, req, reply } as HandlerContext<Endpoint>);
+          if (validateResponses) {
+            const check = ep.data.safeParse(data);
+            if (!check.success) {
+              req.log.error({ endpoint: name, issues: check.error.issues }, 'response does not match the contract');
+              throw new Error(`response of ${name} does not match the contract`);
+            }
+          }
+          return { code: 0, data: data ?? null };
+        },
+      });
+    }
+  }
+}
+
+function rateLimitConfig(ep: Endpoint, config: Config) {
+  if (ep.rateLimit === 'login') {
+    return { rateLimit: { max: config.rateLimits.loginPerMinute, timeWindow: 60_000 } };
+  }
+  if (ep.rateLimit === 'draw') {
+    return {
+      rateLimit: {
+        max: config.rateLimits.drawPerSecond,
+        timeWindow: 1_000,
+        // Per customer where known, so one busy NAT does not starve its neighbours.
+        keyGenerator: (req: FastifyRequest) => req.cookies[COOKIES.session] ?? req.ip,
+      },
+    };
+  }
+  return {};
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpointName?: string;
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** Prometheus metrics on an app-owned registry, so several apps in one test process do not collide. */
+export function installMetrics(app: FastifyInstance, opts: { defaultMetrics: boolean }) {
+  const registry = new Registry();
+  if (opts.defaultMetrics) collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by route, method and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by route and method',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // The route pattern, never the raw URL: label cardinality stays bounded.
+    const route = req.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: req.method, route, status: String(reply.statusCode) });
+    latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+  });
+  app.get('/metrics', async (_req, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+  return registry;
+}
