@@ -1,5 +1,5 @@
 import { corpIdSchema, mobileSchema } from '@campaign/contract';
-import { isNode, LineCounter, type Node, parseDocument } from 'yaml';
+import { isNode, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
@@ -68,7 +68,7 @@ export class DefinitionError extends Error {
 function lineOf(doc: ReturnType<typeof parseDocument>, counter: LineCounter, path: PropertyKey[]): number | null {
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n) as (string | number)[], true);
-    if (isNode(node) && (node as Node).range) return counter.linePos((node as Node).range![0]).line;
+    if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
   }
   return null;
 }

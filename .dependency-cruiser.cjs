@@ -1,0 +1,52 @@
+/** Import boundaries of ARCHITECTURE.md: checked in `npm run lint` (part of `npm test`). */
+module.exports = {
+  forbidden: [
+    { name: 'server-not-web', severity: 'error', from: { path: '^apps/server' }, to: { path: '^apps/web' } },
+    { name: 'web-not-server', severity: 'error', from: { path: '^apps/web' }, to: { path: '^apps/server' } },
+    {
+      name: 'contract-stands-alone',
+      severity: 'error',
+      from: { path: '^packages/contract' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'modules-not-each-other',
+      comment: 'A server module never imports another module: shared needs move down into platform.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      to: { path: '^apps/server/src/modules/', pathNot: '^apps/server/src/modules/$1/' },
+    },
+    {
+      name: 'platform-below-modules',
+      severity: 'error',
+      from: { path: '^apps/server/src/(platform|db)/' },
+      to: { path: '^apps/server/src/(modules|cli|app\\.ts|main\\.ts)' },
+    },
+    {
+      name: 'features-not-each-other',
+      comment: 'A web feature never imports another feature: what two need moves into shared.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'shared-below-features',
+      severity: 'error',
+      from: { path: '^apps/web/src/shared/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'features-below-app',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|dist)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};

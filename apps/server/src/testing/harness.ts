@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type AppDeps, buildApp } from '../app';
+import { seedDemo } from '../cli/seed';
+import { testConfig } from '../config';
+import { type Database_, type DbKind, openDatabase } from '../db';
+import { migrateToLatest } from '../db/migrate';
+
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The dialects the integration suites run on: SQLite always, PostgreSQL whenever one answers. A skip
+ * is announced loudly; under CI (CI=true) a missing PostgreSQL is a failure, because .ci/run starts it.
+ */
+export async function dialects(): Promise<DbKind[]> {
+  if (await postgresAnswers()) return ['sqlite', 'postgres'];
+  const msg = `\n!!! PostgreSQL at ${PG_URL} did not answer: PostgreSQL integration tests SKIPPED !!!\n`;
+  if (process.env.CI === 'true') throw new Error(msg);
+  console.warn(msg);
+  return ['sqlite'];
+}
+
+export interface TestDb {
+  database: Database_;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: a temp SQLite file, or a private schema in the PostgreSQL test database. */
+export async function freshDatabase(kind: DbKind): Promise<TestDb> {
+  if (kind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'campaign-test-'));
+    const database = openDatabase({ kind: 'sqlite', path: join(dir, 'test.db') });
+    await migrateToLatest(database.db);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = openDatabase({ kind: 'postgres', url: PG_URL }, { searchPath: schema });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export const T0 = Date.UTC(2026, 10, 22, 2, 0, 0);
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database_;
+  clock: { now: number; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database seeded with the demo tenants, with a clock the test moves. */
+export async function startTestApp(kind: DbKind, overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase(kind);
+  await seedDemo(database.db, T0);
+  const clock = {
+    now: T0,
+    advance(ms: number) {
+      this.now += ms;
+    },
+  };
+  const app = await buildApp({
+    database,
+    config: testConfig(),
+    clock: () => clock.now,
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** Headers the H5 sends on every call. */
+export const H5 = { 'x-campaign-client': 'h5' } as const;
+
+export function cookieJar() {
+  const jar = new Map<string, string>();
+  return {
+    take(res: LightMyRequestResponse) {
+      for (const c of res.cookies) {
+        if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) jar.delete(c.name);
+        else jar.set(c.name, c.value);
+      }
+    },
+    get(name: string) {
+      return jar.get(name);
+    },
+    header(): string {
+      return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    },
+  };
+}
+
+export function body<T = unknown>(res: LightMyRequestResponse): { code: number; data: T } {
+  return res.json();
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm test`: type-check, lint + import boundaries, unit and integration tests (SQLite and PostgreSQL),
+// browser journeys in Debian's Chromium. Stops at the first failing stage; ends with one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = join(root, 'test-results');
+mkdirSync(out, { recursive: true });
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env }).status === 0;
+
+let passed = 0;
+let failed = 0;
+const stages = [
+  ['prepare (chromium, postgres)', () => run('bash', ['scripts/ensure-test-deps.sh'])],
+  ['type-check', () => run('npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web'])],
+  ['lint + boundaries', () => run('npm', ['run', 'lint'])],
+  [
+    'unit + integration',
+    () => {
+      const file = join(out, 'vitest.json');
+      const ok = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+      if (existsSync(file)) {
+        const r = JSON.parse(readFileSync(file, 'utf8'));
+        passed += r.numPassedTests;
+        failed += r.numFailedTests;
+      }
+      return ok;
+    },
+  ],
+  [
+    'browser journeys',
+    () => {
+      if (!run('npm', ['run', 'build', '-w', 'apps/web'])) return false;
+      const file = join(out, 'playwright.json');
+      const ok =
+        spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+        }).status === 0;
+      if (existsSync(file)) {
+        const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+        passed += (s.expected ?? 0) + (s.flaky ?? 0);
+        failed += s.unexpected ?? 0;
+      }
+      return ok;
+    },
+  ],
+];
+
+const started = Date.now();
+for (const [name, stage] of stages) {
+  console.log(`\n=== ${name} ===`);
+  const t0 = Date.now();
+  const ok = stage();
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  if (!ok) {
+    console.log(`\ntests: ${passed} passed, ${Math.max(failed, 1)} failed`);
+    process.exit(1);
+  }
+}
+console.log(`\nall stages green in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
