@@ -118,6 +118,8 @@ function defaultDeps(): ControllerDeps {
  */
 export class SpinEngine {
   private state: SpinState = 'idle';
+  /** The index the last spin settled on (null after a cancel or before any spin); widgets highlight it. */
+  private lastResult: number | null = null;
   private position = 0;
   private motion: Motion | null = null;
   private track: SpinTrack | null = null;
@@ -134,6 +136,7 @@ export class SpinEngine {
 
   getState = (): SpinState => this.state;
   getPosition = (): number => this.position;
+  getLastResult = (): number | null => this.lastResult;
 
   /** A widget registers its motion; returns the unbind function. */
   bind(track: SpinTrack): () => void {
@@ -155,6 +158,7 @@ export class SpinEngine {
 
   start = (): void => {
     if (this.state !== 'idle') return;
+    this.lastResult = null;
     const track = this.track;
     const reduced = this.deps.reducedMotion();
     this.motion = {
@@ -231,13 +235,14 @@ export class SpinEngine {
       // Our own clock rather than the rAF timestamp, so tests can inject time and positions stay
       // consistent with the values used when the stop was planned.
       this.tick(this.deps.now());
-      if (this.state !== 'idle') this.frame = this.deps.requestFrame(step);
+      if (this.getState() !== 'idle') this.frame = this.deps.requestFrame(step);
     };
     this.frame = this.deps.requestFrame(step);
   }
 
   private finish(target: number | null): void {
     this.motion = null;
+    this.lastResult = target;
     if (this.frame !== null) this.deps.cancelFrame(this.frame);
     this.frame = null;
     this.setState('idle');

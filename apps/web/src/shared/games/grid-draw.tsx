@@ -1,0 +1,115 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { CENTER_CELL, finalStep, RING_SIZE, slotAtPosition, slotOfCell } from './grid-math';
+import type { SpinTrack } from './spin-controller';
+import type { SpinController } from './use-spin-controller';
+import { easeOutQuad } from './wheel-math';
+import './grid-draw.css';
+
+export interface GridPrize {
+  id: string | number;
+  name: string;
+  imageUrl?: string;
+}
+
+export interface GridDrawProps {
+  /** Exactly 8 prizes, placed clockwise from the top-left corner (index = stopAt index). */
+  prizes: readonly GridPrize[];
+  controller: SpinController;
+  onPress?: () => void;
+  disabled?: boolean;
+  buttonLabel?: string;
+  /** Line under the button label, e.g. "剩余3次". */
+  buttonSubLabel?: string;
+  className?: string;
+}
+
+/**
+ * 14 cells/s cruising and at least two laps while slowing. A quadratic ease-out (constant
+ * deceleration) keeps the final, slow steps short enough that the stop feels decisive.
+ */
+const GRID_TRACK: SpinTrack = {
+  speed: 0.014,
+  accelMs: 300,
+  ease: easeOutQuad,
+  cancelMs: 700,
+  targetFor: (index, from, { reduced }) => finalStep(from, index, reduced ? 0 : 2),
+};
+
+/**
+ * 3×3 draw board: 8 prizes around the ring, the draw button in the centre. Same controller contract
+ * as PrizeWheel: a highlight runs round the ring, then slows down onto the stopAt() index.
+ *
+ *   const spin = useSpinController({ onSettled: (i) => open(prizes[i]) });
+ *   <GridDraw prizes={prizes} controller={spin} buttonSubLabel="剩余3次"
+ *     onPress={() => { spin.start(); lottery().then((r) => spin.stopAt(r.index), () => spin.cancel()); }} />
+ */
+export function GridDraw({
+  prizes,
+  controller,
+  onPress,
+  disabled,
+  buttonLabel = '立即抽奖',
+  buttonSubLabel,
+  className,
+}: GridDrawProps) {
+  const { engine, state } = controller;
+  const [active, setActive] = useState<number | null>(null);
+  const lastResult = useSyncExternalStore(engine.subscribe, engine.getLastResult, engine.getLastResult);
+
+  if (prizes.length !== RING_SIZE && import.meta.env?.DEV) {
+    console.error(`GridDraw expects ${RING_SIZE} prizes, got ${prizes.length}`);
+  }
+
+  useEffect(() => engine.bind(GRID_TRACK), [engine]);
+  // Re-render only when the highlighted cell changes, not on every animation frame.
+  useEffect(
+    () =>
+      engine.onFrame((pos, s) => {
+        if (s === 'idle' && engine.getLastResult() === null) setActive(null);
+        else setActive(slotAtPosition(pos));
+      }),
+    [engine],
+  );
+
+  const busy = state !== 'idle';
+  const cells = useMemo(() => Array.from({ length: 9 }, (_, cell) => cell), []);
+  return (
+    <div className={['game-grid', busy ? 'is-running' : '', className ?? ''].filter(Boolean).join(' ')}>
+      <div className="game-grid__board">
+        {cells.map((cell) => {
+          if (cell === CENTER_CELL) {
+            return (
+              <button
+                key={cell}
+                type="button"
+                className="game-grid__button"
+                disabled={disabled || busy}
+                onClick={onPress}
+              >
+                <span className="game-grid__button-label">{busy ? '抽奖中…' : buttonLabel}</span>
+                {buttonSubLabel && <span className="game-grid__button-sub">{buttonSubLabel}</span>}
+              </button>
+            );
+          }
+          const slot = slotOfCell(cell);
+          const prize = prizes[slot];
+          const isActive = active === slot;
+          const won = !busy && lastResult === slot;
+          return (
+            <div
+              key={cell}
+              className={['game-grid__cell', isActive ? 'is-active' : '', won ? 'is-won' : '']
+                .filter(Boolean)
+                .join(' ')}
+              data-slot={slot}
+              aria-current={won ? 'true' : undefined}
+            >
+              {prize?.imageUrl && <img className="game-grid__img" src={prize.imageUrl} alt="" draggable={false} />}
+              <span className="game-grid__name">{prize?.name ?? ''}</span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

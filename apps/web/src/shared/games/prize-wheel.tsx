@@ -1,0 +1,231 @@
+import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { fitCanvas, GAME_FONT, isDrawable, loadImage, wrapText } from './canvas';
+import type { SpinTrack } from './spin-controller';
+import type { SpinController } from './use-spin-controller';
+import { easeOutCubic, finalRotation, landingOffset, segmentAngle } from './wheel-math';
+import './prize-wheel.css';
+
+export interface WheelSegment {
+  id: string | number;
+  name: string;
+  imageUrl?: string;
+  /** Overrides the alternating red/gold fill. */
+  color?: string;
+}
+
+export interface PrizeWheelProps {
+  segments: readonly WheelSegment[];
+  controller: SpinController;
+  /** Tap on the centre button; the screen calls controller.start() and sends the draw request. */
+  onPress?: () => void;
+  /** Disables the button (no chances left, not started, ended…). It is also disabled while spinning. */
+  disabled?: boolean;
+  buttonLabel?: string;
+  /** Small line under the label, e.g. "剩余3次". */
+  buttonSubLabel?: string;
+  className?: string;
+  /** Accessible description of the wheel. */
+  ariaLabel?: string;
+}
+
+const LIGHTS = 18;
+const RED = ['#ff6a4d', '#e8282b'] as const;
+const GOLD = ['#fff6d6', '#ffd46a'] as const;
+const TEXT_ON_RED = '#fff4c7';
+const TEXT_ON_GOLD = '#c8231f';
+
+/** 2.5 turns/s cruising; at least 2 more turns while slowing, so a stop takes 2.4–3.6 s. */
+const WHEEL_SPEED_DEG_PER_MS = 0.9;
+
+function makeTrack(count: number): SpinTrack {
+  return {
+    speed: WHEEL_SPEED_DEG_PER_MS,
+    accelMs: 500,
+    ease: easeOutCubic,
+    cancelMs: 1200,
+    targetFor: (index, from, { reduced, seed }) =>
+      finalRotation(from, index, count, {
+        minTurns: reduced ? 0 : 2,
+        offset: seed === undefined ? 0 : landingOffset(seed),
+      }),
+  };
+}
+
+function drawFace(canvas: HTMLCanvasElement, size: number, segments: readonly WheelSegment[], redraw: () => void) {
+  const fitted = fitCanvas(canvas, size, size);
+  if (!fitted) return;
+  const { ctx } = fitted;
+  const n = segments.length;
+  const c = size / 2;
+  const r = size / 2;
+  const s = segmentAngle(Math.max(1, n));
+  const rad = (deg: number) => ((deg - 90) * Math.PI) / 180;
+  ctx.clearRect(0, 0, size, size);
+
+  segments.forEach((seg, i) => {
+    const onRed = seg.color ? false : i % 2 === 0;
+    ctx.beginPath();
+    ctx.moveTo(c, c);
+    ctx.arc(c, c, r, rad(i * s - s / 2), rad(i * s + s / 2));
+    ctx.closePath();
+    if (seg.color) {
+      ctx.fillStyle = seg.color;
+    } else {
+      const [inner, outer] = onRed ? RED : GOLD;
+      const g = ctx.createRadialGradient(c, c, r * 0.15, c, c, r);
+      g.addColorStop(0, inner);
+      g.addColorStop(1, outer);
+      ctx.fillStyle = g;
+    }
+    ctx.fill();
+  });
+
+  // Gold separators and a soft inner shadow ring give the face depth.
+  ctx.strokeStyle = 'rgba(255, 226, 140, 0.95)';
+  ctx.lineWidth = Math.max(1, size * 0.006);
+  for (let i = 0; i < n; i++) {
+    const a = rad(i * s - s / 2);
+    ctx.beginPath();
+    ctx.moveTo(c, c);
+    ctx.lineTo(c + r * Math.cos(a), c + r * Math.sin(a));
+    ctx.stroke();
+  }
+  const shade = ctx.createRadialGradient(c, c, r * 0.82, c, c, r);
+  shade.addColorStop(0, 'rgba(120, 0, 0, 0)');
+  shade.addColorStop(1, 'rgba(120, 0, 0, 0.28)');
+  ctx.fillStyle = shade;
+  ctx.beginPath();
+  ctx.arc(c, c, r, 0, Math.PI * 2);
+  ctx.fill();
+
+  const chord = 2 * r * Math.sin(((s / 2) * Math.PI) / 180);
+  const fontPx = Math.min(r * 0.1, chord * 0.2);
+  const imgSize = Math.min(r * 0.26, chord * 0.5);
+  segments.forEach((seg, i) => {
+    const onRed = seg.color ? false : i % 2 === 0;
+    ctx.save();
+    ctx.translate(c, c);
+    ctx.rotate((i * s * Math.PI) / 180);
+    ctx.fillStyle = onRed ? TEXT_ON_RED : TEXT_ON_GOLD;
+    ctx.font = `700 ${fontPx}px ${GAME_FONT}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const maxWidth = 2 * (r * 0.84) * Math.sin(((s / 2) * Math.PI) / 180) * 0.78;
+    const lines = wrapText(ctx, seg.name, maxWidth, 2);
+    lines.forEach((line, li) => {
+      ctx.fillText(line, 0, -r * 0.84 + li * fontPx * 1.15);
+    });
+    if (seg.imageUrl) {
+      const img = loadImage(seg.imageUrl, redraw);
+      if (isDrawable(img)) {
+        const y = -r * 0.84 + lines.length * fontPx * 1.15 + imgSize * 0.12;
+        ctx.shadowColor = 'rgba(90, 0, 0, 0.25)';
+        ctx.shadowBlur = imgSize * 0.08;
+        ctx.shadowOffsetY = imgSize * 0.03;
+        ctx.drawImage(img, -imgSize / 2, y, imgSize, imgSize);
+      }
+    }
+    ctx.restore();
+  });
+}
+
+/**
+ * Festive prize wheel drawn on canvas. The face is drawn once per size/segments change and turned
+ * with a CSS transform each frame (compositor-only), which keeps the spin smooth on slow phones.
+ *
+ *   const spin = useSpinController({ onSettled: (i) => open(prizes[i]) });
+ *   <PrizeWheel segments={prizes} controller={spin} buttonSubLabel="剩余3次"
+ *     onPress={() => { spin.start(); lottery().then((r) => spin.stopAt(r.index, { seed: r.drawNo }), () => spin.cancel()); }} />
+ */
+export function PrizeWheel({
+  segments,
+  controller,
+  onPress,
+  disabled,
+  buttonLabel = '抽奖',
+  buttonSubLabel,
+  className,
+  ariaLabel = '幸运大转盘',
+}: PrizeWheelProps) {
+  const { engine } = controller;
+  const state = controller.state;
+  const faceRef = useRef<HTMLCanvasElement>(null);
+  const rotorRef = useRef<HTMLDivElement>(null);
+  const lastResult = useSyncExternalStore(engine.subscribe, engine.getLastResult, engine.getLastResult);
+  const count = segments.length;
+
+  const track = useMemo(() => makeTrack(Math.max(1, count)), [count]);
+  useEffect(() => engine.bind(track), [engine, track]);
+
+  useLayoutEffect(() => {
+    const rotor = rotorRef.current;
+    if (!rotor) return;
+    const apply = (pos: number) => {
+      rotor.style.transform = `rotate(${pos}deg)`;
+    };
+    apply(engine.getPosition());
+    return engine.onFrame(apply);
+  }, [engine]);
+
+  useLayoutEffect(() => {
+    const canvas = faceRef.current;
+    if (!canvas) return;
+    let frame = 0;
+    const paint = () => {
+      const size = canvas.clientWidth;
+      if (size > 0) drawFace(canvas, size, segments, schedule);
+    };
+    // Image loads can arrive in a burst; coalesce them into one repaint.
+    function schedule() {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        paint();
+      });
+    }
+    paint();
+    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
+    ro?.observe(canvas);
+    return () => {
+      ro?.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [segments]);
+
+  const busy = state !== 'idle';
+  const style = { '--game-wheel-seg': `${segmentAngle(Math.max(1, count))}deg` } as CSSProperties;
+  return (
+    <div
+      className={['game-wheel', busy ? 'is-spinning' : '', className ?? ''].filter(Boolean).join(' ')}
+      style={style}
+      role="img"
+      aria-label={ariaLabel}
+    >
+      <div className="game-wheel__rim">
+        {Array.from({ length: LIGHTS }, (_, i) => (
+          <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative lights
+            key={i}
+            className="game-wheel__light"
+            style={{ transform: `rotate(${(360 / LIGHTS) * i}deg)` }}
+          />
+        ))}
+      </div>
+      <div className="game-wheel__rotor" ref={rotorRef}>
+        <canvas className="game-wheel__face" ref={faceRef} />
+      </div>
+      {lastResult !== null && state === 'idle' && <div className="game-wheel__win" aria-hidden="true" />}
+      <span className="game-wheel__pointer" aria-hidden="true" />
+      <button
+        type="button"
+        className="game-wheel__button"
+        disabled={disabled || busy}
+        onClick={onPress}
+        aria-live="polite"
+      >
+        <span className="game-wheel__button-label">{busy ? '抽奖中' : buttonLabel}</span>
+        {buttonSubLabel && <span className="game-wheel__button-sub">{buttonSubLabel}</span>}
+      </button>
+    </div>
+  );
+}
