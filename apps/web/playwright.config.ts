@@ -1,0 +1,50 @@
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+export const E2E_PORT = 18080;
+// A fresh database per run: journeys start from the seeded demo tenants only.
+const sqlitePath = join(tmpdir(), `campaign-e2e-${process.pid}-${Date.now()}.db`);
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  workers: 1,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `npx tsx apps/server/src/main.ts`,
+    cwd: repoRoot,
+    env: { PORT: String(E2E_PORT), SQLITE_PATH: sqlitePath, WEB_DIST: 'apps/web/dist' },
+    url: `http://localhost:${E2E_PORT}/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,219 @@
+import {
+  BASE_PATH,
+  type BodyIn,
+  CLIENT_HEADER,
+  COOKIES,
+  type DataOf,
+  type Endpoint,
+  envelopeSchema,
+  IDEMPOTENCY_HEADER,
+  isSuccessCode,
+  type QueryIn,
+  resolvePath,
+  versionFromIsElife,
+} from '@campaign/contract';
+import { t } from '../shared/i18n/messages';
+import { readCookie } from '../shared/lib/cookies';
+import { loadingEnd, loadingStart, showToast } from '../shared/ui/feedback';
+import { BusinessError, CallFailure, HttpStatusError, isRequestError } from './errors';
+import { passesThrough, statusMessage } from './status-messages';
+
+/** spec §8: the route on which failures never toast (the chat-platform coupon page has its own UI). */
+export const NO_TOAST_ROUTES: readonly string[] = ['/wechatCoupon'];
+/** The envelope code meaning "not logged in / session expired". */
+export const EXPIRED_CODE = 401;
+/** Value of the CSRF header (see contract CLIENT_HEADER). */
+export const CLIENT_NAME = 'h5';
+
+type QueryPart<E> = Record<string, never> extends QueryIn<E> ? { query?: QueryIn<E> } : { query: QueryIn<E> };
+type BodyPart<E> = undefined extends BodyIn<E> ? { body?: BodyIn<E> } : { body: BodyIn<E> };
+
+export interface CallOptions {
+  /** Overrides the corpId taken from the payload or the `corpId` cookie. */
+  corpId?: string;
+  signal?: AbortSignal;
+  /** No toast on failure: start-up calls whose failures are only logged, or a caller showing its own error. */
+  quiet?: boolean;
+  /** For endpoints flagged `idempotent`; generated when missing. */
+  idempotencyKey?: string;
+}
+
+/** Arguments of `call(ep, args)`, typed from the endpoint's zod schemas (z.input). */
+export type CallArgs<E extends Endpoint> = QueryPart<E> & BodyPart<E> & CallOptions;
+
+export interface RequestDeps {
+  fetch: typeof fetch;
+  /** Base URL the relative API path is resolved against (the page's origin in the browser). */
+  origin: () => string;
+  cookie: (name: string) => string | undefined;
+  pathname: () => string;
+  toast: (text: string) => void;
+  loadingStart: (text: string) => void;
+  loadingEnd: () => void;
+  newIdempotencyKey: () => string;
+}
+
+export const browserDeps: RequestDeps = {
+  fetch: (...args) => fetch(...args),
+  origin: () => location.origin,
+  cookie: (name) => readCookie(name),
+  pathname: () => location.pathname,
+  toast: showToast,
+  loadingStart,
+  loadingEnd,
+  newIdempotencyKey: () => crypto.randomUUID(),
+};
+
+function stringField(value: unknown, key: string): string | undefined {
+  if (typeof value !== 'object' || value === null || !(key in value)) return undefined;
+  const field: unknown = Reflect.get(value, key);
+  return typeof field === 'string' && field !== '' ? field : undefined;
+}
+
+/** spec §6/§7: corpId from the payload, else the cookie. */
+export function resolveCorpId(
+  args: { corpId?: string; query?: unknown; body?: unknown },
+  cookie: RequestDeps['cookie'],
+): string | undefined {
+  return args.corpId ?? stringField(args.query, 'corpId') ?? stringField(args.body, 'corpId') ?? cookie(COOKIES.corpId);
+}
+
+/** Full URL of a call: base path, `{version}` from the isElife cookie, payload query, corpId last. */
+export function buildUrl(
+  ep: Endpoint,
+  args: { corpId?: string; query?: unknown; body?: unknown },
+  deps: Pick<RequestDeps, 'cookie' | 'origin'>,
+): URL {
+  const version = versionFromIsElife(deps.cookie(COOKIES.isElife));
+  const url = new URL(`${BASE_PATH}${resolvePath(ep, version)}`, deps.origin());
+  if (typeof args.query === 'object' && args.query !== null) {
+    for (const [key, value] of Object.entries(args.query)) {
+      if (value === undefined || value === null || key === 'corpId') continue;
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(key, String(item));
+      else url.searchParams.set(key, String(value));
+    }
+  }
+  const corpId = resolveCorpId(args, deps.cookie);
+  if (corpId) url.searchParams.set('corpId', corpId);
+  return url;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The raw exchange: throws HttpStatusError, BusinessError or a plain Error (a page error). */
+export async function send<E extends Endpoint>(
+  ep: E,
+  args: CallOptions & { query?: unknown; body?: unknown },
+  deps: RequestDeps,
+): Promise<DataOf<E>> {
+  const url = buildUrl(ep, args, deps);
+  const headers: Record<string, string> = { accept: 'application/json', [CLIENT_HEADER]: CLIENT_NAME };
+  let body: string | undefined;
+  // spec §7: GET payloads become the query string; other methods send a JSON body.
+  if (ep.method !== 'GET' && args.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(args.body);
+  }
+  if (ep.idempotent) headers[IDEMPOTENCY_HEADER] = args.idempotencyKey ?? deps.newIdempotencyKey();
+
+  const init: RequestInit = { method: ep.method, credentials: 'include', headers };
+  if (body !== undefined) init.body = body;
+  if (args.signal) init.signal = args.signal;
+  const response = await deps.fetch(url.toString(), init);
+  const json = await readJson(response);
+  const envelope = envelopeSchema.safeParse(json);
+
+  if (!passesThrough(response.status)) {
+    throw new HttpStatusError(response.status, statusMessage(response.status));
+  }
+  if (!envelope.success) {
+    if (response.status === 204) return parseData(ep, null);
+    if (response.status === EXPIRED_CODE) throw new BusinessError(EXPIRED_CODE, t('request.expired'), 401);
+    if (response.status === 400) throw new HttpStatusError(400, statusMessage(400));
+    throw new Error(t('request.badResponse'));
+  }
+  const { code, data } = envelope.data;
+  // spec §5: code 0 = success; any other non-empty code is a business error carrying data as message.
+  if (isSuccessCode(code) || code === '') return parseData(ep, data);
+  const numeric = typeof code === 'number' ? code : Number(code);
+  const message = typeof data === 'string' && data !== '' ? data : statusMessage(response.status);
+  throw new BusinessError(Number.isFinite(numeric) ? numeric : -1, message, response.status);
+}
+
+function parseData<E extends Endpoint>(ep: E, data: unknown): DataOf<E> {
+  const parsed = ep.data.safeParse(data);
+  if (!parsed.success) throw new Error(t('request.badResponse'));
+  // The schema is the endpoint's own `data` schema, so its output type is DataOf<E> by construction.
+  return parsed.data as DataOf<E>;
+}
+
+/** spec §8: the toast text of a failure. */
+export function failureMessage(error: unknown): string {
+  if ((error instanceof BusinessError || error instanceof HttpStatusError) && codeOf(error) === EXPIRED_CODE) {
+    return t('request.expired');
+  }
+  if (isRequestError(error)) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  const shown = error instanceof TypeError ? t('request.network') : message;
+  return `${t('request.pageErrorPrefix')}${shown}`;
+}
+
+function codeOf(error: BusinessError | HttpStatusError): number {
+  return error instanceof BusinessError ? error.code : error.status;
+}
+
+/**
+ * spec §8 `toastOnFailure`: shows the failure toast (never on /wechatCoupon) and returns the error
+ * every failed call rejects with ("请求错误，请稍后再试！").
+ */
+export function toastOnFailure(
+  error: unknown,
+  deps: Pick<RequestDeps, 'pathname' | 'toast'>,
+  quiet = false,
+): CallFailure {
+  if (error instanceof CallFailure) return error;
+  const detail = failureMessage(error);
+  if (!quiet && !NO_TOAST_ROUTES.includes(deps.pathname())) deps.toast(detail);
+  return new CallFailure(error, detail);
+}
+
+type RequiredKeys<A> = { [K in keyof A]-?: undefined extends A[K] ? never : K }[keyof A];
+type ArgsTuple<A> = [RequiredKeys<A>] extends [never] ? [args?: A] : [args: A];
+
+/** `call(endpoints.x, { query, body })`: typed from the table, args optional when nothing is required. */
+export type Call = <E extends Endpoint>(ep: E, ...args: ArgsTuple<CallArgs<E>>) => Promise<DataOf<E>>;
+/** The same function for generic code (query helpers) that cannot see which keys are required. */
+export type CallLoose = <E extends Endpoint>(ep: E, args?: CallArgs<E> | CallOptions) => Promise<DataOf<E>>;
+
+/** Builds the request function over the contract table; `call` below is the browser instance. */
+export function createCallLoose(deps: RequestDeps): CallLoose {
+  return async <E extends Endpoint>(ep: E, args: CallArgs<E> | CallOptions = {}): Promise<DataOf<E>> => {
+    if (ep.loading) deps.loadingStart(t('request.loading'));
+    try {
+      const data = await send(ep, args, deps);
+      if (ep.loading) deps.loadingEnd();
+      return data;
+    } catch (error) {
+      // spec §8: close the loading indicator first, then toast, then reject.
+      if (ep.loading) deps.loadingEnd();
+      if (args.signal?.aborted) throw error;
+      throw toastOnFailure(error, deps, args.quiet);
+    }
+  };
+}
+
+export function createCall(deps: RequestDeps): Call {
+  const loose = createCallLoose(deps);
+  return (ep, ...args) => loose(ep, args[0]);
+}
+
+export const callLoose: CallLoose = createCallLoose(browserDeps);
+export const call: Call = (ep, ...args) => callLoose(ep, args[0]);

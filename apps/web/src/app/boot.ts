@@ -1,0 +1,57 @@
+import { endpoints } from '@campaign/contract';
+import { call } from '../api/request';
+import { bridge, resetBridge } from '../bridge/bridge';
+import { monitorEnabled, startMonitor } from '../bridge/monitor';
+import { readCookie, writeCookie } from '../shared/lib/cookies';
+import type { StartupParams } from '../shared/lib/query-params';
+import { storeAppVersion } from '../shared/store/global-store';
+import { type GrayOutcome, grayRelease, recordPageView } from './startup';
+
+/** The simulated native host exists only in dev and demo builds (VITE_DEMO=1, see apps/web/.env). */
+export const MOCK_BRIDGE_ALLOWED: boolean = import.meta.env.DEV || import.meta.env.VITE_DEMO === '1';
+
+const log = (message: string, error?: unknown) => console.warn(message, error ?? '');
+
+async function prepareBridge(flag: string | null): Promise<void> {
+  if (flag && MOCK_BRIDGE_ALLOWED) {
+    // Its own chunk: production pages never download the simulated host.
+    const { installMockHost } = await import('../bridge/mock-host');
+    installMockHost(flag);
+    resetBridge();
+  }
+  const native = bridge();
+  if (monitorEnabled(location.hostname)) startMonitor(window, native);
+  if (native.host.embedded) {
+    native
+      .config({ channel: native.host.channel })
+      .then((answer) => {
+        const version = typeof answer === 'object' && answer !== null ? Reflect.get(answer, 'appVersion') : undefined;
+        if (typeof version === 'string' || typeof version === 'number') storeAppVersion(version);
+      })
+      .catch((error: unknown) => log('[bridge] config failed', error));
+  }
+}
+
+/**
+ * The start-up flow (spec §4). Resolves when the app may continue; never resolves when the gray
+ * release is reloading the page (nothing should render or call the API in the old gray lane).
+ */
+export async function boot(params: StartupParams): Promise<GrayOutcome> {
+  await prepareBridge(params.mockBridge).catch((error: unknown) => log('[bridge] setup failed', error));
+  const outcome = await grayRelease(params, {
+    cookie: (name) => readCookie(name),
+    setCookie: (name, value) => writeCookie(name, value),
+    grayCheck: (scene) => call(endpoints.grayCheck, { query: { scene }, quiet: true }),
+    storage: sessionStorage,
+    reload: () => location.reload(),
+    log,
+  });
+  if (outcome === 'reloading') return new Promise<never>(() => {});
+  void recordPageView(
+    params.actId,
+    location.pathname,
+    (actId) => call(endpoints.webpageVisit, { body: { actId, visitType: 'PV' }, quiet: true }),
+    log,
+  );
+  return outcome;
+}

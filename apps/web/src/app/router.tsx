@@ -1,0 +1,164 @@
+import { Activity, type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { MESSAGES, type MessageKey, t } from '../shared/i18n/messages';
+import {
+  type AppLocation,
+  matchPath,
+  type NavigateFn,
+  NavigatorContext,
+  ScreenContext,
+} from '../shared/navigation/navigation';
+import { NOT_FOUND_PATH } from '../shared/navigation/paths';
+import { IconSprite } from '../shared/ui/icon-sprite';
+import { lastNamedRoute, rememberNamedRoute, unknownRouteTarget } from './last-named-route';
+import type { AppRoute } from './routes';
+
+interface Entry {
+  route: AppRoute;
+  Screen: ComponentType;
+  location: AppLocation;
+  params: Readonly<Record<string, string>>;
+}
+
+interface ViewState {
+  current: Entry | null;
+  /** Visited keep-alive screens by pathname, kept mounted inside <Activity mode="hidden">. */
+  cached: ReadonlyMap<string, Entry>;
+}
+
+export interface RouterHistory {
+  href(): string;
+  push(url: string): void;
+  replace(url: string): void;
+  go(delta: number): void;
+  listen(onPop: () => void): () => void;
+}
+
+export const browserHistory: RouterHistory = {
+  href: () => window.location.href,
+  push: (url) => window.history.pushState(null, '', url),
+  replace: (url) => window.history.replaceState(null, '', url),
+  go: (delta) => window.history.go(delta),
+  listen: (onPop) => {
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  },
+};
+
+export function findRoute(
+  routes: readonly AppRoute[],
+  pathname: string,
+): { route: AppRoute; params: Record<string, string> } | null {
+  for (const route of routes) {
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+function isMessageKey(value: string): value is MessageKey {
+  return value in MESSAGES['zh-CN'];
+}
+
+/** spec §2: the page title comes from the route's metadata, empty if none. */
+export function titleOf(route: AppRoute | undefined): string {
+  const title = route?.title;
+  if (!title) return '';
+  return isMessageKey(title) ? t(title) : title;
+}
+
+export interface AppRouterProps {
+  routes: readonly AppRoute[];
+  /** Runs before each navigation commits (the open-id guard); a failure is logged, never blocks. */
+  beforeEach: (url: URL) => Promise<unknown>;
+  fallback: ReactNode;
+  history?: RouterHistory;
+}
+
+type Mode = 'initial' | 'push' | 'replace' | 'pop';
+
+/**
+ * The root layout (spec §2): one view plus the hidden icon sprite. Navigation: resolve the route
+ * (unknown → previous named route, else /404), run the guard and load the lazy screen, then commit
+ * the URL; afterwards set the title and reset the scroll. Keep-alive is the route's flag.
+ */
+export function AppRouter({ routes, beforeEach, fallback, history = browserHistory }: AppRouterProps) {
+  const [view, setView] = useState<ViewState>({ current: null, cached: new Map() });
+  const seq = useRef(0);
+
+  const go = useCallback(
+    async (url: URL, mode: Mode, hops = 0): Promise<void> => {
+      const id = ++seq.current;
+      const found = findRoute(routes, url.pathname);
+      if (!found) {
+        const target = new URL(unknownRouteTarget(lastNamedRoute(), NOT_FOUND_PATH), url.origin);
+        // A broken "last named route" must not bounce forever: the second hop goes to /404.
+        const next = hops === 0 ? target : new URL(NOT_FOUND_PATH, url.origin);
+        // Replace, never push: the unknown URL must not stay in (or be added to) the history.
+        return go(next, 'replace', hops + 1);
+      }
+      const [, Screen] = await Promise.all([
+        beforeEach(url).catch((error: unknown) => console.warn('[router] guard failed', error)),
+        found.route.screen(),
+      ]);
+      if (id !== seq.current) return; // a later navigation won
+      const href = `${url.pathname}${url.search}${url.hash}`;
+      if (mode === 'push') history.push(href);
+      else if (mode === 'replace' || (mode === 'initial' && hops > 0)) history.replace(href);
+      const entry: Entry = {
+        route: found.route,
+        Screen,
+        params: found.params,
+        location: { pathname: url.pathname, search: url.search, hash: url.hash, key: `n${id}` },
+      };
+      setView((prev) => {
+        const cached = new Map(prev.cached);
+        if (found.route.keepAlive) cached.set(url.pathname, entry);
+        return { current: entry, cached };
+      });
+    },
+    [routes, beforeEach, history],
+  );
+
+  useEffect(() => {
+    void go(new URL(history.href()), 'initial');
+    return history.listen(() => void go(new URL(history.href()), 'pop'));
+  }, [go, history]);
+
+  const navigate = useMemo<NavigateFn>(
+    () =>
+      ((to: string | number, options?: { replace?: boolean }) => {
+        if (typeof to === 'number') history.go(to);
+        else void go(new URL(to, history.href()), options?.replace ? 'replace' : 'push');
+      }) as NavigateFn,
+    [go, history],
+  );
+
+  const current = view.current;
+  useEffect(() => {
+    if (!current) return;
+    document.title = titleOf(current.route);
+    window.scrollTo(0, 0);
+    rememberNamedRoute(`${current.location.pathname}${current.location.search}`);
+  }, [current]);
+
+  if (!current) return <>{fallback}</>;
+  return (
+    <NavigatorContext.Provider value={navigate}>
+      <IconSprite />
+      <main className="app-view">
+        {[...view.cached.values()].map((entry) => (
+          <Activity key={entry.location.pathname} mode={entry === current ? 'visible' : 'hidden'}>
+            <ScreenContext.Provider value={entry}>
+              <entry.Screen />
+            </ScreenContext.Provider>
+          </Activity>
+        ))}
+        {current.route.keepAlive ? null : (
+          <ScreenContext.Provider key={current.location.pathname} value={current}>
+            <current.Screen />
+          </ScreenContext.Provider>
+        )}
+      </main>
+    </NavigatorContext.Provider>
+  );
+}

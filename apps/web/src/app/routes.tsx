@@ -1,0 +1,42 @@
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../shared/i18n/messages';
+
+/**
+ * The route table (spec §2). One line per route: path, lazily loaded screen, title, keep-alive flag.
+ * A route enters the table together with its screen; there are no placeholder screens.
+ *
+ * Keep-alive: a visited screen keeps its state (React <Activity>) unless `keepAlive: false`.
+ * The spec's exclusion list — set `keepAlive: false` on these when they are added:
+ *   address add/edit and list (/addAddress, /editAddress/:addNo, /addressList), order confirm (/orderConfirm),
+ *   lijian detail and rule (/lijianDetail, /lijianUseRule), blind box (/blindBox), draw (/upStdDraw),
+ *   scratch play (/scratchPlayShare), auth page (/authPage), coupon index (/coupon), new user (/newUser),
+ *   visit shop (/visitShop…), blue scratch (/bluescratch), common activity (/commonActivity),
+ *   activity park (/activityPark), prize list (/newPrizeList, /pro1/prizeList), store and map
+ *   (/lottStore, /lottStore/mapNavigation).
+ */
+export interface AppRoute {
+  path: string;
+  /** Loads the screen component; every screen is its own chunk. */
+  screen: () => Promise<ComponentType>;
+  /** A catalogue key (translated) or literal text; no title = empty document title. */
+  title?: MessageKey | (string & {});
+  keepAlive: boolean;
+}
+
+/** `lazyScreen(() => import('…/x-screen'), 'XScreen')`: picks a named export as the screen. */
+export function lazyScreen<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<ComponentType> {
+  return async () => {
+    const mod = await load();
+    const component = mod[name];
+    if (typeof component !== 'function') throw new Error(`screen export ${String(name)} is not a component`);
+    return component as ComponentType;
+  };
+}
+
+// biome-ignore format: one line per route keeps the table readable and additions one-line diffs
+export const ROUTES: readonly AppRoute[] = [
+  { path: '/login', screen: lazyScreen(() => import('../features/login/login-screen'), 'LoginScreen'), title: 'title.login', keepAlive: true },
+  { path: '/authPage', screen: lazyScreen(() => import('../features/auth-page/auth-page-screen'), 'AuthPageScreen'), title: 'title.authPage', keepAlive: false },
+  { path: '/miniAppEntry', screen: lazyScreen(() => import('../features/mini-app-entry/mini-app-entry-screen'), 'MiniAppEntryScreen'), title: 'title.miniAppEntry', keepAlive: false },
+  { path: '/404', screen: lazyScreen(() => import('../features/not-found/not-found-screen'), 'NotFoundScreen'), title: 'title.notFound', keepAlive: true },
+];

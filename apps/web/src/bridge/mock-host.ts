@@ -1,0 +1,108 @@
+import { ANDROID_OBJECT, type BridgeMessage, CALLBACK_FN, HARMONY_OBJECT, IOS_HANDLER, PROMPT_PREFIX } from './bridge';
+import { DEFAULT_APP_VERSION, type Platform, setUserAgentOverride } from './platform';
+
+/**
+ * A simulated native host for desktop browsers (demo and dev builds only, `?mockBridge=…`). It
+ * installs every interface a real host would — iOS message handler, Android/Harmony objects, the
+ * prompt hook — so the demo and the browser tests exercise both bridge paths on every platform.
+ *
+ * `mockBridge=1` → iOS, lifestyle app, version 1000 (prompt path);
+ * `mockBridge=<ios|android|harmony>[-<version>]`, e.g. `android-212` → direct path on Android.
+ */
+export interface MockHostLogEntry {
+  via: 'ios' | 'android' | 'harmony' | 'prompt';
+  command: string;
+  params: unknown;
+}
+
+const DEMO_ADDRESS = {
+  addNo: 'demo-1',
+  name: '张三',
+  mobile: '13800138000',
+  province: '上海市',
+  city: '上海市',
+  district: '浦东新区',
+  detail: '世纪大道 100 号',
+  isDefault: true,
+};
+
+const SIMULATED_UA: Record<Exclude<Platform, 'other'>, string> = {
+  ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
+  android: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36',
+  harmony: 'Mozilla/5.0 (Phone; OpenHarmony 4.1) AppleWebKit/537.36 (KHTML, like Gecko) ArkWeb/4.1.6.1 Mobile',
+};
+
+export function parseMockFlag(flag: string): { platform: Exclude<Platform, 'other'>; version: number } {
+  const [name = '', version] = flag.toLowerCase().split('-');
+  const platform = name === 'android' || name === 'harmony' || name === 'ios' ? name : 'ios';
+  const parsed = Number(version);
+  return { platform, version: Number.isSafeInteger(parsed) && parsed > 0 ? parsed : DEFAULT_APP_VERSION };
+}
+
+function answer(message: BridgeMessage): unknown {
+  switch (message.command) {
+    case 'config':
+      return { ok: true, appVersion: '1000', channel: 'simulated' };
+    case 'paySign':
+      return { ok: true, sign: `SIMULATED-${btoa(JSON.stringify(message.params)).slice(0, 16)}` };
+    case 'getDefaultAddress':
+      return DEMO_ADDRESS;
+    case 'embeddedPoint':
+      return { ok: true };
+  }
+}
+
+function versionString(version: number): string {
+  return String(version).split('').join('.');
+}
+
+export function installMockHost(
+  flag: string,
+  win: Window & Record<string, unknown> = window as never,
+): MockHostLogEntry[] {
+  const { platform, version } = parseMockFlag(flag);
+  setUserAgentOverride(`${SIMULATED_UA[platform]} ElifeApp/${versionString(version)}`);
+  const log: MockHostLogEntry[] = [];
+  win.__mockBridgeLog = log;
+
+  const reply = (message: BridgeMessage) => {
+    // Native hosts answer on a later task, through the callback function.
+    setTimeout(() => {
+      const callback = win[CALLBACK_FN];
+      if (typeof callback === 'function') callback(message.callbackId, JSON.stringify(answer(message)));
+    }, 30);
+  };
+
+  const webkit = {
+    messageHandlers: {
+      [IOS_HANDLER]: {
+        postMessage: (m: BridgeMessage) => {
+          log.push({ via: 'ios', command: m.command, params: m.params });
+          reply(m);
+        },
+      },
+    },
+  };
+  Object.defineProperty(win, 'webkit', { value: webkit, configurable: true });
+
+  const nativeObject = (via: 'android' | 'harmony') => ({
+    call: (_command: string, json: string) => {
+      const m = JSON.parse(json) as BridgeMessage;
+      log.push({ via, command: m.command, params: m.params });
+      reply(m);
+      return undefined;
+    },
+  });
+  win[ANDROID_OBJECT] = nativeObject('android');
+  win[HARMONY_OBJECT] = nativeObject('harmony');
+
+  const originalPrompt = win.prompt.bind(win);
+  win.prompt = (text?: string, defaultValue?: string) => {
+    if (!text?.startsWith(PROMPT_PREFIX)) return originalPrompt(text, defaultValue);
+    const m = JSON.parse(text.slice(PROMPT_PREFIX.length)) as BridgeMessage;
+    log.push({ via: 'prompt', command: m.command, params: m.params });
+    // The prompt path answers synchronously, like a webview's onJsPrompt handler.
+    return JSON.stringify(answer(m));
+  };
+  return log;
+}

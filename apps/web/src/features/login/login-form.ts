@@ -1,0 +1,19 @@
+import { t } from '../../shared/i18n/messages';
+
+const MOBILE = /^1[3-9]\d{9}$/;
+const CODE = /^\d{6}$/;
+
+export function mobileError(mobile: string): string | null {
+  if (!mobile) return t('login.mobileRequired');
+  return MOBILE.test(mobile) ? null : t('login.mobileInvalid');
+}
+
+export function codeError(code: string): string | null {
+  if (!code) return t('login.codeRequired');
+  return CODE.test(code) ? null : t('login.codeInvalid');
+}
+
+/** Seconds left before "resend" is allowed again, from an absolute deadline (survives hidden keep-alive). */
+export function secondsLeft(resendAt: number, now: number): number {
+  return Math.max(0, Math.ceil((resendAt - now) / 1000));
+}

@@ -1,0 +1,266 @@
+import { endpoints, type SessionUser } from '@campaign/contract';
+import { useEffect, useId, useState } from 'react';
+import { CallFailure } from '../../api/errors';
+import { call } from '../../api/request';
+import { t } from '../../shared/i18n/messages';
+import { safeInternalPath } from '../../shared/lib/query-params';
+import { Link, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
+import { HOME_PATH } from '../../shared/navigation/paths';
+import { ActionButton } from '../../shared/ui/action-button';
+import { showToast } from '../../shared/ui/feedback';
+import { Icon } from '../../shared/ui/icon';
+import { codeError, mobileError, secondsLeft } from './login-form';
+import './login-screen.css';
+
+function HeaderArt() {
+  return (
+    <svg className="login-art" viewBox="0 0 140 120" aria-hidden="true">
+      <defs>
+        <linearGradient id="la-box" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#ffe1a8" />
+          <stop offset="1" stopColor="#f5b041" />
+        </linearGradient>
+        <linearGradient id="la-lid" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#fff0cf" />
+          <stop offset="1" stopColor="#ffc766" />
+        </linearGradient>
+      </defs>
+      <circle cx="78" cy="62" r="50" fill="rgba(255,255,255,.12)" />
+      <circle cx="78" cy="62" r="34" fill="rgba(255,255,255,.12)" />
+      <rect x="44" y="58" width="68" height="50" rx="6" fill="url(#la-box)" />
+      <rect x="38" y="44" width="80" height="18" rx="5" fill="url(#la-lid)" />
+      <rect x="72" y="44" width="12" height="64" fill="#e3352e" />
+      <path d="M78 44c-10-16-30-14-26-3 3 7 18 5 26 3zm0 0c10-16 30-14 26-3-3 7-18 5-26 3z" fill="#e3352e" />
+      <circle cx="22" cy="30" r="5" fill="#ffd58a" />
+      <circle cx="126" cy="22" r="3.5" fill="#fff" opacity=".8" />
+      <path d="M20 84l4 8 8 4-8 4-4 8-4-8-8-4 8-4z" fill="#fff" opacity=".9" />
+      <path d="M124 74l2.5 5 5 2.5-5 2.5-2.5 5-2.5-5-5-2.5 5-2.5z" fill="#ffd58a" />
+    </svg>
+  );
+}
+
+function LoggedInCard({
+  user,
+  redirect,
+  onLogout,
+}: {
+  user: SessionUser;
+  redirect: string | null;
+  onLogout: () => void;
+}) {
+  const navigate = useNavigate();
+  return (
+    <section className="login-card login-done" aria-live="polite">
+      <div className="login-avatar">
+        <Icon name="account" size="2.4rem" />
+      </div>
+      <h2 className="login-done-title">{t('login.loggedIn')}</h2>
+      <p className="login-done-sub" data-testid="logged-in-mobile">
+        {t('login.loggedInAs', { mobile: user.mobileMasked ?? user.nuid })}
+      </p>
+      <ActionButton block onAction={() => navigate(safeInternalPath(redirect, HOME_PATH))}>
+        {t('login.continue')}
+      </ActionButton>
+      <ActionButton
+        block
+        variant="ghost"
+        className="login-logout"
+        onAction={async () => {
+          await call(endpoints.logout).catch(() => undefined);
+          onLogout();
+        }}
+      >
+        {t('login.logout')}
+      </ActionButton>
+    </section>
+  );
+}
+
+export function LoginScreen() {
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const navigate = useNavigate();
+  // Plain call, not TanStack Query: keeps the query library out of the first view (bench/budgets.mjs).
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ mobile?: string | null; code?: string | null }>({});
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [demoCode, setDemoCode] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const mobileId = useId();
+  const codeId = useId();
+  const left = secondsLeft(resendAt, now);
+
+  useEffect(() => {
+    let live = true;
+    call(endpoints.currentSession, { quiet: true })
+      .then((who) => live && setUser(who))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (resendAt <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [resendAt]);
+
+  const sendCode = async () => {
+    const problem = mobileError(mobile);
+    setErrors((e) => ({ ...e, mobile: problem }));
+    if (problem || left > 0) return;
+    try {
+      const answer = await call(endpoints.otpSend, { body: { mobile } });
+      setResendAt(Date.now() + answer.resendAfterSec * 1000);
+      setNow(Date.now());
+      setDemoCode(answer.demoCode);
+      setSent(true);
+      showToast(t('login.sent'));
+    } catch {
+      // The request layer has shown the reason.
+    }
+  };
+
+  const submit = async () => {
+    const next = { mobile: mobileError(mobile), code: codeError(code) };
+    setErrors(next);
+    if (next.mobile || next.code) return;
+    try {
+      const signedIn = await call(endpoints.otpLogin, { body: { mobile, code }, quiet: true });
+      setUser(signedIn);
+      setCode('');
+      if (redirect) navigate(safeInternalPath(redirect, HOME_PATH), { replace: true });
+    } catch (error) {
+      // Refusals about the code belong under the code field; anything else is a toast.
+      if (error instanceof CallFailure && error.code !== undefined) setErrors({ code: error.detail });
+      else if (error instanceof CallFailure) showToast(error.detail);
+    }
+  };
+
+  return (
+    <div className="login">
+      <header className="login-hero">
+        <div className="login-brand">
+          <span className="login-logo" aria-hidden="true">
+            ¥
+          </span>
+          {t('app.brand')}
+        </div>
+        <h1 className="login-title">{t('login.heading')}</h1>
+        <p className="login-welcome">{t('login.welcome')}</p>
+        <HeaderArt />
+        <ul className="login-perks">
+          <li>
+            <Icon name="gift" size="1.6rem" />
+            {t('login.perk1')}
+          </li>
+          <li>
+            <Icon name="hot" size="1.6rem" />
+            {t('login.perk2')}
+          </li>
+          <li>
+            <Icon name="vip" size="1.6rem" />
+            {t('login.perk3')}
+          </li>
+        </ul>
+      </header>
+
+      {user ? (
+        <LoggedInCard user={user} redirect={redirect} onLogout={() => setUser(null)} />
+      ) : (
+        <form
+          className="login-card"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+          }}
+        >
+          <label className="login-label" htmlFor={mobileId}>
+            {t('login.mobile')}
+          </label>
+          <div className={`login-field${errors.mobile ? ' has-error' : ''}`}>
+            <Icon name="phone" size="1.7rem" className="login-field-icon" />
+            <span className="login-prefix">+86</span>
+            <input
+              id={mobileId}
+              name="mobile"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={11}
+              placeholder={t('login.mobilePlaceholder')}
+              value={mobile}
+              aria-invalid={Boolean(errors.mobile)}
+              aria-describedby={errors.mobile ? `${mobileId}-error` : undefined}
+              onChange={(event) => {
+                setMobile(event.target.value.replace(/\D/g, ''));
+                if (errors.mobile) setErrors((e) => ({ ...e, mobile: null }));
+              }}
+            />
+          </div>
+          <p className="login-error" id={`${mobileId}-error`} role="alert">
+            {errors.mobile ?? ''}
+          </p>
+
+          <label className="login-label" htmlFor={codeId}>
+            {t('login.code')}
+          </label>
+          <div className={`login-field${errors.code ? ' has-error' : ''}`}>
+            <Icon name="lock" size="1.7rem" className="login-field-icon" />
+            <input
+              id={codeId}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('login.codePlaceholder')}
+              value={code}
+              aria-invalid={Boolean(errors.code)}
+              aria-describedby={errors.code ? `${codeId}-error` : undefined}
+              onChange={(event) => {
+                setCode(event.target.value.replace(/\D/g, ''));
+                if (errors.code) setErrors((e) => ({ ...e, code: null }));
+              }}
+            />
+            <ActionButton
+              variant="text"
+              className="login-send"
+              disabled={left > 0}
+              onAction={sendCode}
+              data-testid="send-code"
+            >
+              {left > 0 ? t('login.countdown', { seconds: left }) : sent ? t('login.resend') : t('login.send')}
+            </ActionButton>
+          </div>
+          <p className="login-error" id={`${codeId}-error`} role="alert">
+            {errors.code ?? ''}
+          </p>
+
+          {demoCode ? (
+            <p className="login-demo" data-testid="demo-hint">
+              <Icon name="shield" size="1.5rem" />
+              {t('login.demoHint', { code: demoCode })}
+            </p>
+          ) : null}
+
+          <ActionButton block type="submit" className="login-submit" onAction={submit}>
+            {t('login.submit')}
+          </ActionButton>
+          <p className="login-agreement">{t('login.agreement')}</p>
+        </form>
+      )}
+
+      <Link className="login-auth-link" to={`/authPage?redirect=${encodeURIComponent('/login')}`}>
+        {t('login.authLink')}
+        <Icon name="chevron-right" size="1.2rem" />
+      </Link>
+      <footer className="login-footer">
+        <Icon name="shield" size="1.4rem" />
+        {t('login.secure')}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { boot } from './app/boot';
+import { createBeforeEach } from './app/navigation-guard';
+import { AppRouter } from './app/router';
+import { ROUTES } from './app/routes';
+import { Splash } from './app/splash';
+import { rememberCorpId } from './app/startup';
+import { readStartupParams } from './shared/lib/query-params';
+import { keepRootFontSize } from './shared/lib/rem';
+import { useGlobalStore } from './shared/store/global-store';
+import { preloadFeedback } from './shared/ui/feedback';
+import './styles/base.css';
+
+keepRootFontSize();
+const params = readStartupParams(location.search);
+rememberCorpId(params.corpId);
+useGlobalStore.getState().setIsApp(params.isApp);
+
+const ready = boot(params);
+const beforeEach = createBeforeEach(ready, location.search);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <AppRouter routes={ROUTES} beforeEach={beforeEach} fallback={<Splash />} />
+  </StrictMode>,
+);
+
+// The toast/loading chunk is fetched once the first screen is up, so the first toast is instant.
+const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+idle(() => preloadFeedback());
