@@ -12,6 +12,9 @@ import { logOtpSender, type OpenIdProvider, type OtpSender, simulatedOpenIdProvi
 import { authHandlers } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { corpHandlers } from './modules/corp/routes';
+import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
+import { drawHandlers } from './modules/draw/routes';
+import { createDrawService, type DrawService } from './modules/draw/service';
 import { grayHandlers } from './modules/gray/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
@@ -33,6 +36,7 @@ export interface AppDeps {
   randomBytes?: (n: number) => Buffer;
   otpSender?: OtpSender;
   openIdProvider?: OpenIdProvider;
+  riskHook?: RiskHook;
   /** Serve the built H5 (off in API-only tests). */
   serveWeb?: boolean;
 }
@@ -82,12 +86,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otpSender: deps.otpSender ?? logOtpSender((m) => app.log.info(m)),
     openIdProvider: deps.openIdProvider ?? simulatedOpenIdProvider,
   });
+  const draws = createDrawService({ ...services, riskHook: deps.riskHook ?? velocityRiskHook() });
+  app.decorate('draws', draws);
   const handlers: Handlers = {
     ...systemHandlers(services),
     ...grayHandlers(),
     ...authHandlers(auth, config),
     ...corpHandlers(services),
     ...trackingHandlers(services),
+    ...drawHandlers(draws, services.sealer),
   };
   registerEndpoints(app, handlers, {
     db: database.db,
@@ -134,4 +141,11 @@ function installLoadShedding(app: FastifyInstance, maxInFlight: number) {
   });
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The draw service, for the CLI and tests that publish or end activities. */
+    draws: DrawService;
+  }
 }

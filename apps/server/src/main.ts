@@ -10,7 +10,7 @@ async function main() {
   await migrateToLatest(database.db);
   const app = await buildApp({ database, config, serveWeb: true });
   if (config.demoMode) {
-    const seeded = await seedDemoIfEmpty(database.db, Date.now());
+    const seeded = await seedDemoIfEmpty(database.db, app.draws, Date.now());
     if (seeded) app.log.info('database was empty: demo tenants seeded');
   }
   let closing = false;

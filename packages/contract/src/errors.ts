@@ -55,6 +55,7 @@ export const ERRORS = {
   IDEMPOTENCY_KEY_REQUIRED: e(2008, 400, '缺少请求幂等键', 'Idempotency-Key header is required'),
   PUBLISH_REFUSED: e(2009, 400, '活动无法发布', 'The activity cannot be published'),
   PRIZE_NOT_FOUND: e(2010, 200, '奖品不存在', 'Prize not found'),
+  EXCHANGE_REFUSED: e(2012, 200, '实物奖品请填写收货地址领取', 'Physical prizes are claimed with a delivery address'),
   SEED_NOT_REVEALED: e(2011, 200, '活动结束后才公布种子', 'The seed is revealed after the activity ends'),
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -1,6 +1,7 @@
 export * from './common';
 export * from './cookies';
 export * from './endpoint';
+export * from './endpoints/draw';
 export * from './envelope';
 export * from './errors';
 export * from './locale';

@@ -1,6 +1,7 @@
 import { corpIdSchema, mobileSchema } from '@campaign/contract';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
+import { activityDefSchema, groupDefSchema } from '../modules/draw/definition';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
 
@@ -31,10 +32,35 @@ export const definitionSchema = z
   .object({
     corps: z.array(corpDefSchema).default([]),
     users: z.array(userDefSchema).default([]),
+    activities: z.array(activityDefSchema).default([]),
+    groups: z.array(groupDefSchema).default([]),
   })
   .strict()
   .superRefine((d, ctx) => {
     const corps = new Map(d.corps.map((c) => [c.id, c]));
+    const acts = new Set(d.activities.map((a) => `${a.corp}|${a.id}`));
+    d.groups.forEach((g, i) => {
+      for (const key of ['showActIds', 'relatedActIds', 'surplusActIds', 'winnerActIds'] as const) {
+        g[key].forEach((id, j) => {
+          if (!acts.has(`${g.corp}|${id}`)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['groups', i, key, j],
+              message: `activity "${id}" is not defined in this file`,
+            });
+          }
+        });
+      }
+    });
+    d.activities.forEach((a, i) => {
+      if (a.group && !d.groups.some((g) => g.corp === a.corp && g.id === a.group)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['activities', i, 'group'],
+          message: `group "${a.group}" is not defined in this file`,
+        });
+      }
+    });
     d.users.forEach((u, i) => {
       const corp = corps.get(u.corp);
       if (!corp) {
@@ -73,8 +99,26 @@ function lineOf(doc: ReturnType<typeof parseDocument>, counter: LineCounter, pat
   return null;
 }
 
+const RELATIVE = /^now(?:([+-])(\d+)([dhm]))?$/;
+const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000 } as const;
+
+/** Times may be written relative to the import: `now`, `now+90d`, `now-2h` (so the demo never expires). */
+function resolveRelativeTimes(value: unknown, now: number): unknown {
+  if (typeof value === 'string') {
+    const m = RELATIVE.exec(value);
+    if (!m) return value;
+    const [, sign, n, unit] = m;
+    return sign && n && unit ? now + (sign === '+' ? 1 : -1) * Number(n) * UNIT_MS[unit as keyof typeof UNIT_MS] : now;
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveRelativeTimes(v, now));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveRelativeTimes(v, now)]));
+  }
+  return value;
+}
+
 /** Parse and validate a definition; every problem names its field and line. */
-export function parseDefinition(text: string, fileName = 'definition'): Definition {
+export function parseDefinition(text: string, fileName = 'definition', now = Date.now()): Definition {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
   if (doc.errors.length) {
@@ -82,7 +126,7 @@ export function parseDefinition(text: string, fileName = 'definition'): Definiti
       doc.errors.map((e) => `${fileName}:${e.linePos?.[0]?.line ?? '?'}: YAML syntax: ${e.message.split('\n')[0]}`),
     );
   }
-  const parsed = definitionSchema.safeParse(doc.toJS() ?? {});
+  const parsed = definitionSchema.safeParse(resolveRelativeTimes(doc.toJS() ?? {}, now));
   if (!parsed.success) {
     throw new DefinitionError(
       parsed.error.issues.map((i) => {

@@ -1,16 +1,24 @@
 import type { Db } from '../db';
 import * as authRepo from '../modules/auth/repo';
 import * as corpRepo from '../modules/corp/repo';
+import type { DrawService } from '../modules/draw/service';
 import { newId } from '../platform/crypto';
 import type { Definition } from './definition';
 
 export interface ImportSummary {
   corps: number;
   users: number;
+  activities: { actId: string; version: number; created: boolean }[];
+  groups: number;
 }
 
 /** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
-export async function applyDefinition(db: Db, def: Definition, now: number): Promise<ImportSummary> {
+export async function applyDefinition(
+  db: Db,
+  draws: DrawService,
+  def: Definition,
+  now: number,
+): Promise<ImportSummary> {
   return db.transaction().execute(async (tx) => {
     for (const c of def.corps) {
       await corpRepo.upsertCorp(tx, { ...c, now });
@@ -28,6 +36,13 @@ export async function applyDefinition(db: Db, def: Definition, now: number): Pro
       }
       await corpRepo.replaceUserCgroups(tx, u.corp, user.id, u.cgroups);
     }
-    return { corps: def.corps.length, users: def.users.length };
+    const activities = [];
+    for (const a of def.activities) {
+      if (!(await corpRepo.corpExists(tx, a.corp)))
+        throw new Error(`activity ${a.id}: corp "${a.corp}" does not exist`);
+      activities.push(await draws.publish(a, now, tx));
+    }
+    for (const g of def.groups) await draws.publishGroup(g, tx);
+    return { corps: def.corps.length, users: def.users.length, activities, groups: def.groups.length };
   });
 }

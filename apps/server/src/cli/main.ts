@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
@@ -13,7 +14,9 @@ const USAGE = `Usage: npm run cli -- <command>
   seed                         seed (or refresh) the demo tenants from apps/server/campaigns/demo.yaml
   import <file.yaml>           validate and import a campaign definition (docs/campaign-format.md)
   validate <file.yaml>         validate only
-  ticket <corpId> <uid>        mint a host-app login ticket for local testing (uses the corp's secret)`;
+  ticket <corpId> <uid>        mint a host-app login ticket for local testing (uses the corp's secret)
+  end <actId> [corpId]         end an activity now (reveals its seed); corpId defaults to demo
+  verify <actId> [corpId]      recompute every draw of an ended activity from the revealed seed`;
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
@@ -28,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`${file}: valid`);
     return 0;
   }
-  const config = loadConfig();
+  const config = { ...loadConfig(), logLevel: 'warn' };
   const database = openDatabase(config.database);
   try {
     const applied = await migrateToLatest(database.db);
@@ -36,8 +39,9 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
       return 0;
     }
+    const { draws } = await buildApp({ database, config });
     if (cmd === 'seed') {
-      const s = await seedDemo(database.db, Date.now());
+      const s = await seedDemo(database.db, draws, Date.now());
       console.log(`demo seeded: ${JSON.stringify(s)}`);
       return 0;
     }
@@ -45,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
       const file = args[0];
       if (!file) return usage();
       const def = parseDefinition(readFileSync(file, 'utf8'), file);
-      const s = await applyDefinition(database.db, def, Date.now());
+      const s = await applyDefinition(database.db, draws, def, Date.now());
       console.log(`imported ${file}: ${JSON.stringify(s)}`);
       return 0;
     }
@@ -64,6 +68,23 @@ async function main(argv: string[]): Promise<number> {
       const exp = Math.floor(Date.now() / 1000) + 300;
       console.log(signTicket(corp.app_secret, { corpId, uid, exp, nonce: randomBytes(12).toString('hex') }));
       return 0;
+    }
+    if (cmd === 'end' || cmd === 'verify') {
+      const [actId, corpId = 'demo'] = args;
+      if (!actId) return usage();
+      if (cmd === 'end') {
+        await draws.end(corpId, actId);
+        console.log(`${corpId}/${actId} ended; its seed is now revealed`);
+        return 0;
+      }
+      const r = await draws.verify(corpId, actId);
+      console.log(JSON.stringify(r, null, 2));
+      console.log(
+        r.ok
+          ? `verify ${actId}: OK, ${r.checked} draws recomputed`
+          : `verify ${actId}: ${r.mismatches.length} MISMATCHES`,
+      );
+      return r.ok ? 0 : 1;
     }
     return usage();
   } finally {

@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as m0001 from './migrations/0001-platform';
+import * as m0002 from './migrations/0002-draw';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-platform': m0001,
+  '0002-draw': m0002,
 };
 
 class InCodeProvider implements MigrationProvider {
@@ -22,8 +24,13 @@ export function autoId(db: Kysely<unknown>) {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's table types.
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider() });
+export async function migrateToLatest(db: Kysely<any>, opts: { schema?: string } = {}): Promise<string[]> {
+  // On PostgreSQL the bookkeeping tables live in the schema we migrate (tests run one schema each).
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeProvider(),
+    ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

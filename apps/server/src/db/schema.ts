@@ -89,4 +89,149 @@ export interface PlatformTables {
   tracking_event: TrackingEventTable;
 }
 
-export type DB = PlatformTables;
+export type DB = PlatformTables & DrawTables;
+
+export interface ActivityTable {
+  corp_id: string;
+  id: string;
+  group_id: string | null;
+  type: 'wheel' | 'grid' | 'scratch' | 'blindbox' | 'common';
+  title: string;
+  subtitle: string;
+  /** Operator state; what users see is derived with the clock (modules/draw/status.ts). */
+  state: 'draft' | 'published' | 'paused' | 'ended';
+  starts_at: number;
+  ends_at: number;
+  rules_html: string;
+  page_config: string;
+  chances_per_day: number | null;
+  chances_per_activity: number | null;
+  /** JSON: { whiteListOnly, cgroupIds, newCustomerSince, blacklist }. */
+  eligibility: string;
+  seed: string;
+  commitment: string;
+  version: number;
+  version_published_at: number | null;
+  revealed_at: number | null;
+  created_at: number;
+}
+export interface ActivityVersionTable {
+  corp_id: string;
+  act_id: string;
+  version: number;
+  published_at: number;
+  rules_html: string;
+  /** JSON snapshot of the prize table (weights, tiers, unlocks) this version drew with. */
+  prizes: string;
+}
+export interface PrizeTable_ {
+  corp_id: string;
+  act_id: string;
+  id: string;
+  sort: number;
+  name: string;
+  kind: 'coupon' | 'physical' | 'points' | 'thanks';
+  image: string;
+  weight: number;
+  tiers: string;
+  unlock_after_draws: number | null;
+  consolation: number;
+  total_stock: number | null;
+  left_stock: number | null;
+  per_user_cap: number | null;
+  value_cents: number;
+  points: number | null;
+}
+export interface ActivityGroupTable {
+  corp_id: string;
+  id: string;
+  show_ids: string;
+  related_ids: string;
+  surplus_ids: string;
+  winner_ids: string;
+  rocc: number;
+}
+export interface DrawTable {
+  id: string;
+  corp_id: string;
+  act_id: string;
+  user_id: string;
+  version: number;
+  draw_index: number;
+  nonce: string;
+  idem_key: string;
+  request_hash: string;
+  picked_prize_id: string;
+  awarded_prize_id: string;
+  fallback_reason: string | null;
+  roll_hex: string;
+  day: string;
+  created_at: number;
+}
+export interface UserActivityStatTable {
+  corp_id: string;
+  act_id: string;
+  user_id: string;
+  draws_total: number;
+  day: string;
+  draws_day: number;
+  extra_chances: number;
+}
+export interface AwardTable {
+  id: string;
+  corp_id: string;
+  act_id: string;
+  draw_id: string;
+  user_id: string;
+  prize_id: string;
+  kind: 'coupon' | 'physical' | 'points';
+  status: 'issued' | 'awaiting_address' | 'exchanged';
+  coupon_code: string | null;
+  points: number | null;
+  order_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  corp_id: string;
+  user_id: string;
+  delta: number;
+  reason: string;
+  ref: string;
+  created_at: number;
+}
+export interface PhysicalOrderTable {
+  id: string;
+  corp_id: string;
+  user_id: string;
+  award_id: string;
+  status: 'awaiting_address' | 'confirmed' | 'shipped';
+  address_id: string | null;
+  created_at: number;
+}
+export interface RiskLogTable {
+  id: Generated<number>;
+  corp_id: string;
+  act_id: string;
+  user_id: string;
+  ip: string;
+  device_id: string | null;
+  gray_flag: number | null;
+  decision: 'allow' | 'refuse';
+  rule: string | null;
+  created_at: number;
+}
+
+export interface DrawTables {
+  activity: ActivityTable;
+  activity_version: ActivityVersionTable;
+  prize: PrizeTable_;
+  activity_group: ActivityGroupTable;
+  draw: DrawTable;
+  user_activity_stat: UserActivityStatTable;
+  award: AwardTable;
+  points_ledger: PointsLedgerTable;
+  physical_order: PhysicalOrderTable;
+  risk_log: RiskLogTable;
+}

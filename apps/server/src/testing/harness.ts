@@ -62,7 +62,7 @@ export async function freshDatabase(kind: DbKind): Promise<TestDb> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const database = openDatabase({ kind: 'postgres', url: PG_URL }, { searchPath: schema });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, { schema });
   return {
     database,
     drop: async () => {
@@ -87,7 +87,6 @@ export interface TestApp {
 /** The real app on a fresh database seeded with the demo tenants, with a clock the test moves. */
 export async function startTestApp(kind: DbKind, overrides: Partial<AppDeps> = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase(kind);
-  await seedDemo(database.db, T0);
   const clock = {
     now: T0,
     advance(ms: number) {
@@ -101,6 +100,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<AppDeps> = {
     ...overrides,
   });
   await app.ready();
+  await seedDemo(database.db, app.draws, T0);
   return {
     app,
     database,

@@ -75,3 +75,7 @@ export async function countCorps(db: Executor): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+export async function corpExists(db: Executor, id: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('corp').select('id').where('id', '=', id).executeTakeFirst());
+}

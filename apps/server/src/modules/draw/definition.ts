@@ -1,0 +1,112 @@
+import { ACTIVITY_TYPES, PRIZE_KINDS } from '@campaign/contract';
+import { z } from 'zod';
+
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
+const when = z.union([z.string(), z.date(), z.number()]).transform((v, ctx) => {
+  const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : Date.parse(v);
+  if (!Number.isFinite(ms)) {
+    ctx.addIssue({ code: 'custom', message: 'not a date/time (use e.g. 2026-12-01T00:00:00+08:00)' });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+export const prizeDefSchema = z
+  .object({
+    id,
+    name: z.string().min(1).max(32),
+    kind: z.enum(PRIZE_KINDS),
+    image: z.string().min(1).max(256),
+    weight: z.number().int().min(0),
+    stock: z.number().int().min(0).nullable().default(null),
+    perUserCap: z.number().int().positive().nullable().default(null),
+    valueCents: z.number().int().min(0).default(0),
+    points: z.number().int().positive().optional(),
+    unlockAfterDraws: z.number().int().positive().nullable().default(null),
+    tiers: z
+      .array(z.object({ fromDraw: z.number().int().min(0), weight: z.number().int().min(0) }).strict())
+      .default([]),
+    consolation: z.boolean().default(false),
+  })
+  .strict();
+
+export const activityDefSchema = z
+  .object({
+    id,
+    corp: z.string(),
+    group: id.optional(),
+    type: z.enum(ACTIVITY_TYPES),
+    title: z.string().min(1).max(40),
+    subtitle: z.string().max(80).default(''),
+    state: z.enum(['draft', 'published', 'paused', 'ended']).default('published'),
+    startsAt: when,
+    endsAt: when,
+    rules: z.string().min(1).max(20_000),
+    chances: z
+      .object({
+        perDay: z.number().int().positive().nullable().default(null),
+        perActivity: z.number().int().positive().nullable().default(null),
+      })
+      .strict()
+      .refine((c) => c.perDay !== null || c.perActivity !== null, 'set perDay, perActivity or both'),
+    eligibility: z
+      .object({
+        whiteListOnly: z.boolean().default(false),
+        cgroupIds: z.array(id).default([]),
+        newCustomersSince: when.nullable().default(null),
+        blacklist: z.array(z.string()).default([]),
+      })
+      .strict()
+      .default({ whiteListOnly: false, cgroupIds: [], newCustomersSince: null, blacklist: [] }),
+    page: z
+      .object({
+        banner: z.string().nullable().default(null),
+        primaryColor: z.string().default('#e8373e'),
+        backgroundColor: z.string().default('#fff3e6'),
+        textColor: z.string().default('#5a1a00'),
+        buttonImage: z.string().nullable().default(null),
+        shareTitle: z.string().default(''),
+        shareText: z.string().default(''),
+        shareImage: z.string().nullable().default(null),
+      })
+      .strict()
+      .default({
+        banner: null,
+        primaryColor: '#e8373e',
+        backgroundColor: '#fff3e6',
+        textColor: '#5a1a00',
+        buttonImage: null,
+        shareTitle: '',
+        shareText: '',
+        shareImage: null,
+      }),
+    prizes: z.array(prizeDefSchema).min(1),
+  })
+  .strict()
+  .refine((a) => a.endsAt > a.startsAt, { message: 'endsAt must be after startsAt', path: ['endsAt'] })
+  .refine((a) => a.prizes.every((p) => p.kind !== 'points' || p.points), {
+    message: 'a points prize needs `points`',
+    path: ['prizes'],
+  });
+export type ActivityDef = z.output<typeof activityDefSchema>;
+export type PrizeDef = z.output<typeof prizeDefSchema>;
+
+export const groupDefSchema = z
+  .object({
+    id,
+    corp: z.string(),
+    showActIds: z.array(id).default([]),
+    relatedActIds: z.array(id).default([]),
+    surplusActIds: z.array(id).default([]),
+    winnerActIds: z.array(id).default([]),
+    rocc: z.number().int().min(0).max(1).default(0),
+  })
+  .strict();
+export type GroupDef = z.output<typeof groupDefSchema>;
+
+export interface Eligibility {
+  whiteListOnly: boolean;
+  cgroupIds: string[];
+  newCustomersSince: number | null;
+  blacklist: string[];
+}

@@ -1,0 +1,328 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor } from '../../db';
+import type {
+  ActivityGroupTable,
+  ActivityTable,
+  AwardTable,
+  DrawTable,
+  PrizeTable_,
+  RiskLogTable,
+  UserActivityStatTable,
+} from '../../db/schema';
+
+export type ActivityRow = Selectable<ActivityTable>;
+export type PrizeRow = Selectable<PrizeTable_>;
+export type DrawRow = Selectable<DrawTable>;
+export type AwardRow = Selectable<AwardTable>;
+export type StatRow = Selectable<UserActivityStatTable>;
+
+export async function getActivity(db: Executor, corpId: string, actId: string): Promise<ActivityRow | undefined> {
+  return db.selectFrom('activity').selectAll().where('corp_id', '=', corpId).where('id', '=', actId).executeTakeFirst();
+}
+
+export async function listActivities(db: Executor, corpId: string): Promise<ActivityRow[]> {
+  return db.selectFrom('activity').selectAll().where('corp_id', '=', corpId).orderBy('starts_at').execute();
+}
+
+export async function getPrizes(db: Executor, corpId: string, actId: string): Promise<PrizeRow[]> {
+  return db
+    .selectFrom('prize')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .orderBy('sort')
+    .execute();
+}
+
+export async function stockLeft(db: Executor, corpId: string, actId: string) {
+  return db
+    .selectFrom('prize')
+    .select(['id', 'left_stock', 'total_stock'])
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .execute();
+}
+
+export async function insertActivity(db: Executor, row: Insertable<ActivityTable>) {
+  await db.insertInto('activity').values(row).execute();
+}
+
+export async function updateActivity(db: Executor, corpId: string, actId: string, set: Partial<ActivityTable>) {
+  await db.updateTable('activity').set(set).where('corp_id', '=', corpId).where('id', '=', actId).execute();
+}
+
+export async function insertVersion(
+  db: Executor,
+  row: { corp_id: string; act_id: string; version: number; published_at: number; rules_html: string; prizes: string },
+) {
+  await db.insertInto('activity_version').values(row).execute();
+}
+
+export async function getVersions(db: Executor, corpId: string, actId: string) {
+  return db
+    .selectFrom('activity_version')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .orderBy('version')
+    .execute();
+}
+
+export async function upsertPrize(db: Executor, row: PrizeRow, exists: boolean) {
+  if (exists) {
+    const { corp_id, act_id, id, ...rest } = row;
+    await db
+      .updateTable('prize')
+      .set(rest)
+      .where('corp_id', '=', corp_id)
+      .where('act_id', '=', act_id)
+      .where('id', '=', id)
+      .execute();
+  } else {
+    await db.insertInto('prize').values(row).execute();
+  }
+}
+
+export async function deletePrizesExcept(db: Executor, corpId: string, actId: string, keep: string[]) {
+  let q = db.deleteFrom('prize').where('corp_id', '=', corpId).where('act_id', '=', actId);
+  if (keep.length) q = q.where('id', 'not in', keep);
+  await q.execute();
+}
+
+/** The one place stock is taken: never below zero, whatever runs at the same time. */
+export async function takeStock(db: Executor, corpId: string, actId: string, prizeId: string): Promise<boolean> {
+  const r = await db
+    .updateTable('prize')
+    .set((eb) => ({ left_stock: eb('left_stock', '-', 1) }))
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .where('id', '=', prizeId)
+    .where('left_stock', '>', 0)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function getGroup(db: Executor, corpId: string, id: string) {
+  return db
+    .selectFrom('activity_group')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function upsertGroup(db: Executor, row: ActivityGroupTable) {
+  const existing = await getGroup(db, row.corp_id, row.id);
+  if (existing) {
+    const { corp_id, id, ...rest } = row;
+    await db.updateTable('activity_group').set(rest).where('corp_id', '=', corp_id).where('id', '=', id).execute();
+  } else {
+    await db.insertInto('activity_group').values(row).execute();
+  }
+}
+
+export async function findDrawByKey(db: Executor, corpId: string, userId: string, key: string) {
+  return db
+    .selectFrom('draw')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('user_id', '=', userId)
+    .where('idem_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function insertDraw(db: Executor, row: DrawRow) {
+  await db.insertInto('draw').values(row).execute();
+}
+
+export async function getStat(db: Executor, corpId: string, actId: string, userId: string) {
+  return db
+    .selectFrom('user_activity_stat')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function saveStat(db: Executor, row: StatRow) {
+  await db
+    .insertInto('user_activity_stat')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['corp_id', 'act_id', 'user_id'])
+        .doUpdateSet({ draws_total: row.draws_total, day: row.day, draws_day: row.draws_day }),
+    )
+    .execute();
+}
+
+/** Wins per prize of one user in one activity (for per-user caps). */
+export async function userWins(db: Executor, corpId: string, actId: string, userId: string) {
+  const rows = await db
+    .selectFrom('draw')
+    .select(['awarded_prize_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .where('user_id', '=', userId)
+    .groupBy('awarded_prize_id')
+    .execute();
+  return new Map(rows.map((r) => [r.awarded_prize_id, Number(r.n)]));
+}
+
+export async function insertAward(db: Executor, row: AwardRow) {
+  await db.insertInto('award').values(row).execute();
+}
+
+export async function getAwardByDraw(db: Executor, corpId: string, drawId: string) {
+  return db
+    .selectFrom('award')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('draw_id', '=', drawId)
+    .executeTakeFirst();
+}
+
+export async function creditPoints(
+  db: Executor,
+  row: { corp_id: string; user_id: string; delta: number; reason: string; ref: string; created_at: number },
+) {
+  await db.insertInto('points_ledger').values(row).execute();
+}
+
+export async function createOrder(
+  db: Executor,
+  row: { id: string; corp_id: string; user_id: string; award_id: string; created_at: number },
+) {
+  await db
+    .insertInto('physical_order')
+    .values({ ...row, status: 'awaiting_address', address_id: null })
+    .execute();
+}
+
+const myPrizeColumns = [
+  'award.id as awardId',
+  'award.act_id as actId',
+  'activity.title as activityTitle',
+  'prize.name as prizeName',
+  'award.kind as kind',
+  'prize.image as image',
+  'prize.value_cents as valueCents',
+  'award.status as status',
+  'award.coupon_code as couponCode',
+  'award.points as points',
+  'award.order_id as orderId',
+  'award.created_at as createdAt',
+] as const;
+
+function myPrizesQuery(db: Executor, corpId: string, userId: string) {
+  return db
+    .selectFrom('award')
+    .innerJoin('prize', (j) =>
+      j
+        .onRef('prize.corp_id', '=', 'award.corp_id')
+        .onRef('prize.act_id', '=', 'award.act_id')
+        .onRef('prize.id', '=', 'award.prize_id'),
+    )
+    .innerJoin('activity', (j) =>
+      j.onRef('activity.corp_id', '=', 'award.corp_id').onRef('activity.id', '=', 'award.act_id'),
+    )
+    .select(myPrizeColumns)
+    .where('award.corp_id', '=', corpId)
+    .where('award.user_id', '=', userId);
+}
+
+export async function myPrizes(
+  db: Executor,
+  corpId: string,
+  userId: string,
+  filter: { actId?: string; status?: AwardRow['status']; awardId?: string },
+) {
+  let q = myPrizesQuery(db, corpId, userId);
+  if (filter.actId) q = q.where('award.act_id', '=', filter.actId);
+  if (filter.status) q = q.where('award.status', '=', filter.status);
+  if (filter.awardId) q = q.where('award.id', '=', filter.awardId);
+  return q.orderBy('award.created_at', 'desc').limit(200).execute();
+}
+
+export async function setAwardStatus(
+  db: Executor,
+  corpId: string,
+  awardId: string,
+  from: AwardRow['status'],
+  to: AwardRow['status'],
+  now: number,
+) {
+  const r = await db
+    .updateTable('award')
+    .set({ status: to, updated_at: now })
+    .where('corp_id', '=', corpId)
+    .where('id', '=', awardId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function recentWinners(db: Executor, corpId: string, actId: string, limit: number) {
+  return db
+    .selectFrom('award')
+    .innerJoin('app_user', 'app_user.id', 'award.user_id')
+    .innerJoin('prize', (j) =>
+      j
+        .onRef('prize.corp_id', '=', 'award.corp_id')
+        .onRef('prize.act_id', '=', 'award.act_id')
+        .onRef('prize.id', '=', 'award.prize_id'),
+    )
+    .select(['app_user.mobile', 'app_user.nuid', 'prize.name', 'award.created_at'])
+    .where('award.corp_id', '=', corpId)
+    .where('award.act_id', '=', actId)
+    .orderBy('award.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function issuedCounts(db: Executor, corpId: string, actId: string) {
+  const rows = await db
+    .selectFrom('award')
+    .select(['prize_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .groupBy('prize_id')
+    .execute();
+  return new Map(rows.map((r) => [r.prize_id, Number(r.n)]));
+}
+
+export async function allDraws(db: Executor, corpId: string, actId: string) {
+  return db
+    .selectFrom('draw')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function userCreatedAt(db: Executor, corpId: string, userId: string) {
+  const r = await db
+    .selectFrom('app_user')
+    .select('created_at')
+    .where('corp_id', '=', corpId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return r?.created_at ?? null;
+}
+
+export async function userInCgroups(db: Executor, corpId: string, userId: string, ids: string[]) {
+  const r = await db
+    .selectFrom('cgroup_member')
+    .select('cgroup_id')
+    .where('corp_id', '=', corpId)
+    .where('user_id', '=', userId)
+    .where('cgroup_id', 'in', ids)
+    .executeTakeFirst();
+  return Boolean(r);
+}
+
+export async function logRisk(db: Executor, row: Omit<RiskLogTable, 'id'>) {
+  await db.insertInto('risk_log').values(row).execute();
+}
