@@ -1,7 +1,7 @@
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BLIND_BOX_OPEN_MS, BlindBox, type BlindBoxHandle } from './blind-box';
-import { act, click, mount, stubReducedMotion, unmountAll, useFakeAnimationClock } from './test-utils';
+import { act, click, mount, startFakeAnimationClock, stubReducedMotion, unmountAll } from './test-utils';
 
 afterEach(() => {
   unmountAll();
@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 function setup(reduced = false) {
-  useFakeAnimationClock();
+  startFakeAnimationClock();
   stubReducedMotion(reduced);
   const ref = createRef<BlindBoxHandle>();
   const onPick = vi.fn();
@@ -50,7 +50,7 @@ describe('BlindBox', () => {
   });
 
   it('ignores open() before a pick, and cancel() lets the user pick again', () => {
-    const { ref, onPick, onOpened, boxes, box } = setup();
+    const { ref, onPick, onOpened, box } = setup();
     act(() => ref.current?.open({ name: 'x' }));
     act(() => vi.advanceTimersByTime(5000));
     expect(onOpened).not.toHaveBeenCalled();
@@ -73,7 +73,7 @@ describe('BlindBox', () => {
   });
 
   it('with reduced motion, reports the opening at once', () => {
-    const { ref, onOpened, boxes, box } = setup(true);
+    const { ref, onOpened, box } = setup(true);
     click(box(3));
     act(() => ref.current?.open({ name: '积分' }));
     act(() => vi.advanceTimersByTime(1));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GridDraw } from './grid-draw';
-import { act, click, mount, stubReducedMotion, unmountAll, useFakeAnimationClock } from './test-utils';
+import { act, click, mount, startFakeAnimationClock, stubReducedMotion, unmountAll } from './test-utils';
 import { type SpinController, useSpinController } from './use-spin-controller';
 
 const PRIZES = Array.from({ length: 8 }, (_, i) => ({ id: i, name: `奖品${i}` }));
@@ -32,7 +32,7 @@ afterEach(() => {
 
 describe('GridDraw', () => {
   it('runs a highlight round the ring after a tap and stops exactly on the target cell', () => {
-    useFakeAnimationClock();
+    startFakeAnimationClock();
     stubReducedMotion(false);
     const { onSettled, controller, active, button: getButton } = setup();
     const button = getButton();
@@ -71,7 +71,7 @@ describe('GridDraw', () => {
   });
 
   it('under reduced motion does not run laps and lands within 300 ms', () => {
-    useFakeAnimationClock();
+    startFakeAnimationClock();
     stubReducedMotion(true);
     const { onSettled, controller, button } = setup();
     click(button());

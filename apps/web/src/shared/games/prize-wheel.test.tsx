@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PrizeWheel } from './prize-wheel';
-import { act, click, mount, stubReducedMotion, unmountAll, useFakeAnimationClock } from './test-utils';
+import { act, click, mount, startFakeAnimationClock, stubReducedMotion, unmountAll } from './test-utils';
 import { type SpinController, useSpinController } from './use-spin-controller';
 import { segmentAtPointer } from './wheel-math';
 
@@ -22,6 +22,11 @@ function Harness(props: { onPress: () => void; onSettled: (i: number) => void; e
   );
 }
 
+function Disabled({ onPress }: { onPress: () => void }) {
+  const spin = useSpinController();
+  return <PrizeWheel segments={SEGMENTS} controller={spin} onPress={onPress} disabled />;
+}
+
 afterEach(() => {
   unmountAll();
   vi.useRealTimers();
@@ -33,7 +38,7 @@ const rotation = (el: Element | null) =>
 
 describe('PrizeWheel', () => {
   it('spins on tap, turns the rotor each frame and stops with the pointer on the target', () => {
-    useFakeAnimationClock();
+    startFakeAnimationClock();
     stubReducedMotion(false);
     const onPress = vi.fn();
     const onSettled = vi.fn();
@@ -67,11 +72,7 @@ describe('PrizeWheel', () => {
   it('keeps the button disabled when told to (no chances left)', () => {
     stubReducedMotion(false);
     const onPress = vi.fn();
-    function Disabled() {
-      const spin = useSpinController();
-      return <PrizeWheel segments={SEGMENTS} controller={spin} onPress={onPress} disabled />;
-    }
-    const container = mount(<Disabled />);
+    const container = mount(<Disabled onPress={onPress} />);
     click(container.querySelector('button'));
     expect(onPress).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScratchCard } from './scratch-card';
-import { act, mount, stubReducedMotion, unmountAll, useFakeAnimationClock } from './test-utils';
+import { act, mount, startFakeAnimationClock, stubReducedMotion, unmountAll } from './test-utils';
 
 const W = 200;
 const H = 100;
@@ -63,7 +63,7 @@ class FakeContext {
 let ctx: FakeContext | null = null;
 
 beforeEach(() => {
-  useFakeAnimationClock();
+  startFakeAnimationClock();
   stubReducedMotion(false);
   ctx = null;
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement) {

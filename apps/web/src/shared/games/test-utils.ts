@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { vi } from 'vitest';
 
 /** Fakes time, requestAnimationFrame and performance.now together so animations advance with the clock. */
-export function useFakeAnimationClock(): void {
+export function startFakeAnimationClock(): void {
   vi.useFakeTimers({
     toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'Date'],
   });
