@@ -8,7 +8,9 @@ export class AppError extends Error {
   readonly errorName: ErrorName;
   readonly detail: string | Partial<Record<Locale, string>> | undefined;
   constructor(name: ErrorName, detail?: string | Partial<Record<Locale, string>>) {
-    super(name);
+    // The message (logs, CLI) carries the detail in English; users get messageFor(locale).
+    const d = typeof detail === 'string' ? detail : detail?.['en-US'];
+    super(d ? `${name}: ${d}` : name);
     this.errorName = name;
     this.detail = detail;
   }

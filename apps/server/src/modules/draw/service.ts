@@ -288,7 +288,7 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
         ...base,
         kind: 'coupon',
         status: 'issued',
-        coupon_code: couponCode(deps.randomBytes(16)),
+        coupon_code: couponCode(deps.randomBytes(18)),
         points: null,
         order_id: null,
         created_at: now,
@@ -776,15 +776,15 @@ export function publicationProblems(def: ActivityDef): string[] {
   return problems;
 }
 
-/** 128 bits from the CSPRNG as Crockford base32, grouped for reading aloud. */
+/** 140 bits from the CSPRNG (≥128 required) as Crockford base32 in groups of four, easy to read out. */
 function couponCode(bytes: Buffer): string {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   let bits = 0n;
   for (const b of bytes) bits = (bits << 8n) | BigInt(b);
   let out = '';
-  for (let i = 0; i < 26; i++) {
+  for (let i = 0; i < 28; i++) {
     out = alphabet[Number(bits & 31n)] + out;
     bits >>= 5n;
   }
-  return out.match(/.{1,5}/g)?.join('-') ?? out;
+  return out.match(/.{4}/g)?.join('-') ?? out;
 }
