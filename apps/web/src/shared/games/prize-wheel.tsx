@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { fitCanvas, GAME_FONT, isDrawable, loadImage, wrapText } from './canvas';
 import type { SpinTrack } from './spin-controller';
 import type { SpinController } from './use-spin-controller';
@@ -129,6 +129,16 @@ function drawFace(canvas: HTMLCanvasElement, size: number, segments: readonly Wh
   });
 }
 
+/** The ring sector under the pointer (top), between the centre button and the rim, in a ±100 viewBox. */
+function wedgePath(segmentDeg: number): string {
+  const h = (Math.min(segmentDeg, 359.9) / 2) * (Math.PI / 180);
+  const outer = 96;
+  const inner = 34;
+  const pt = (r: number, a: number) => `${(r * Math.sin(a)).toFixed(2)} ${(-r * Math.cos(a)).toFixed(2)}`;
+  const large = segmentDeg > 180 ? 1 : 0;
+  return `M${pt(inner, -h)}L${pt(outer, -h)}A${outer} ${outer} 0 ${large} 1 ${pt(outer, h)}L${pt(inner, h)}A${inner} ${inner} 0 ${large} 0 ${pt(inner, -h)}Z`;
+}
+
 /**
  * Festive prize wheel drawn on canvas. The face is drawn once per size/segments change and turned
  * with a CSS transform each frame (compositor-only), which keeps the spin smooth on slow phones.
@@ -193,11 +203,9 @@ export function PrizeWheel({
   }, [segments]);
 
   const busy = state !== 'idle';
-  const style = { '--game-wheel-seg': `${segmentAngle(Math.max(1, count))}deg` } as CSSProperties;
   return (
     <div
       className={['game-wheel', busy ? 'is-spinning' : '', className ?? ''].filter(Boolean).join(' ')}
-      style={style}
       role="img"
       aria-label={ariaLabel}
     >
@@ -214,7 +222,11 @@ export function PrizeWheel({
       <div className="game-wheel__rotor" ref={rotorRef}>
         <canvas className="game-wheel__face" ref={faceRef} />
       </div>
-      {lastResult !== null && state === 'idle' && <div className="game-wheel__win" aria-hidden="true" />}
+      {lastResult !== null && state === 'idle' && (
+        <svg className="game-wheel__win" viewBox="-100 -100 200 200" aria-hidden="true">
+          <path d={wedgePath(segmentAngle(Math.max(1, count)))} />
+        </svg>
+      )}
       <span className="game-wheel__pointer" aria-hidden="true" />
       <button
         type="button"
