@@ -176,10 +176,14 @@ test('simulated native host answers both bridge paths', async ({ page }) => {
   await page.goto('/login?corpId=demo&mockBridge=android-212');
   await expect(page.getByRole('heading', { name: '手机号登录' })).toBeVisible();
   await expect
-    .poll(() => page.evaluate(() => JSON.stringify((window as unknown as { __mockBridgeLog?: unknown[] }).__mockBridgeLog ?? [])))
+    .poll(() =>
+      page.evaluate(() => JSON.stringify((window as unknown as { __mockBridgeLog?: unknown[] }).__mockBridgeLog ?? [])),
+    )
     .toContain('"via":"android"');
   await page.goto('/login?corpId=demo&mockBridge=ios-215');
   await expect
-    .poll(() => page.evaluate(() => JSON.stringify((window as unknown as { __mockBridgeLog?: unknown[] }).__mockBridgeLog ?? [])))
+    .poll(() =>
+      page.evaluate(() => JSON.stringify((window as unknown as { __mockBridgeLog?: unknown[] }).__mockBridgeLog ?? [])),
+    )
     .toContain('"via":"prompt"');
 });

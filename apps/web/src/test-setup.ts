@@ -9,3 +9,8 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+afterEach(async () => {
+  const { cleanup } = await import('./shared/testing/render');
+  cleanup();
+});

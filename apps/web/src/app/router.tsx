@@ -76,6 +76,20 @@ export interface AppRouterProps {
 
 type Mode = 'initial' | 'push' | 'replace' | 'pop';
 
+/** One load per route: the same component identity every time, so keep-alive state survives. */
+const loadedScreens = new WeakMap<AppRoute, Promise<ComponentType>>();
+
+function loadScreen(route: AppRoute): Promise<ComponentType> {
+  let loading = loadedScreens.get(route);
+  if (!loading) {
+    loading = route.screen();
+    // A failed chunk load may succeed on the next navigation.
+    loading.catch(() => loadedScreens.delete(route));
+    loadedScreens.set(route, loading);
+  }
+  return loading;
+}
+
 /**
  * The root layout (spec §2): one view plus the hidden icon sprite. Navigation: resolve the route
  * (unknown → previous named route, else /404), run the guard and load the lazy screen, then commit
@@ -96,10 +110,17 @@ export function AppRouter({ routes, beforeEach, fallback, history = browserHisto
         // Replace, never push: the unknown URL must not stay in (or be added to) the history.
         return go(next, 'replace', hops + 1);
       }
-      const [, Screen] = await Promise.all([
-        beforeEach(url).catch((error: unknown) => console.warn('[router] guard failed', error)),
-        found.route.screen(),
-      ]);
+      let Screen: ComponentType;
+      try {
+        [, Screen] = await Promise.all([
+          beforeEach(url).catch((error: unknown) => console.warn('[router] guard failed', error)),
+          loadScreen(found.route),
+        ]);
+      } catch (error) {
+        // The screen's chunk did not load (offline, new deploy): stay where we are.
+        console.error('[router] could not load', url.pathname, error);
+        return;
+      }
       if (id !== seq.current) return; // a later navigation won
       const href = `${url.pathname}${url.search}${url.hash}`;
       if (mode === 'push') history.push(href);

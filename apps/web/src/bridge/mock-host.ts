@@ -96,7 +96,7 @@ export function installMockHost(
   win[ANDROID_OBJECT] = nativeObject('android');
   win[HARMONY_OBJECT] = nativeObject('harmony');
 
-  const originalPrompt = win.prompt.bind(win);
+  const originalPrompt: Window['prompt'] = typeof win.prompt === 'function' ? win.prompt.bind(win) : () => null;
   win.prompt = (text?: string, defaultValue?: string) => {
     if (!text?.startsWith(PROMPT_PREFIX)) return originalPrompt(text, defaultValue);
     const m = JSON.parse(text.slice(PROMPT_PREFIX.length)) as BridgeMessage;

@@ -1,0 +1,137 @@
+import { screen } from '@testing-library/dom';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Link, useNavigate, useParams, useSearchParams } from '../shared/navigation/navigation';
+import { act, fire, render } from '../shared/testing/render';
+import { LAST_NAMED_ROUTE_KEY } from './last-named-route';
+import { AppRouter, findRoute, titleOf } from './router';
+import { type AppRoute, lazyScreen, ROUTES } from './routes';
+
+function Counter({ label }: { label: string }) {
+  const [n, setN] = useState(0);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <div>
+      <button type="button" onClick={() => setN(n + 1)}>
+        {`${label}:${n}`}
+      </button>
+      <span>{`q=${params.get('q') ?? ''}`}</span>
+      <Link to="/a">to-a</Link>
+      <Link to="/b">to-b</Link>
+      <button type="button" onClick={() => navigate('/nowhere')}>
+        {`${label}-unknown`}
+      </button>
+    </div>
+  );
+}
+
+function Item() {
+  return <p>{`item ${useParams().id}`}</p>;
+}
+
+const routes: AppRoute[] = [
+  { path: '/a', screen: async () => () => <Counter label="A" />, title: 'Page A', keepAlive: true },
+  { path: '/b', screen: async () => () => <Counter label="B" />, title: 'Page B', keepAlive: false },
+  { path: '/item/:id', screen: async () => Item, keepAlive: false },
+  { path: '/404', screen: async () => () => <p>not found</p>, title: 'title.notFound', keepAlive: true },
+];
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await act(async () => await Promise.resolve());
+}
+
+async function start(path: string, beforeEach = vi.fn(async (_url: URL): Promise<void> => undefined)) {
+  window.history.replaceState(null, '', path);
+  render(<AppRouter routes={routes} beforeEach={beforeEach} fallback={<p>splash</p>} />);
+  await settle();
+  return beforeEach;
+}
+
+describe('route table', () => {
+  it('every route has a lazy screen and the auth page is excluded from keep-alive', () => {
+    expect(ROUTES.map((r) => r.path)).toEqual(['/login', '/authPage', '/miniAppEntry', '/404']);
+    expect(findRoute(ROUTES, '/authPage')?.route.keepAlive).toBe(false);
+    expect(findRoute(ROUTES, '/login')?.route.keepAlive).toBe(true);
+    expect(findRoute(ROUTES, '/nope')).toBeNull();
+  });
+
+  it('titles come from metadata (catalogue key or text), empty if none', () => {
+    expect(titleOf(routes[0])).toBe('Page A');
+    expect(titleOf(routes[3])).toBe('页面不存在');
+    expect(titleOf(routes[2])).toBe('');
+  });
+
+  it('lazyScreen picks the named export and refuses a non-component', async () => {
+    await expect(lazyScreen(async () => ({ Item }), 'Item')()).resolves.toBe(Item);
+    await expect(lazyScreen(async () => ({ x: 1 }), 'x')()).rejects.toThrow(/not a component/);
+  });
+});
+
+describe('AppRouter (spec §2)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    window.scrollTo = vi.fn();
+  });
+
+  it('sets the title and resets scroll on every navigation; runs the guard before each one', async () => {
+    const guard = await start('/a?q=1');
+    expect(document.title).toBe('Page A');
+    expect(screen.getByText('q=1')).toBeTruthy();
+    fire.click(screen.getByText('to-b'));
+    await settle();
+    expect(window.location.pathname).toBe('/b');
+    expect(document.title).toBe('Page B');
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(guard.mock.calls.map(([url]) => url.pathname)).toEqual(['/a', '/b']);
+    await act(async () => window.history.pushState(null, '', '/item/7'));
+    await act(async () => window.dispatchEvent(new PopStateEvent('popstate')));
+    await settle();
+    expect(screen.getByText('item 7')).toBeTruthy();
+    expect(document.title).toBe('');
+  });
+
+  it('does not commit a navigation before the guard finishes', async () => {
+    let release: () => void = () => undefined;
+    const guard = vi.fn(async (url: URL) => {
+      if (url.pathname === '/b') await new Promise<void>((r) => (release = r));
+    });
+    await start('/a', guard);
+    fire.click(screen.getByText('to-b'));
+    await settle();
+    expect(window.location.pathname).toBe('/a');
+    expect(screen.getByText('A:0')).toBeTruthy();
+    release();
+    await settle();
+    expect(window.location.pathname).toBe('/b');
+  });
+
+  it('keeps a cached screen’s state; an excluded one starts over', async () => {
+    await start('/a');
+    fire.click(screen.getByText('A:0'));
+    fire.click(screen.getByText('to-b'));
+    await settle();
+    fire.click(screen.getByText('B:0'));
+    expect(screen.getByText('B:1')).toBeTruthy();
+    fire.click(screen.getAllByText('to-a').at(-1) as Element);
+    await settle();
+    expect(screen.getByText('A:1')).toBeTruthy();
+    fire.click(screen.getAllByText('to-b').at(-1) as Element);
+    await settle();
+    expect(screen.getByText('B:0')).toBeTruthy();
+  });
+
+  it('an unknown path goes back to the previous named route', async () => {
+    await start('/a?q=2');
+    fire.click(screen.getByText('A-unknown'));
+    await settle();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/a?q=2');
+    expect(sessionStorage.getItem(LAST_NAMED_ROUTE_KEY)).toBe('/a?q=2');
+  });
+
+  it('an unknown path without a previous named route goes to /404', async () => {
+    await start('/missing/page');
+    expect(window.location.pathname).toBe('/404');
+    expect(screen.getByText('not found')).toBeTruthy();
+  });
+});

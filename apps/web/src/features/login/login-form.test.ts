@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { entryTarget } from '../mini-app-entry/mini-app-entry-screen';
+import { codeError, mobileError, secondsLeft } from './login-form';
+
+describe('login form rules', () => {
+  it('validates the phone and the code inline', () => {
+    expect(mobileError('')).toBe('请输入手机号');
+    expect(mobileError('12345678901')).toBe('手机号格式不正确');
+    expect(mobileError('13800138000')).toBeNull();
+    expect(codeError('')).toBe('请输入验证码');
+    expect(codeError('12a456')).toBe('验证码为 6 位数字');
+    expect(codeError('123456')).toBeNull();
+  });
+
+  it('counts the resend countdown down from a deadline', () => {
+    expect(secondsLeft(61_000, 1_000)).toBe(60);
+    expect(secondsLeft(61_000, 60_500)).toBe(1);
+    expect(secondsLeft(61_000, 61_000)).toBe(0);
+    expect(secondsLeft(0, 5_000)).toBe(0);
+  });
+});
+
+describe('mini-app entry target', () => {
+  it('forwards to an internal target only', () => {
+    expect(entryTarget(new URLSearchParams('miniAppId=m&target=%2Fupstd%3FactId%3D1'))).toBe('/upstd?actId=1');
+    expect(entryTarget(new URLSearchParams('target=https%3A%2F%2Fevil.example'))).toBe('/login');
+    expect(entryTarget(new URLSearchParams(''))).toBe('/login');
+  });
+});
