@@ -1,5 +1,5 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { buildOpenApi } from '@campaign/contract';
+import { buildOpenApi, type Endpoint, endpoints } from '@campaign/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   installEnvelopeErrors(app);
-  installLoadShedding(app, config.maxInFlight);
+  installLoadShedding(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
@@ -126,18 +126,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * Past capacity the server answers 429 at once instead of queueing work until latency runs away.
+ * Past capacity the server answers 429 at once instead of queueing work until latency runs away: a cap on
+ * all requests in progress, and a tighter one on draws, which all wait for the same database writer.
  */
-function installLoadShedding(app: FastifyInstance, maxInFlight: number) {
-  let inFlight = 0;
-  const counted = new WeakSet<object>();
+function installLoadShedding(app: FastifyInstance, config: Config) {
+  const inFlight = { all: 0, draw: 0 };
+  const kindOf = new WeakMap<object, 'all' | 'draw'>();
+  const isDraw = (name: string | undefined) =>
+    name !== undefined && (endpoints as Record<string, Endpoint>)[name]?.rateLimit === 'draw';
   const release = async (req: object) => {
-    if (counted.delete(req)) inFlight--;
+    const kind = kindOf.get(req);
+    if (!kind) return;
+    kindOf.delete(req);
+    inFlight.all--;
+    if (kind === 'draw') inFlight.draw--;
   };
   app.addHook('onRequest', async (req) => {
-    if (inFlight >= maxInFlight) throw new AppError('RATE_LIMITED');
-    inFlight++;
-    counted.add(req);
+    const draw = isDraw(req.routeOptions.config.endpointName);
+    if (inFlight.all >= config.maxInFlight || (draw && inFlight.draw >= config.maxDrawsInFlight)) {
+      throw new AppError('RATE_LIMITED');
+    }
+    inFlight.all++;
+    if (draw) inFlight.draw++;
+    kindOf.set(req, draw ? 'draw' : 'all');
   });
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);

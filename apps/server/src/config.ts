@@ -25,6 +25,7 @@ const envSchema = z.object({
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   DRAW_RATE_PER_SECOND: z.coerce.number().int().positive().default(20),
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
+  MAX_DRAWS_IN_FLIGHT: z.coerce.number().int().positive().default(256),
 });
 
 export interface Config {
@@ -43,6 +44,8 @@ export interface Config {
   rateLimits: { loginPerMinute: number; drawPerSecond: number };
   /** Requests in progress above which the server sheds load with 429 instead of queueing. */
   maxInFlight: number;
+  /** Draws waiting for the database above which new draws get 429 (keeps latency bounded past capacity). */
+  maxDrawsInFlight: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimits: { loginPerMinute: e.LOGIN_RATE_PER_MINUTE, drawPerSecond: e.DRAW_RATE_PER_SECOND },
     maxInFlight: e.MAX_IN_FLIGHT,
+    maxDrawsInFlight: e.MAX_DRAWS_IN_FLIGHT,
   };
 }
 

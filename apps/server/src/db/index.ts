@@ -28,7 +28,7 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -38,4 +38,27 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs more than running a small query.
+ * Our queries are a bounded set of shapes, so prepared statements are kept and reused.
+ */
+function withStatementCache(sqlite: Database.Database) {
+  const cache = new Map<string, Database.Statement>();
+  return {
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        if (cache.size >= 1000) cache.clear();
+        stmt = sqlite.prepare(sql);
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
 }

@@ -227,3 +227,32 @@ describe.each(kinds)('platform on %s', (kind) => {
     expect(String(gen.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('load shedding', () => {
+  it('answers 429 at once when draws in progress reach the cap, and recovers', async () => {
+    const { testConfig } = await import('../config');
+    const t = await startTestApp('sqlite', { config: testConfig({ maxDrawsInFlight: 1 }) });
+    try {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/bmcs/api/auth/otp/login?corpId=demo',
+        headers: H5,
+        payload: { mobile: '13800138000', code: '123456' },
+      });
+      const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const draw = (key: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/bmcs/api/v2/lottery?corpId=demo',
+          headers: { ...H5, cookie, 'idempotency-key': key },
+          payload: { actId: 'wheel-spring' },
+        });
+      const [a, b] = await Promise.all([draw('key-aaaaaaaa'), draw('key-bbbbbbbb')]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 429]);
+      expect(body(a.statusCode === 429 ? a : b)).toEqual({ code: 429, data: '操作过于频繁，请稍后再试' });
+      expect((await draw('key-cccccccc')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

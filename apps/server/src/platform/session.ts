@@ -2,6 +2,7 @@ import { COOKIES } from '@campaign/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Executor } from '../db';
+import { prepared } from '../db/prepared';
 import type { SessionTable } from '../db/schema';
 import { newToken, sha256Hex } from './crypto';
 
@@ -15,18 +16,20 @@ export interface RequestUser {
   tokenHash: string;
 }
 
-/** Idle sessions are touched at most this often, so reads do not turn every request into a write. */
-const TOUCH_EVERY_MS = 60_000;
-
-export async function findSession(
-  db: Executor,
-  corpId: string,
-  token: string,
-  now: number,
-  cfg: Config['session'],
-): Promise<RequestUser | null> {
-  const tokenHash = sha256Hex(token);
-  const row = await db
+/** Read on every request: built once (db/prepared.ts). */
+const sessionQ = prepared<
+  { hash: string; corp: string },
+  {
+    user_id: string;
+    login_method: SessionTable['login_method'];
+    last_seen_at: number;
+    expires_at: number;
+    nuid: string;
+    mobile: string | null;
+    open_id: string | null;
+  }
+>((db, p) =>
+  db
     .selectFrom('session')
     .innerJoin('app_user', 'app_user.id', 'session.user_id')
     .select([
@@ -38,9 +41,22 @@ export async function findSession(
       'app_user.mobile',
       'app_user.open_id',
     ])
-    .where('session.token_hash', '=', tokenHash)
-    .where('session.corp_id', '=', corpId)
-    .executeTakeFirst();
+    .where('session.token_hash', '=', p('hash'))
+    .where('session.corp_id', '=', p('corp')),
+);
+
+/** Idle sessions are touched at most this often, so reads do not turn every request into a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function findSession(
+  db: Executor,
+  corpId: string,
+  token: string,
+  now: number,
+  cfg: Config['session'],
+): Promise<RequestUser | null> {
+  const tokenHash = sha256Hex(token);
+  const [row] = (await sessionQ(db, { hash: tokenHash, corp: corpId })).rows;
   if (!row) return null;
   if (row.expires_at <= now || now - row.last_seen_at > cfg.idleMs) {
     await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db';
+import { prepared } from '../../db/prepared';
 import type {
   ActivityGroupTable,
   ActivityTable,
@@ -34,13 +35,18 @@ export async function getPrizes(db: Executor, corpId: string, actId: string): Pr
     .execute();
 }
 
-export async function stockLeft(db: Executor, corpId: string, actId: string) {
-  return db
+const stockLeftQ = prepared<
+  { corp: string; act: string },
+  { id: string; left_stock: number | null; total_stock: number | null }
+>((db, p) =>
+  db
     .selectFrom('prize')
     .select(['id', 'left_stock', 'total_stock'])
-    .where('corp_id', '=', corpId)
-    .where('act_id', '=', actId)
-    .execute();
+    .where('corp_id', '=', p('corp'))
+    .where('act_id', '=', p('act')),
+);
+export async function stockLeft(db: Executor, corpId: string, actId: string) {
+  return (await stockLeftQ(db, { corp: corpId, act: actId })).rows;
 }
 
 export async function insertActivity(db: Executor, row: Insertable<ActivityTable>) {
@@ -89,17 +95,19 @@ export async function deletePrizesExcept(db: Executor, corpId: string, actId: st
   await q.execute();
 }
 
-/** The one place stock is taken: never below zero, whatever runs at the same time. */
-export async function takeStock(db: Executor, corpId: string, actId: string, prizeId: string): Promise<boolean> {
-  const r = await db
+const takeStockQ = prepared<{ corp: string; act: string; id: string }, never>((db, p) =>
+  db
     .updateTable('prize')
     .set((eb) => ({ left_stock: eb('left_stock', '-', 1) }))
-    .where('corp_id', '=', corpId)
-    .where('act_id', '=', actId)
-    .where('id', '=', prizeId)
-    .where('left_stock', '>', 0)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+    .where('corp_id', '=', p('corp'))
+    .where('act_id', '=', p('act'))
+    .where('id', '=', p('id'))
+    .where('left_stock', '>', 0),
+);
+/** The one place stock is taken: never below zero, whatever runs at the same time. */
+export async function takeStock(db: Executor, corpId: string, actId: string, prizeId: string): Promise<boolean> {
+  const r = await takeStockQ(db, { corp: corpId, act: actId, id: prizeId });
+  return Number(r.numAffectedRows ?? 0) === 1;
 }
 
 export async function getGroup(db: Executor, corpId: string, id: string) {
@@ -121,40 +129,75 @@ export async function upsertGroup(db: Executor, row: ActivityGroupTable) {
   }
 }
 
-export async function findDrawByKey(db: Executor, corpId: string, userId: string, key: string) {
-  return db
+const drawByKeyQ = prepared<{ corp: string; user: string; key: string }, DrawRow>((db, p) =>
+  db
     .selectFrom('draw')
     .selectAll()
-    .where('corp_id', '=', corpId)
-    .where('user_id', '=', userId)
-    .where('idem_key', '=', key)
-    .executeTakeFirst();
+    .where('corp_id', '=', p('corp'))
+    .where('user_id', '=', p('user'))
+    .where('idem_key', '=', p('key')),
+);
+export async function findDrawByKey(db: Executor, corpId: string, userId: string, key: string) {
+  return (await drawByKeyQ(db, { corp: corpId, user: userId, key })).rows[0];
 }
 
+const insertDrawQ = prepared<DrawRow, never>((db, p) =>
+  db.insertInto('draw').values({
+    id: p('id'),
+    corp_id: p('corp_id'),
+    act_id: p('act_id'),
+    user_id: p('user_id'),
+    version: p('version'),
+    draw_index: p('draw_index'),
+    nonce: p('nonce'),
+    idem_key: p('idem_key'),
+    request_hash: p('request_hash'),
+    picked_prize_id: p('picked_prize_id'),
+    awarded_prize_id: p('awarded_prize_id'),
+    fallback_reason: p('fallback_reason'),
+    roll_hex: p('roll_hex'),
+    day: p('day'),
+    created_at: p('created_at'),
+  }),
+);
 export async function insertDraw(db: Executor, row: DrawRow) {
-  await db.insertInto('draw').values(row).execute();
+  await insertDrawQ(db, row);
 }
 
-export async function getStat(db: Executor, corpId: string, actId: string, userId: string) {
-  return db
+const statQ = prepared<{ corp: string; act: string; user: string }, StatRow>((db, p) =>
+  db
     .selectFrom('user_activity_stat')
     .selectAll()
-    .where('corp_id', '=', corpId)
-    .where('act_id', '=', actId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .where('corp_id', '=', p('corp'))
+    .where('act_id', '=', p('act'))
+    .where('user_id', '=', p('user')),
+);
+export async function getStat(db: Executor, corpId: string, actId: string, userId: string) {
+  return (await statQ(db, { corp: corpId, act: actId, user: userId })).rows[0];
 }
 
-export async function saveStat(db: Executor, row: StatRow) {
-  await db
+const saveStatQ = prepared<StatRow, never>((db, p) =>
+  db
     .insertInto('user_activity_stat')
-    .values(row)
+    .values({
+      corp_id: p('corp_id'),
+      act_id: p('act_id'),
+      user_id: p('user_id'),
+      draws_total: p('draws_total'),
+      day: p('day'),
+      draws_day: p('draws_day'),
+      extra_chances: p('extra_chances'),
+    })
     .onConflict((oc) =>
-      oc
-        .columns(['corp_id', 'act_id', 'user_id'])
-        .doUpdateSet({ draws_total: row.draws_total, day: row.day, draws_day: row.draws_day }),
-    )
-    .execute();
+      oc.columns(['corp_id', 'act_id', 'user_id']).doUpdateSet((eb) => ({
+        draws_total: eb.ref('excluded.draws_total'),
+        day: eb.ref('excluded.day'),
+        draws_day: eb.ref('excluded.draws_day'),
+      })),
+    ),
+);
+export async function saveStat(db: Executor, row: StatRow) {
+  await saveStatQ(db, row);
 }
 
 /** Wins per prize of one user in one activity (for per-user caps). */
@@ -170,8 +213,25 @@ export async function userWins(db: Executor, corpId: string, actId: string, user
   return new Map(rows.map((r) => [r.awarded_prize_id, Number(r.n)]));
 }
 
+const insertAwardQ = prepared<AwardRow, never>((db, p) =>
+  db.insertInto('award').values({
+    id: p('id'),
+    corp_id: p('corp_id'),
+    act_id: p('act_id'),
+    draw_id: p('draw_id'),
+    user_id: p('user_id'),
+    prize_id: p('prize_id'),
+    kind: p('kind'),
+    status: p('status'),
+    coupon_code: p('coupon_code'),
+    points: p('points'),
+    order_id: p('order_id'),
+    created_at: p('created_at'),
+    updated_at: p('updated_at'),
+  }),
+);
 export async function insertAward(db: Executor, row: AwardRow) {
-  await db.insertInto('award').values(row).execute();
+  await insertAwardQ(db, row);
 }
 
 export async function getAwardByDraw(db: Executor, corpId: string, drawId: string) {
@@ -183,11 +243,19 @@ export async function getAwardByDraw(db: Executor, corpId: string, drawId: strin
     .executeTakeFirst();
 }
 
-export async function creditPoints(
-  db: Executor,
-  row: { corp_id: string; user_id: string; delta: number; reason: string; ref: string; created_at: number },
-) {
-  await db.insertInto('points_ledger').values(row).execute();
+type LedgerRow = { corp_id: string; user_id: string; delta: number; reason: string; ref: string; created_at: number };
+const creditQ = prepared<LedgerRow, never>((db, p) =>
+  db.insertInto('points_ledger').values({
+    corp_id: p('corp_id'),
+    user_id: p('user_id'),
+    delta: p('delta'),
+    reason: p('reason'),
+    ref: p('ref'),
+    created_at: p('created_at'),
+  }),
+);
+export async function creditPoints(db: Executor, row: LedgerRow) {
+  await creditQ(db, row);
 }
 
 export async function createOrder(

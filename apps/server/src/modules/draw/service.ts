@@ -170,12 +170,18 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
     if (status === 'draft') throw new AppError('ACTIVITY_NOT_FOUND');
   }
 
-  async function resultOf(ex: Executor, corpId: string, draw: repo.DrawRow, chances: number): Promise<DrawResult> {
-    const act = await load(ex, corpId, draw.act_id);
+  async function resultOf(
+    ex: Executor,
+    corpId: string,
+    draw: repo.DrawRow,
+    chances: number,
+    known?: { act: LoadedActivity; award: repo.AwardRow | null },
+  ): Promise<DrawResult> {
+    const act = known?.act ?? (await load(ex, corpId, draw.act_id));
     const prizeIndex = act ? act.prizes.findIndex((p) => p.id === draw.awarded_prize_id) : -1;
     const prize = act?.prizes[prizeIndex];
     if (!act || !prize) throw new Error(`draw ${draw.id} refers to a missing prize`);
-    const award = await repo.getAwardByDraw(ex, corpId, draw.id);
+    const award = known ? known.award : await repo.getAwardByDraw(ex, corpId, draw.id);
     return {
       drawId: draw.id,
       actId: draw.act_id,
@@ -261,11 +267,12 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
         extra_chances: stat?.extra_chances ?? 0,
       });
       const prize = byId.get(awardedId);
-      if (prize && prize.kind !== 'thanks') await award(tx, corp.id, user.id, draw, prize, now);
-      return resultOf(tx, corp.id, draw, c.left - 1);
+      const awarded = prize && prize.kind !== 'thanks' ? await award(tx, corp.id, user.id, draw, prize, now) : null;
+      return resultOf(tx, corp.id, draw, c.left - 1, { act, award: awarded });
     });
   }
 
+  /** Coupon: a CSPRNG code; points: credited to the ledger; physical: an order awaiting an address. */
   async function award(
     tx: Executor,
     corpId: string,
@@ -273,61 +280,45 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
     draw: repo.DrawRow,
     p: repo.PrizeRow,
     now: number,
-  ) {
-    const awardId = newId();
-    const base = {
-      id: awardId,
+  ): Promise<repo.AwardRow | null> {
+    if (p.kind === 'thanks') return null;
+    const row: repo.AwardRow = {
+      id: newId(),
       corp_id: corpId,
       act_id: draw.act_id,
       draw_id: draw.id,
       user_id: userId,
       prize_id: p.id,
+      kind: p.kind,
+      status: p.kind === 'physical' ? 'awaiting_address' : 'issued',
+      coupon_code: p.kind === 'coupon' ? couponCode(deps.randomBytes(18)) : null,
+      points: p.kind === 'points' ? (p.points ?? 0) : null,
+      order_id: p.kind === 'physical' ? newId() : null,
+      created_at: now,
+      updated_at: now,
     };
-    if (p.kind === 'coupon') {
-      await repo.insertAward(tx, {
-        ...base,
-        kind: 'coupon',
-        status: 'issued',
-        coupon_code: couponCode(deps.randomBytes(18)),
-        points: null,
-        order_id: null,
-        created_at: now,
-        updated_at: now,
-      });
-    } else if (p.kind === 'points') {
-      const points = p.points ?? 0;
-      await repo.insertAward(tx, {
-        ...base,
-        kind: 'points',
-        status: 'issued',
-        coupon_code: null,
-        points,
-        order_id: null,
-        created_at: now,
-        updated_at: now,
-      });
-      await repo.creditPoints(tx, {
+    await repo.insertAward(tx, row);
+    if (row.points !== null) {
+      const ledger = {
         corp_id: corpId,
         user_id: userId,
-        delta: points,
+        delta: row.points,
         reason: 'draw',
         ref: draw.id,
         created_at: now,
-      });
-    } else if (p.kind === 'physical') {
-      const orderId = newId();
-      await repo.insertAward(tx, {
-        ...base,
-        kind: 'physical',
-        status: 'awaiting_address',
-        coupon_code: null,
-        points: null,
-        order_id: orderId,
-        created_at: now,
-        updated_at: now,
-      });
-      await repo.createOrder(tx, { id: orderId, corp_id: corpId, user_id: userId, award_id: awardId, created_at: now });
+      };
+      await repo.creditPoints(tx, ledger);
     }
+    if (row.order_id !== null) {
+      await repo.createOrder(tx, {
+        id: row.order_id,
+        corp_id: corpId,
+        user_id: userId,
+        award_id: row.id,
+        created_at: now,
+      });
+    }
+    return row;
   }
 
   async function currentChances(corpId: string, act: LoadedActivity, userId: string) {

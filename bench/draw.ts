@@ -1,0 +1,188 @@
+/**
+ * `npm run bench:draw`: draw throughput on SQLite. Starts the real server (its own process), logs in
+ * many users, drives POST /lottery with autocannon from this process at 100 and 500 connections, measures
+ * a bare Fastify JSON route (another process) as the ceiling, then audits stock. Prints one JSON line.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const USERS = Number(process.env.BENCH_USERS ?? 2000);
+const STOCK = 3000;
+const PORT = 18765;
+const CEILING_PORT = 18766;
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-draw-'));
+const dbPath = join(dir, 'bench.db');
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DEMO_MODE: '1',
+  ENCRYPTION_KEY: 'a'.repeat(64),
+  SQLITE_PATH: dbPath,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  PORT: String(PORT),
+  LOGIN_RATE_PER_MINUTE: '1000000',
+  DRAW_RATE_PER_SECOND: '1000',
+  WEB_DIST: join(dir, 'no-web'),
+};
+
+const BENCH_YAML = `
+activities:
+  - id: bench-wheel
+    corp: demo
+    type: wheel
+    title: 压测转盘
+    startsAt: now-1h
+    endsAt: now+1d
+    chances: { perDay: 100000 }
+    rules: <p>bench</p>
+    prizes:
+      - { id: hot, name: 爆款券, kind: coupon, image: /prizes/coupon.svg, weight: 30, stock: ${STOCK}, valueCents: 100 }
+      - { id: pts, name: 积分, kind: points, image: /prizes/points.svg, weight: 30, points: 5 }
+      - { id: thanks, name: 谢谢参与, kind: thanks, image: /prizes/thanks.svg, weight: 40, consolation: true }
+`;
+
+function startNode(args: string[], extraEnv: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function loginAll(n: number): Promise<string[]> {
+  const cookies: string[] = [];
+  const batch = 50;
+  for (let i = 0; i < n; i += batch) {
+    const part = await Promise.all(
+      Array.from({ length: Math.min(batch, n - i) }, async (_, j) => {
+        const res = await fetch(`http://127.0.0.1:${PORT}/bmcs/api/auth/otp/login?corpId=demo`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-campaign-client': 'h5' },
+          body: JSON.stringify({ mobile: `131${String(i + j).padStart(8, '0')}`, code: '123456' }),
+        });
+        const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
+        if (!sid) throw new Error(`login failed: ${res.status}`);
+        return sid.split(';')[0] as string;
+      }),
+    );
+    cookies.push(...part);
+  }
+  return cookies;
+}
+
+function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function drawLoad(cookies: string[], connections: number) {
+  let i = 0;
+  const result = await run({
+    url: `http://127.0.0.1:${PORT}`,
+    connections,
+    duration: DURATION,
+    requests: [
+      {
+        method: 'POST',
+        path: '/bmcs/api/v2/lottery?corpId=demo',
+        setupRequest: (req) => {
+          const cookie = cookies[i++ % cookies.length] as string;
+          return {
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              'x-campaign-client': 'h5',
+              cookie,
+              'idempotency-key': randomUUID(),
+            },
+            body: JSON.stringify({ actId: 'bench-wheel' }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    connections,
+    drawsPerSec: Math.round(result.requests.average),
+    p50ms: result.latency.p50,
+    p99ms: result.latency.p99,
+    maxMs: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    status429: result.statusCodeStats?.['429']?.count ?? 0,
+  };
+}
+
+async function main() {
+  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'seed'], { cwd: ROOT, env, encoding: 'utf8' });
+  if (cli.status !== 0) throw new Error(cli.stderr);
+  const yamlFile = join(dir, 'bench.yaml');
+  writeFileSync(yamlFile, BENCH_YAML);
+  const imp = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'import', yamlFile], { cwd: ROOT, env, encoding: 'utf8' });
+  if (imp.status !== 0) throw new Error(imp.stderr);
+
+  const server = startNode(['apps/server/src/main.ts'], {});
+  const ceiling = startNode(['bench/ceiling-server.ts'], { PORT: String(CEILING_PORT) });
+  try {
+    await waitFor(`http://127.0.0.1:${PORT}/healthz`);
+    await waitFor(`http://127.0.0.1:${CEILING_PORT}/`);
+    const cookies = await loginAll(USERS);
+    // Warm up JIT and caches.
+    await run({ url: `http://127.0.0.1:${CEILING_PORT}/`, connections: 50, duration: 2 });
+    const ceil = await run({ url: `http://127.0.0.1:${CEILING_PORT}/`, connections: 100, duration: DURATION });
+    const at100 = await drawLoad(cookies, 100);
+    const at500 = await drawLoad(cookies, 500);
+
+    const db = new Database(dbPath, { readonly: true });
+    const issued = (db.prepare("select count(*) n from award where act_id = 'bench-wheel' and prize_id = 'hot'").get() as { n: number }).n;
+    const left = (db.prepare("select left_stock l from prize where act_id = 'bench-wheel' and id = 'hot'").get() as { l: number }).l;
+    const draws = (db.prepare("select count(*) n from draw where act_id = 'bench-wheel'").get() as { n: number }).n;
+    db.close();
+    const ceilingRps = Math.round(ceil.requests.average);
+    const target = { drawsPerSec: 5000, p99ms: 50 };
+    const line = {
+      bench: 'draw',
+      db: 'sqlite',
+      seconds: DURATION,
+      users: USERS,
+      ceilingRps,
+      at100: { ...at100, ratioToCeiling: Number((at100.drawsPerSec / ceilingRps).toFixed(3)) },
+      at500: { ...at500, ratioToCeiling: Number((at500.drawsPerSec / ceilingRps).toFixed(3)) },
+      draws,
+      stock: STOCK,
+      awarded: issued,
+      left,
+      oversell: Math.max(0, issued - STOCK) + (issued + left === STOCK ? 0 : 1),
+      target,
+      targetMet: at100.drawsPerSec >= target.drawsPerSec && at100.p99ms <= target.p99ms && at100.errors === 0,
+      shedsInsteadOfQueueing: at500.maxMs < 1000 || at500.status429 > 0,
+    };
+    console.log(JSON.stringify(line));
+  } finally {
+    server.kill('SIGTERM');
+    ceiling.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
