@@ -33,6 +33,41 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * The first view must not wait for the entry to run before it fetches the screen: index.html gets
+ * a tiny inline script that, for the current path, preloads that route's chunk, its static imports
+ * and its CSS (read from the route table; Vite's loader skips links that already exist).
+ */
+function routePreload(): Plugin {
+  return {
+    name: 'campaign:route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const table = readFileSync(join(import.meta.dirname, 'src/app/routes.tsx'), 'utf8');
+        const map: Record<string, string[]> = {};
+        for (const m of table.matchAll(/path:\s*'([^':]+)'[^\n]*?import\('([^']+)'\)/g)) {
+          const [, path = '', rel = ''] = m;
+          const target = join(import.meta.dirname, 'src/app', rel);
+          const chunk = Object.values(bundle).find(
+            (c) => c.type === 'chunk' && c.isDynamicEntry && c.facadeModuleId?.replace(/\.[tj]sx?$/, '') === target,
+          );
+          if (chunk?.type !== 'chunk') continue;
+          const files = new Set<string>([chunk.fileName, ...chunk.imports]);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+          // Files the entry already preloads are left out.
+          map[path] = [...files].filter((file) => !html.includes(`/${file}"`));
+        }
+        const script = `(function(m){var f=m[location.pathname];if(!f)return;f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.href='/'+h;document.head.appendChild(l)})})(${JSON.stringify(map)})`;
+        return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
+      },
+    },
+  };
+}
+
 /** Pre-compressed siblings (.br, .gz) of text assets, for servers that serve them (e.g. @fastify/static `preCompressed`). */
 function precompress(): Plugin {
   return {
@@ -74,7 +109,7 @@ const INLINE_IN_TESTS = [
 ];
 
 export default defineConfig({
-  plugins: [react(), chunkModules(), precompress()],
+  plugins: [react(), chunkModules(), routePreload(), precompress()],
   resolve: { dedupe: REACT },
   build: {
     // bench/budgets.mjs reads the manifest to measure the first view of each route.

@@ -1,18 +1,26 @@
 import { endpoints } from '@campaign/contract';
 import { call } from '../api/request';
 import { storedAppVersion, useGlobalStore } from '../shared/store/global-store';
-import { type OpenIdOutcome, resolveOpenId } from './open-id-guard';
+import { type OpenIdOutcome, openIdGuardApplies, resolveOpenId } from './open-id-guard';
 
-/** Runs before each navigation: waits for start-up, then the open-id guard (spec §4). */
+/**
+ * Runs before each navigation: the open-id guard (spec §4). When the guard applies it first waits
+ * for the start-up gray release, so a code is exchanged in the right gray lane (a code works once).
+ * Otherwise the first screen does not wait for the gray check: if that check ends in the one
+ * reload, whatever the screen fetched meanwhile is discarded with the page.
+ */
 export function createBeforeEach(ready: Promise<unknown>, initialSearch: string) {
   const initial = new URLSearchParams(initialSearch);
   return async (url: URL): Promise<OpenIdOutcome> => {
-    await ready;
     const state = useGlobalStore.getState();
+    const isApp = url.searchParams.get('isApp') ?? state.isApp;
+    const appVersion = storedAppVersion();
+    if (!openIdGuardApplies(isApp, appVersion)) return { kind: 'skipped' };
+    await ready;
     return resolveOpenId({
-      isApp: url.searchParams.get('isApp') ?? state.isApp,
-      appVersion: storedAppVersion(),
-      storedOpenId: state.openId,
+      isApp,
+      appVersion,
+      storedOpenId: useGlobalStore.getState().openId,
       code: url.searchParams.get('code') ?? initial.get('code'),
       exchange: (code) => call(endpoints.openIdExchange, { body: { code }, quiet: true }),
       store: (openId) => useGlobalStore.getState().setOpenId(openId),

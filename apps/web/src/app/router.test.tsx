@@ -50,7 +50,9 @@ async function start(path: string, beforeEach = vi.fn(async (_url: URL): Promise
 
 describe('route table', () => {
   it('every route has a lazy screen and the auth page is excluded from keep-alive', () => {
-    expect(ROUTES.map((r) => r.path)).toEqual(['/login', '/authPage', '/miniAppEntry', '/404']);
+    const paths = ROUTES.map((r) => r.path);
+    expect(paths).toEqual(expect.arrayContaining(['/login', '/authPage', '/miniAppEntry', '/404']));
+    expect(new Set(paths).size).toBe(paths.length);
     expect(findRoute(ROUTES, '/authPage')?.route.keepAlive).toBe(false);
     expect(findRoute(ROUTES, '/login')?.route.keepAlive).toBe(true);
     expect(findRoute(ROUTES, '/nope')).toBeNull();
