@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DrawResult } from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDefinition } from '../../cli/definition';
+import { testConfig } from '../../config';
 import { applyDefinition } from '../../cli/import';
 import { body, cookieJar, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 
@@ -29,7 +30,8 @@ describe.each(kinds)('draws on %s', (kind) => {
   let t: TestApp;
   let userSeq = 0;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // 1,000 draws at once below: above the default shedding cap on purpose (shedding is tested elsewhere).
+    t = await startTestApp(kind, { config: testConfig({ maxDrawsInFlight: 5000 }) });
   });
   afterAll(async () => t?.close());
 
