@@ -1,0 +1,159 @@
+import { expect, type Page, test } from '@playwright/test';
+import { snap, uniqueMobile } from './helpers';
+
+const DEBOUNCE_GAP = 1100;
+
+/** Logs in with the demo OTP and lands back on `target` through /login?redirect=…. */
+async function loginTo(page: Page, target: string): Promise<void> {
+  await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel('手机号').fill(uniqueMobile());
+  await page.waitForTimeout(DEBOUNCE_GAP);
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('demo-hint')).toContainText('123456');
+  await page.getByLabel('验证码').fill('123456');
+  await page.waitForTimeout(DEBOUNCE_GAP);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === new URL(target, 'http://x').pathname);
+}
+
+test('wheel draw: the wheel stops on the server’s prize and the dialog shows it', async ({ page }) => {
+  // Logged out first: the page shows the game and sends a tap to the login screen.
+  await page.goto('/upStdDraw?corpId=demo&actId=wheel-spring');
+  await expect(page.getByRole('heading', { name: '新春幸运大转盘' })).toBeVisible();
+  await expect(page.getByTestId('chances-left')).toContainText('登录后');
+  await page.getByRole('button', { name: /抽奖/ }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+
+  await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-spring');
+  await expect(page.getByTestId('chances-left')).toContainText('3');
+  await page.waitForTimeout(600);
+  await snap(page, 'draw-wheel');
+
+  const answer = page.waitForResponse((r) => r.url().includes('/lottery') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /抽奖/ }).click();
+  const response = await answer;
+  const body = (await response.json()) as {
+    code: number;
+    data: { prizeIndex: number; prize: { id: string; name: string } };
+  };
+  expect(body.code).toBe(0);
+  expect(response.request().headers()['idempotency-key']).toMatch(/.{8,}/);
+  await expect(page.getByTestId('draw-board')).toHaveAttribute('data-spin-state', /spinning|stopping/);
+  await snap(page, 'draw-wheel-spinning');
+
+  const dialog = page.getByTestId('result-dialog');
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('draw-board')).toHaveAttribute('data-landed', String(body.data.prizeIndex));
+  await expect(dialog).toHaveAttribute('data-prize-id', body.data.prize.id);
+  await expect(page.getByTestId('result-prize-name')).toHaveText(body.data.prize.name);
+  await expect(page.getByTestId('result-chances-left')).toContainText('2');
+  await page.waitForTimeout(500);
+  await snap(page, 'draw-wheel-result');
+});
+
+test('9-grid draw lands on the server’s prize', async ({ page }) => {
+  await loginTo(page, '/upStdDraw?corpId=demo&actId=grid-lucky');
+  await expect(page.locator('.game-grid__cell')).toHaveCount(8);
+  await snap(page, 'draw-grid');
+  const answer = page.waitForResponse((r) => r.url().includes('/lottery') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: /立即抽奖/ }).click();
+  const body = (await (await answer).json()) as { data: { prizeIndex: number; prize: { id: string } } };
+  await expect(page.getByTestId('result-dialog')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('draw-board')).toHaveAttribute('data-landed', String(body.data.prizeIndex));
+  await expect(page.locator(`.game-grid__cell[data-slot="${body.data.prizeIndex}"]`)).toHaveClass(/is-won/);
+  await snap(page, 'draw-grid-result');
+});
+
+test('scratch a card: pointer strokes until half is off, then the result', async ({ page }) => {
+  await loginTo(page, '/bluescratch?corpId=demo&actId=scratch-gold');
+  const cover = page.locator('.game-scratch__cover');
+  await expect(cover).toBeVisible();
+  await snap(page, 'scratch');
+  const box = await cover.boundingBox();
+  if (!box) throw new Error('no scratch cover');
+  await page.mouse.move(box.x + 4, box.y + 4);
+  await page.mouse.down();
+  for (let y = 6; y < box.height; y += 14) {
+    await page.mouse.move(box.x + box.width - 4, box.y + y, { steps: 6 });
+    await page.mouse.move(box.x + 4, box.y + y + 7, { steps: 6 });
+  }
+  await page.mouse.up();
+  const dialog = page.getByTestId('result-dialog');
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  const face = page.getByTestId('scratch-face');
+  await expect(face).toHaveAttribute('data-prize-id', (await dialog.getAttribute('data-prize-id')) ?? 'missing');
+  await page.waitForTimeout(500);
+  await snap(page, 'scratch-result');
+});
+
+test('open a blind box', async ({ page }) => {
+  await loginTo(page, '/blindBox?corpId=demo&actId=blindbox-spring');
+  await expect(page.getByRole('button', { name: '盲盒1', exact: true })).toBeVisible();
+  await snap(page, 'blind-box');
+  const answer = page.waitForResponse((r) => r.url().includes('/lottery') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: '盲盒3', exact: true }).click();
+  const body = (await (await answer).json()) as { data: { prize: { id: string; name: string } } };
+  await expect(page.getByTestId('result-dialog')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('result-prize-name')).toHaveText(body.data.prize.name);
+  await expect(page.getByRole('button', { name: `盲盒3：${body.data.prize.name}` })).toBeVisible();
+  await page.waitForTimeout(500);
+  await snap(page, 'blind-box-result');
+});
+
+test('run out of chances: the common activity allows one claim a day', async ({ page }) => {
+  await loginTo(page, '/commonActivity?corpId=demo&actId=common-signin');
+  await expect(page.getByTestId('common-claim')).toBeEnabled();
+  await snap(page, 'common');
+  await page.getByTestId('common-claim').click();
+  await expect(page.getByTestId('result-dialog')).toBeVisible();
+  await page.getByRole('button', { name: '我知道了' }).click();
+  const state = page.getByTestId('state-panel');
+  await expect(state).toHaveAttribute('data-state', 'no-chances');
+  await expect(state).toContainText('今日机会已用完');
+  await snap(page, 'common-no-chances');
+
+  // A fresh visit reads the chances from the server and shows the same state.
+  await page.reload();
+  await expect(page.getByTestId('state-panel')).toHaveAttribute('data-state', 'no-chances');
+});
+
+test('an ended activity and one not started yet show their designed states', async ({ page }) => {
+  await page.goto('/upStdDraw?corpId=demo&actId=wheel-autumn');
+  const state = page.getByTestId('state-panel');
+  await expect(state).toHaveAttribute('data-state', 'ended');
+  await expect(state).toContainText('活动已结束');
+  await snap(page, 'draw-ended');
+
+  await page.goto('/upStdDraw?corpId=demo&actId=scratch-preview');
+  await expect(page.getByTestId('state-panel')).toHaveAttribute('data-state', 'not-started');
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  await snap(page, 'draw-not-started');
+});
+
+test('rules show the odds from the prize table and the fairness commitment', async ({ page }) => {
+  await page.goto('/rules?corpId=demo&actId=wheel-spring');
+  const odds = page.getByTestId('odds-table');
+  await expect(odds.locator('tbody tr')).toHaveCount(8);
+  await expect(page.getByTestId('commitment')).toHaveText(/^[0-9a-f]{64}$/);
+  await expect(page.getByTestId('rules-version')).toContainText('v');
+  await snap(page, 'rules');
+});
+
+test('activity park, group landing and my prizes', async ({ page }) => {
+  await page.goto('/activityPark?corpId=demo');
+  await expect(page.getByTestId('activity-card').first()).toBeVisible();
+  await snap(page, 'activity-park');
+  await page.locator('[data-act-id="blindbox-spring"]').click();
+  await expect(page).toHaveURL(/\/blindBox\?actId=blindbox-spring/);
+
+  await page.goto('/v2/activity?corpId=demo&actGroupId=spring-fest');
+  await expect(page.getByTestId('activity-card')).toHaveCount(5);
+  await snap(page, 'activity-v2');
+
+  await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-spring');
+  await page.getByRole('button', { name: /抽奖/ }).click();
+  await expect(page.getByTestId('result-dialog')).toBeVisible({ timeout: 10_000 });
+  await page.goto('/newPrizeList?corpId=demo');
+  await expect(page.getByTestId('prize-row').first()).toBeVisible();
+  await snap(page, 'prize-list');
+});
