@@ -24,7 +24,11 @@ const DIST = join(WEB, 'dist');
 const KiB = 1024;
 
 /** Per-route first-view budgets. Add a route with one entry, e.g. { route: '/upStdDraw', jsKiB: 150 }. */
-export const ROUTE_BUDGETS = [{ route: '/login', jsKiB: 120, cssKiB: 25 }];
+export const ROUTE_BUDGETS = [
+  { route: '/login', jsKiB: 120, cssKiB: 25 },
+  // The draw screen's first view includes the wheel and the 9-grid widgets (issue 4).
+  { route: '/upStdDraw', jsKiB: 150 },
+];
 /** Lighthouse budgets: median performance score of RUNS runs. */
 export const LIGHTHOUSE_BUDGETS = [{ path: '/login?corpId=demo', minScore: 95 }];
 const RUNS = 3;

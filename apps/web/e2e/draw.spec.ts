@@ -4,6 +4,12 @@ import { snap, uniqueMobile } from './helpers';
 const DEBOUNCE_GAP = 1100;
 
 /** Logs in with the demo OTP and lands back on `target` through /login?redirect=…. */
+/** Screenshots after the request layer's loading toast has gone. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5_000 });
+  await page.waitForTimeout(300);
+}
+
 async function loginTo(page: Page, target: string): Promise<void> {
   await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(target)}`);
   await page.getByLabel('手机号').fill(uniqueMobile());
@@ -54,6 +60,7 @@ test('wheel draw: the wheel stops on the server’s prize and the dialog shows i
 test('9-grid draw lands on the server’s prize', async ({ page }) => {
   await loginTo(page, '/upStdDraw?corpId=demo&actId=grid-lucky');
   await expect(page.locator('.game-grid__cell')).toHaveCount(8);
+  await settle(page);
   await snap(page, 'draw-grid');
   const answer = page.waitForResponse((r) => r.url().includes('/lottery') && r.request().method() === 'POST');
   await page.getByRole('button', { name: /立即抽奖/ }).click();
@@ -68,6 +75,7 @@ test('scratch a card: pointer strokes until half is off, then the result', async
   await loginTo(page, '/bluescratch?corpId=demo&actId=scratch-gold');
   const cover = page.locator('.game-scratch__cover');
   await expect(cover).toBeVisible();
+  await settle(page);
   await snap(page, 'scratch');
   const box = await cover.boundingBox();
   if (!box) throw new Error('no scratch cover');
@@ -89,6 +97,7 @@ test('scratch a card: pointer strokes until half is off, then the result', async
 test('open a blind box', async ({ page }) => {
   await loginTo(page, '/blindBox?corpId=demo&actId=blindbox-spring');
   await expect(page.getByRole('button', { name: '盲盒1', exact: true })).toBeVisible();
+  await settle(page);
   await snap(page, 'blind-box');
   const answer = page.waitForResponse((r) => r.url().includes('/lottery') && r.request().method() === 'POST');
   await page.getByRole('button', { name: '盲盒3', exact: true }).click();
@@ -103,6 +112,7 @@ test('open a blind box', async ({ page }) => {
 test('run out of chances: the common activity allows one claim a day', async ({ page }) => {
   await loginTo(page, '/commonActivity?corpId=demo&actId=common-signin');
   await expect(page.getByTestId('common-claim')).toBeEnabled();
+  await settle(page);
   await snap(page, 'common');
   await page.getByTestId('common-claim').click();
   await expect(page.getByTestId('result-dialog')).toBeVisible();
@@ -136,6 +146,7 @@ test('rules show the odds from the prize table and the fairness commitment', asy
   await expect(odds.locator('tbody tr')).toHaveCount(8);
   await expect(page.getByTestId('commitment')).toHaveText(/^[0-9a-f]{64}$/);
   await expect(page.getByTestId('rules-version')).toContainText('v');
+  await settle(page);
   await snap(page, 'rules');
 });
 
@@ -150,10 +161,23 @@ test('activity park, group landing and my prizes', async ({ page }) => {
   await expect(page.getByTestId('activity-card')).toHaveCount(5);
   await snap(page, 'activity-v2');
 
+  // Three draws; every prize but "thanks" becomes an award in the list.
   await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-spring');
-  await page.getByRole('button', { name: /抽奖/ }).click();
-  await expect(page.getByTestId('result-dialog')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('chances-left')).toContainText('3');
+  let awards = 0;
+  for (let i = 0; i < 3; i++) {
+    await page.waitForTimeout(DEBOUNCE_GAP);
+    await page.getByRole('button', { name: /抽奖/ }).click();
+    const dialog = page.getByTestId('result-dialog');
+    await expect(dialog).toBeVisible({ timeout: 10_000 });
+    if ((await dialog.getAttribute('data-prize-kind')) !== 'thanks') awards += 1;
+    await page.getByRole('button', { name: '关闭' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(page.getByTestId('state-panel')).toHaveAttribute('data-state', 'no-chances');
+  await snap(page, 'draw-no-chances');
   await page.goto('/newPrizeList?corpId=demo');
-  await expect(page.getByTestId('prize-row').first()).toBeVisible();
+  if (awards === 0) await expect(page.getByTestId('prizes-empty')).toBeVisible();
+  else await expect(page.getByTestId('prize-row')).toHaveCount(awards);
   await snap(page, 'prize-list');
 });

@@ -2,7 +2,6 @@ import { type DataOf, type Endpoints, endpoints } from '@campaign/contract';
 import { useEffect, useState } from 'react';
 import { CallFailure } from '../../api/errors';
 import { callLoose } from '../../api/request';
-import { FestiveDecor } from '../../shared/activity/activity-frame';
 import { loginPath, PARK_PATH } from '../../shared/activity/activity-paths';
 import { copyText, yuan } from '../../shared/activity/prize-actions';
 import { StatePanel } from '../../shared/activity/state-panel';
@@ -119,7 +118,6 @@ export function PrizeListScreen() {
   return (
     <div className="act-sheet prizes">
       <header className="act-sheet__hero">
-        <FestiveDecor />
         <button
           type="button"
           className="act-sheet__back"

@@ -77,13 +77,9 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
         {view.detail?.subtitle && <p className="act-hero__sub">{view.detail.subtitle}</p>}
       </header>
       <main className="act-stage">{children}</main>
-      {!hideChances && (
+      {!hideChances && (view.user === null || chances !== undefined) && (
         <p className="act-chances" data-testid="chances-left">
-          {view.user === null
-            ? t('act.loginToPlay')
-            : chances === undefined
-              ? '\u00a0'
-              : t('act.chancesLeftLong', { n: chances })}
+          {view.user === null ? t('act.loginToPlay') : t('act.chancesLeftLong', { n: chances ?? 0 })}
         </p>
       )}
       <WinnersMarquee winners={view.winners} />

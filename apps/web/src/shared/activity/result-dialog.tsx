@@ -28,6 +28,7 @@ export function ResultDialog({ result, open, onClose, onAgain }: ResultDialogPro
           data-testid="result-dialog"
           data-prize-id={prize.id}
           data-prize-index={result.prizeIndex}
+          data-prize-kind={prize.kind}
         >
           <div className="act-result__rays" aria-hidden="true" />
           <p className="act-result__ribbon">{won ? t('act.result.won') : t('act.result.thanksTitle')}</p>

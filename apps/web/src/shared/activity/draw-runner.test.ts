@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createDrawRunner, type DrawRunnerDeps } from './draw-runner';
+import { drawFixture } from './fixtures';
+import { businessFailure, fakeCall, networkFailure, statusFailure } from './test-fakes';
+
+function setup(answers: Array<() => unknown>, cookies: Record<string, string> = {}) {
+  let n = 0;
+  let keys = 0;
+  const { call, calls } = fakeCall(() => {
+    const next = answers[n++];
+    if (!next) throw new Error('no more answers');
+    return next();
+  });
+  const waits: number[] = [];
+  const deps: DrawRunnerDeps = {
+    call,
+    newKey: () => `key-${++keys}`,
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+    cookie: (name) => cookies[name],
+  };
+  return { runner: createDrawRunner(deps), calls, waits };
+}
+
+const won = () => drawFixture();
+
+describe('draw runner: one idempotency key per tap', () => {
+  it('retries a network failure with the same key and returns the server’s result', async () => {
+    const { runner, calls, waits } = setup([
+      () => {
+        throw networkFailure();
+      },
+      won,
+    ]);
+    const outcome = await runner.draw('wheel', { rocc: false });
+    expect(outcome).toEqual({ kind: 'won', result: drawFixture() });
+    expect(calls.map((c) => c.args.idempotencyKey)).toEqual(['key-1', 'key-1']);
+    expect(waits).toHaveLength(1);
+    expect(runner.pendingKey()).toBeNull();
+  });
+
+  it('keeps the key after the network gave up, so the next tap replays the same draw', async () => {
+    const fail = () => {
+      throw networkFailure();
+    };
+    const { runner, calls } = setup([fail, fail, fail, won, won]);
+    expect(await runner.draw('wheel', { rocc: false })).toEqual({ kind: 'offline' });
+    expect(runner.pendingKey()).toBe('key-1');
+    const again = await runner.draw('wheel', { rocc: false });
+    expect(again.kind).toBe('won');
+    expect(calls.map((c) => c.args.idempotencyKey)).toEqual(['key-1', 'key-1', 'key-1', 'key-1']);
+    // After an answer, the next tap is a new draw with a new key.
+    await runner.draw('wheel', { rocc: false });
+    expect(calls.at(-1)?.args.idempotencyKey).toBe('key-2');
+  });
+
+  it('waits and retries 409 (same key still in flight) with the same key', async () => {
+    const { runner, calls } = setup([
+      () => {
+        throw statusFailure(409);
+      },
+      won,
+    ]);
+    expect((await runner.draw('wheel', { rocc: false })).kind).toBe('won');
+    expect(calls.map((c) => c.args.idempotencyKey)).toEqual(['key-1', 'key-1']);
+  });
+
+  it('maps 2006 to the no-chances refusal and drops the key', async () => {
+    const { runner, calls } = setup([
+      () => {
+        throw businessFailure(2006, '抽奖次数已用完');
+      },
+      () => {
+        throw businessFailure(2003, 'ended');
+      },
+    ]);
+    expect(await runner.draw('wheel', { rocc: false })).toEqual({
+      kind: 'refused',
+      reason: 'no-chances',
+      message: '抽奖次数已用完',
+    });
+    expect(runner.pendingKey()).toBeNull();
+    expect(calls).toHaveLength(1);
+    const second = await runner.draw('wheel', { rocc: false });
+    expect(second).toMatchObject({ kind: 'refused', reason: 'ended' });
+    expect(calls.at(-1)?.args.idempotencyKey).toBe('key-2');
+  });
+
+  it('sends the user to log in on 401', async () => {
+    const { runner } = setup([
+      () => {
+        throw businessFailure(401, 'expired');
+      },
+    ]);
+    expect(await runner.draw('wheel', { rocc: false })).toEqual({ kind: 'login' });
+  });
+
+  it('joins a second tap while the first is running (one request, one key)', async () => {
+    const { runner, calls } = setup([won]);
+    const [a, b] = await Promise.all([runner.draw('wheel', { rocc: false }), runner.draw('wheel', { rocc: false })]);
+    expect(a).toBe(b);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('uses the rocc path with nuid from the encid cookie and the gray flag when the switch is on', async () => {
+    const { runner, calls } = setup([won], { encid: 'enc-123', 'X-Tag': 'gray-bmcs' });
+    await runner.draw('wheel', { rocc: true });
+    expect(calls[0]?.path).toBe('/rocc/lottery');
+    expect(calls[0]?.args.query).toEqual({ nuid: 'enc-123', grayflag: '0' });
+    expect(calls[0]?.args.body).toEqual({ actId: 'wheel' });
+  });
+
+  it('uses the plain lottery when the switch is off', async () => {
+    const { runner, calls } = setup([won]);
+    await runner.draw('wheel', { rocc: false });
+    expect(calls[0]?.path).toBe('/{version}/lottery');
+    expect(calls[0]?.args.query).toBeUndefined();
+  });
+});
