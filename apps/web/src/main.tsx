@@ -6,6 +6,7 @@ import { AppRouter } from './app/router';
 import { ROUTES } from './app/routes';
 import { Splash } from './app/splash';
 import { rememberCorpId } from './app/startup';
+import { currentLocale, loadLocale } from './shared/i18n/messages';
 import { readStartupParams } from './shared/lib/query-params';
 import { keepRootFontSize } from './shared/lib/rem';
 import { useGlobalStore } from './shared/store/global-store';
@@ -22,11 +23,15 @@ const beforeEach = createBeforeEach(ready, location.search);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <AppRouter routes={ROUTES} beforeEach={beforeEach} fallback={<Splash />} />
-  </StrictMode>,
-);
+const renderApp = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppRouter routes={ROUTES} beforeEach={beforeEach} fallback={<Splash />} />
+    </StrictMode>,
+  );
+// zh-CN is built in; another language is fetched first so the first screen is not half translated.
+if (currentLocale() === 'zh-CN') renderApp();
+else loadLocale(currentLocale()).then(renderApp, renderApp);
 
 // The toast/loading chunk is fetched once the first screen is up, so the first toast is instant.
 const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));

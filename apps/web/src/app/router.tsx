@@ -1,5 +1,5 @@
 import { Activity, type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MESSAGES, type MessageKey, t } from '../shared/i18n/messages';
+import { isMessageKey, t } from '../shared/i18n/messages';
 import {
   type AppLocation,
   matchPath,
@@ -53,10 +53,6 @@ export function findRoute(
     if (params) return { route, params };
   }
   return null;
-}
-
-function isMessageKey(value: string): value is MessageKey {
-  return value in MESSAGES['zh-CN'];
 }
 
 /** spec §2: the page title comes from the route's metadata, empty if none. */

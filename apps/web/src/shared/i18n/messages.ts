@@ -2,7 +2,8 @@ import { DEFAULT_LOCALE, type Locale } from '@campaign/contract';
 
 /**
  * The one message catalogue (zh-CN default, en-US second). Every user-facing string of the shell
- * lives here; the en-US table must have exactly the same keys (checked by the type below).
+ * lives here; the en-US table (messages-en-us.ts, loaded on demand) must have exactly the same keys
+ * (its type requires them). These strings ship in the entry chunk: keep them short.
  */
 const zhCN = {
   'app.brand': '招财生活 · 活动中心',
@@ -223,224 +224,22 @@ const zhCN = {
 
 export type MessageKey = keyof typeof zhCN;
 
-const enUS: Record<MessageKey, string> = {
-  'app.brand': 'Fortune Life · Campaigns',
-  'app.bank': 'Fortune Bank',
-  'title.login': 'Log in',
-  'title.authPage': 'Authorisation',
-  'title.miniAppEntry': 'Opening',
-  'title.notFound': 'Page not found',
-
-  'request.failed': 'Request error, please try again later!',
-  'request.expired': 'Your login status has expired, please try re-entering',
-  'request.pageErrorPrefix': 'Page error: ',
-  'request.loading': 'Loading…',
-  'request.unknownStatus': 'Network error ({status})',
-  'request.network': 'The network is unavailable, please check and retry',
-  'request.badResponse': 'The service answered in an unexpected format',
-
-  'status.200': 'The server returned the requested data.',
-  'status.201': 'Created or updated successfully.',
-  'status.202': 'The request was queued for background processing.',
-  'status.204': 'Deleted successfully.',
-  'status.400': 'The request was invalid; nothing was changed.',
-  'status.401': 'Not authorised (token, user name or password is wrong).',
-  'status.403': 'Authorised, but access is forbidden.',
-  'status.404': 'The requested record does not exist.',
-  'status.406': 'The requested format is not available.',
-  'status.410': 'The resource was permanently deleted.',
-  'status.422': 'A validation error occurred.',
-  'status.500': 'The server had an error.',
-  'status.502': 'Bad gateway.',
-  'status.503': 'Service unavailable: the server is overloaded or under maintenance.',
-  'status.504': 'Gateway timeout.',
-
-  'login.heading': 'Log in with your phone',
-  'login.welcome': 'Log in to join the campaign and win gifts',
-  'login.mobile': 'Mobile',
-  'login.mobilePlaceholder': 'Enter your 11-digit mobile number',
-  'login.code': 'Code',
-  'login.codePlaceholder': 'Enter the 6-digit code',
-  'login.send': 'Get code',
-  'login.resend': 'Resend',
-  'login.countdown': 'Resend in {seconds}s',
-  'login.submit': 'Log in',
-  'login.mobileRequired': 'Please enter your mobile number',
-  'login.mobileInvalid': 'This mobile number is not valid',
-  'login.codeRequired': 'Please enter the code',
-  'login.codeInvalid': 'The code has 6 digits',
-  'login.sent': 'Code sent',
-  'login.demoHint': 'Demo: the code is {code}',
-  'login.agreement': 'By logging in you accept the Terms of Service and the Privacy Policy',
-  'login.authLink': 'About authorisation',
-  'login.loggedIn': 'You are logged in',
-  'login.loggedInAs': 'Account {mobile}',
-  'login.logout': 'Log out',
-  'login.continue': 'Continue',
-  'login.perk1': 'Daily draws',
-  'login.perk2': 'Gift exchange',
-  'login.perk3': 'Member perks',
-  'login.secure': 'Bank-grade encryption · used for this campaign only',
-
-  'auth.heading': 'Authorisation',
-  'auth.intro': 'To send you campaign rewards, {brand} asks for:',
-  'auth.profile': 'Your public profile',
-  'auth.profileDesc': 'Nickname and avatar, shown masked in winner lists',
-  'auth.phone': 'Your mobile number',
-  'auth.phoneDesc': 'For prize delivery and in-store redemption only',
-  'auth.openId': 'User id',
-  'auth.openIdDesc': 'To recognise your entries in this campaign',
-  'auth.terms': 'I have read and accept the data authorisation terms',
-  'auth.termsRequired': 'Please read and accept the terms first',
-  'auth.accept': 'Accept',
-  'auth.decline': 'Not now',
-  'auth.noticeTitle': 'How we protect your data',
-  'auth.notice1': 'Data is encrypted in transit and at rest and used only during the campaign.',
-  'auth.notice2': 'Within 30 days after the campaign, related data is deleted or anonymised.',
-  'auth.notice3': 'You can withdraw consent at any time under Me › Settings › Privacy.',
-  'auth.notice4': 'We never sell your personal data to third parties.',
-  'auth.granted': 'Authorised',
-
-  'miniApp.entering': 'Opening the campaign…',
-  'miniApp.hint': 'One moment please',
-
-  'notFound.heading': 'This page got lost',
-  'notFound.desc': 'The page does not exist or the campaign has ended. Have a look at our other campaigns.',
-  'notFound.back': 'Go back',
-  'notFound.home': 'Home',
-
-  'modal.close': 'Close',
-
-  // draw-games:start (issue 4 screens)
-  'title.upStdDraw': 'Lucky draw',
-  'title.bluescratch': 'Scratch card',
-  'title.scratchPlayShare': 'Scratch card',
-  'title.blindBox': 'Blind box',
-  'title.commonActivity': 'Daily gift',
-  'title.commonLandPage': 'Campaign',
-  'title.commonActivityShare': 'Daily gift',
-  'title.commonRules': 'Rules',
-  'title.rules': 'Rules',
-  'title.rules2': 'Rules',
-  'title.activityPark': 'Activity park',
-  'title.activityV2': 'Spring campaign',
-  'title.newPrizeList': 'My prizes',
-  'act.kicker': 'SPRING GIFTS',
-  'act.drawShort': 'Spin',
-  'act.drawNow': 'Draw now',
-  'act.loginFirst': 'Log in to play',
-  'act.loginToPlay': 'Log in to join the draw',
-  'act.chancesLeft': '{n} left',
-  'act.chancesLeftLong': 'You have {n} chances left',
-  'act.winnersTitle': 'Winners',
-  'act.winnersEmpty': 'Be the first winner today',
-  'act.winnerRow': '{who} won {prize}',
-  'act.rules': 'Rules',
-  'act.myPrizes': 'My prizes',
-  'act.park': 'More',
-  'act.morePark': 'See other activities',
-  'act.footnote': 'Offered by Fortune Bank; not affiliated with device makers',
-  'act.retry': 'Try again',
-  'act.days': 'd',
-  'act.copy': 'Copy',
-  'act.copied': 'Copied',
-  'act.copyFailed': 'Copy failed, long-press the code to copy',
-  'act.offlineToast': 'Network problem: tap again, your result is kept',
-  'act.state.loading': 'Loading the gifts',
-  'act.state.loadingDesc': 'Getting the activity ready',
-  'act.state.offline': 'You are offline',
-  'act.state.offlineDesc': 'Check your connection and try again',
-  'act.state.missing': 'Activity not found',
-  'act.state.missingDesc': 'It may have been taken down',
-  'act.state.notStarted': 'Starting soon',
-  'act.state.notStartedDesc': 'Starts in',
-  'act.state.ended': 'This activity has ended',
-  'act.state.endedDesc': 'Thanks for joining; more gifts are coming',
-  'act.state.paused': 'Activity paused',
-  'act.state.pausedDesc': 'Please come back a little later',
-  'act.state.notEligible': 'Not eligible',
-  'act.state.notEligibleDesc': 'This activity is for selected customers',
-  'act.state.noChances': 'No chances left today',
-  'act.state.noChancesDesc': 'Come back tomorrow for more luck',
-  'act.state.soldOut': 'All prizes are gone',
-  'act.state.soldOutDesc': 'Every prize has been given out',
-  'act.result.won': 'You won!',
-  'act.result.thanksTitle': 'So close',
-  'act.result.code': 'Code',
-  'act.result.coupon': 'The coupon is in My prizes',
-  'act.result.points': '{points} points credited to your account',
-  'act.result.physical': 'Fill in a delivery address within 7 days',
-  'act.result.thanks': 'Thanks for playing, luck is on its way',
-  'act.result.fillAddress': 'Fill in address',
-  'act.result.again': 'Play again',
-  'act.result.ok': 'OK',
-  'scratch.cover': 'Scratch to win',
-  'scratch.loginCover': 'Log in to scratch',
-  'scratch.waiting': 'Revealing…',
-  'scratch.hint': 'Scratch off half of the silver layer to reveal',
-  'scratch.revealAll': 'Reveal all',
-  'scratch.another': 'Another card',
-  'scratch.shareBadge': 'Shared with you',
-  'blind.hint': 'Pick a box and open your luck',
-  'blind.again': 'Open another',
-  'common.signin': 'Claim now',
-  'common.signedIn': 'Claimed today',
-  'common.dayTitle': 'Daily check-in gift',
-  'common.landHeading': 'Spring campaign hub',
-  'common.landDesc': 'Check in for gifts, draw for prizes',
-  'common.go': 'Join',
-  'common.shareBadge': 'A friend invited you',
-  'rules.heading': 'Rules',
-  'rules.odds': 'Prizes and odds',
-  'rules.prize': 'Prize',
-  'rules.count': 'Count',
-  'rules.probability': 'Chance',
-  'rules.unlimited': 'Unlimited',
-  'rules.unlock': 'from draw {n}',
-  'rules.oddsNote': 'Chances are computed from the prize weights, for the first draw',
-  'rules.fairness': 'Fairness commitment',
-  'rules.fairnessDesc':
-    'At publication the SHA-256 of a secret seed was committed; each draw is HMAC-SHA256(seed, user:nonce). The seed is revealed after the end so anyone can verify every draw.',
-  'rules.commitment': 'Commitment',
-  'rules.seed': 'Revealed seed',
-  'rules.seedHidden': 'Revealed after the end',
-  'rules.algorithm': 'Algorithm',
-  'rules.version': 'Rules version {version}',
-  'rules.publishedAt': 'published {at}',
-  'rules.window': 'Activity period',
-  'rules.back': 'Back to the activity',
-  'park.heading': 'Activity park',
-  'park.desc': 'Gifts every day',
-  'park.live': 'Live',
-  'park.scheduled': 'Coming soon',
-  'park.paused': 'Paused',
-  'park.ended': 'Ended',
-  'park.empty': 'No activities right now',
-  'park.until': 'until {at}',
-  'park.startsAt': 'starts {at}',
-  'park.type.wheel': 'Wheel',
-  'park.type.grid': '9-grid',
-  'park.type.scratch': 'Scratch',
-  'park.type.blindbox': 'Blind box',
-  'park.type.common': 'Daily gift',
-  'v2.heading': 'Spring campaign',
-  'v2.games': 'Games',
-  'prizes.heading': 'My prizes',
-  'prizes.all': 'All',
-  'prizes.issued': 'To use',
-  'prizes.awaiting': 'Needs address',
-  'prizes.exchanged': 'Used',
-  'prizes.exchange': 'Use now',
-  'prizes.exchangeDone': 'Exchanged',
-  'prizes.fillAddress': 'Add address',
-  'prizes.empty': 'No prizes yet, go and play',
-  'prizes.goPlay': 'Play now',
-  'prizes.wonAt': 'won {at}',
-  'prizes.points': '{points} points',
-  // draw-games:end
+/**
+ * Loaded tables. zh-CN is built in; en-US is a separate chunk fetched by `loadLocale` so the second
+ * language costs the first view nothing (bench/budgets.mjs).
+ */
+export const MESSAGES: Partial<Record<Locale, Record<MessageKey, string>>> & { 'zh-CN': Record<MessageKey, string> } = {
+  'zh-CN': zhCN,
 };
 
-export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
+export function isMessageKey(value: string): value is MessageKey {
+  return value in zhCN;
+}
+
+export async function loadLocale(locale: Locale): Promise<void> {
+  if (MESSAGES[locale]) return;
+  if (locale === 'en-US') MESSAGES['en-US'] = (await import('./messages-en-us')).enUS;
+}
 
 const LOCALE_STORAGE_KEY = 'CAMPAIGN_LOCALE';
 
@@ -465,7 +264,7 @@ export function setLocale(locale: Locale): void {
 }
 
 export function t(key: MessageKey, vars?: Record<string, string | number>, locale: Locale = current): string {
-  const template = MESSAGES[locale][key];
+  const template = (MESSAGES[locale] ?? MESSAGES['zh-CN'])[key];
   if (!vars) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }

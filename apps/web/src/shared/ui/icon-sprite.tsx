@@ -106,7 +106,7 @@ export function IconSprite() {
         <ellipse cx="80" cy="108" rx="58" ry="7" fill="#f4e3dc" />
         <path d="M34 44h92l-10 58H44z" fill="#fff1ea" stroke="#f2b8a2" strokeWidth="2" />
         <path d="M34 44l16-22h60l16 22" fill="#ffe3d6" stroke="#f2b8a2" strokeWidth="2" strokeLinejoin="round" />
-        <path d="M62 66c5 6 31 6 36 0" fill="none" stroke="#e8735a" strokeWidth="3" strokeLinecap="round" />
+        <path d="M66 70c5-4 23-4 28 0" fill="none" stroke="#e8735a" strokeWidth="3" strokeLinecap="round" />
         <circle cx="64" cy="56" r="3" fill="#e8735a" />
         <circle cx="96" cy="56" r="3" fill="#e8735a" />
         <path d="M20 30l6 3M132 24l8-4M140 44h8M14 52h8" stroke="#f7c7b5" strokeWidth="2.5" strokeLinecap="round" />
