@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { entryTarget } from '../mini-app-entry/mini-app-entry-screen';
 import { codeError, mobileError, secondsLeft } from './login-form';
 
 describe('login form rules', () => {
@@ -17,13 +16,5 @@ describe('login form rules', () => {
     expect(secondsLeft(61_000, 60_500)).toBe(1);
     expect(secondsLeft(61_000, 61_000)).toBe(0);
     expect(secondsLeft(0, 5_000)).toBe(0);
-  });
-});
-
-describe('mini-app entry target', () => {
-  it('forwards to an internal target only', () => {
-    expect(entryTarget(new URLSearchParams('miniAppId=m&target=%2Fupstd%3FactId%3D1'))).toBe('/upstd?actId=1');
-    expect(entryTarget(new URLSearchParams('target=https%3A%2F%2Fevil.example'))).toBe('/login');
-    expect(entryTarget(new URLSearchParams(''))).toBe('/login');
   });
 });
