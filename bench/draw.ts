@@ -51,7 +51,11 @@ activities:
 `;
 
 function startNode(args: string[], extraEnv: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 async function waitFor(url: string) {
@@ -130,11 +134,19 @@ async function drawLoad(cookies: string[], connections: number) {
 }
 
 async function main() {
-  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'seed'], { cwd: ROOT, env, encoding: 'utf8' });
+  const cli = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'seed'], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
   if (cli.status !== 0) throw new Error(cli.stderr);
   const yamlFile = join(dir, 'bench.yaml');
   writeFileSync(yamlFile, BENCH_YAML);
-  const imp = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'import', yamlFile], { cwd: ROOT, env, encoding: 'utf8' });
+  const imp = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'import', yamlFile], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
   if (imp.status !== 0) throw new Error(imp.stderr);
 
   const server = startNode(['apps/server/src/main.ts'], {});
@@ -150,8 +162,14 @@ async function main() {
     const at500 = await drawLoad(cookies, 500);
 
     const db = new Database(dbPath, { readonly: true });
-    const issued = (db.prepare("select count(*) n from award where act_id = 'bench-wheel' and prize_id = 'hot'").get() as { n: number }).n;
-    const left = (db.prepare("select left_stock l from prize where act_id = 'bench-wheel' and id = 'hot'").get() as { l: number }).l;
+    const issued = (
+      db.prepare("select count(*) n from award where act_id = 'bench-wheel' and prize_id = 'hot'").get() as {
+        n: number;
+      }
+    ).n;
+    const left = (
+      db.prepare("select left_stock l from prize where act_id = 'bench-wheel' and id = 'hot'").get() as { l: number }
+    ).l;
     const draws = (db.prepare("select count(*) n from draw where act_id = 'bench-wheel'").get() as { n: number }).n;
     db.close();
     const ceilingRps = Math.round(ceil.requests.average);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { DrawResult } from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDefinition } from '../../cli/definition';
-import { testConfig } from '../../config';
 import { applyDefinition } from '../../cli/import';
+import { testConfig } from '../../config';
 import { body, cookieJar, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 
 const kinds = await dialects();
