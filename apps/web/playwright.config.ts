@@ -5,11 +5,15 @@ import { defineConfig } from '@playwright/test';
 const repoRoot = resolve(import.meta.dirname, '../..');
 export const E2E_PORT = 18080;
 // A fresh database per run: journeys start from the seeded demo tenants only.
-const sqlitePath = join(tmpdir(), `campaign-e2e-${process.pid}-${Date.now()}.db`);
+// The id is fixed in the runner process and inherited by its workers (they re-evaluate this file).
+process.env.CAMPAIGN_E2E_RUN ??= `${process.pid}-${Date.now()}`;
+const runId = process.env.CAMPAIGN_E2E_RUN;
+const sqlitePath = join(tmpdir(), `campaign-e2e-${runId}.db`);
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results/artifacts',
+  // Per run, so two people running the suite one after the other never delete each other's traces.
+  outputDir: `./test-results/artifacts-${runId}`,
   workers: 1,
   retries: 0,
   timeout: 45_000,

@@ -150,7 +150,7 @@ export function LoginScreen() {
           </span>
           {t('app.brand')}
         </div>
-        <h1 className="login-title">{t('login.heading')}</h1>
+        <h1 className="login-title">{user ? t('login.welcomeBack') : t('login.heading')}</h1>
         <p className="login-welcome">{t('login.welcome')}</p>
         <HeaderArt />
         <ul className="login-perks">
@@ -252,6 +252,30 @@ export function LoginScreen() {
           <p className="login-agreement">{t('login.agreement')}</p>
         </form>
       )}
+
+      <section className="login-steps" aria-label={t('login.stepsTitle')}>
+        <h2>{t('login.stepsTitle')}</h2>
+        <ol>
+          <li>
+            <span className="login-step-icon">
+              <Icon name="phone" size="1.8rem" />
+            </span>
+            {t('login.step1')}
+          </li>
+          <li>
+            <span className="login-step-icon">
+              <Icon name="hot" size="1.8rem" />
+            </span>
+            {t('login.step2')}
+          </li>
+          <li>
+            <span className="login-step-icon">
+              <Icon name="gift" size="1.8rem" />
+            </span>
+            {t('login.step3')}
+          </li>
+        </ol>
+      </section>
 
       <Link className="login-auth-link" to={`/authPage?redirect=${encodeURIComponent('/login')}`}>
         {t('login.authLink')}

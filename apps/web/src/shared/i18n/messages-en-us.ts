@@ -59,6 +59,11 @@ export const enUS: Record<MessageKey, string> = {
   'login.perk2': 'Gift exchange',
   'login.perk3': 'Member perks',
   'login.secure': 'Bank-grade encryption · used for this campaign only',
+  'login.welcomeBack': 'Welcome back',
+  'login.stepsTitle': 'Three steps to your gift',
+  'login.step1': 'Log in',
+  'login.step2': 'Join in',
+  'login.step3': 'Collect',
 
   'auth.heading': 'Authorisation',
   'auth.intro': 'To send you campaign rewards, {brand} asks for:',

@@ -63,6 +63,11 @@ const zhCN = {
   'login.perk2': '好礼兑换',
   'login.perk3': '专属福利',
   'login.secure': '银行级安全加密 · 信息仅用于活动',
+  'login.welcomeBack': '欢迎回来',
+  'login.stepsTitle': '三步领好礼',
+  'login.step1': '登录账号',
+  'login.step2': '参与活动',
+  'login.step3': '领取奖品',
 
   'auth.heading': '授权提示',
   'auth.intro': '为了向您发放活动奖励，{brand}申请获取以下信息：',
