@@ -1,16 +1,5 @@
 import type { Executor } from '../../db';
 
-export async function memberCgroups(db: Executor, corpId: string, userId: string, ids: string[]): Promise<string[]> {
-  const rows = await db
-    .selectFrom('cgroup_member')
-    .select('cgroup_id')
-    .where('corp_id', '=', corpId)
-    .where('user_id', '=', userId)
-    .where('cgroup_id', 'in', ids)
-    .execute();
-  return rows.map((r) => r.cgroup_id);
-}
-
 export async function corpGroups(db: Executor, corpId: string): Promise<string[]> {
   const rows = await db.selectFrom('corp_group_member').select('group_id').where('corp_id', '=', corpId).execute();
   return rows.map((r) => r.group_id).sort();

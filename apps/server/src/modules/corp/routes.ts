@@ -1,3 +1,4 @@
+import { memberCgroups } from '../../platform/cgroups';
 import type { HandlersFor } from '../../platform/http';
 import type { ServiceDeps } from '../../platform/services';
 import * as repo from './repo';
@@ -7,7 +8,7 @@ export function corpHandlers(deps: ServiceDeps): HandlersFor<'checkWhiteCorpId' 
   return {
     checkWhiteCorpId: async ({ corp }) => ({ white: corp.whiteListed }),
     cgroupCheck: async ({ corp, user, body }) => {
-      const matched = await repo.memberCgroups(db, corp.id, user.id, [...new Set(body.cgroupIds)]);
+      const matched = await memberCgroups(db, corp.id, user.id, [...new Set(body.cgroupIds)]);
       return { member: matched.length > 0, matched };
     },
     groupEiopCheck: async ({ corp, query }) => {

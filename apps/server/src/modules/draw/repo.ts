@@ -64,6 +64,12 @@ export async function insertVersion(
   await db.insertInto('activity_version').values(row).execute();
 }
 
+/** Before first publication a draft's single version is rewritten in place. */
+export async function replaceVersions(db: Executor, row: Parameters<typeof insertVersion>[1]) {
+  await db.deleteFrom('activity_version').where('corp_id', '=', row.corp_id).where('act_id', '=', row.act_id).execute();
+  await insertVersion(db, row);
+}
+
 export async function getVersions(db: Executor, corpId: string, actId: string) {
   return db
     .selectFrom('activity_version')
@@ -378,17 +384,6 @@ export async function userCreatedAt(db: Executor, corpId: string, userId: string
     .where('id', '=', userId)
     .executeTakeFirst();
   return r?.created_at ?? null;
-}
-
-export async function userInCgroups(db: Executor, corpId: string, userId: string, ids: string[]) {
-  const r = await db
-    .selectFrom('cgroup_member')
-    .select('cgroup_id')
-    .where('corp_id', '=', corpId)
-    .where('user_id', '=', userId)
-    .where('cgroup_id', 'in', ids)
-    .executeTakeFirst();
-  return Boolean(r);
 }
 
 export async function logRisk(db: Executor, row: Omit<RiskLogTable, 'id'>) {

@@ -1,6 +1,7 @@
 import type { ActivityDetail, DrawResult, PageConfig, PublicPrize } from '@campaign/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Executor } from '../../db';
+import { memberCgroups } from '../../platform/cgroups';
 import { newId, sha256Hex } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
@@ -153,7 +154,7 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
     const e = act.eligibility;
     if (e.whiteListOnly && !corp.whiteListed) throw new AppError('NOT_ELIGIBLE');
     if (e.blacklist.includes(user.nuid)) throw new AppError('NOT_ELIGIBLE');
-    if (e.cgroupIds.length && !(await repo.userInCgroups(db, corp.id, user.id, e.cgroupIds))) {
+    if (e.cgroupIds.length && (await memberCgroups(db, corp.id, user.id, e.cgroupIds)).length === 0) {
       throw new AppError('NOT_ELIGIBLE');
     }
     if (e.newCustomersSince !== null) {
@@ -583,15 +584,7 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
       const existing = await repo.getActivity(ex, def.corp, def.id);
       const rulesHtml = sanitizeHtml(def.rules, RULES_HTML);
       const prizeRows = def.prizes.map((p, i) => prizeRow(def, p, i));
-      const snapshot = JSON.stringify(
-        prizeRows.map(({ id, weight, tiers, unlock_after_draws, consolation }) => ({
-          id,
-          weight,
-          tiers,
-          unlock_after_draws,
-          consolation,
-        })),
-      );
+      const snapshot = termsSnapshot(prizeRows);
       const common = {
         group_id: def.group ?? null,
         type: def.type,
@@ -632,15 +625,7 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
         return { actId: def.id, version: 1, created: true };
       }
       const oldPrizes = await repo.getPrizes(ex, def.corp, def.id);
-      const oldSnapshot = JSON.stringify(
-        oldPrizes.map(({ id, weight, tiers, unlock_after_draws, consolation }) => ({
-          id,
-          weight,
-          tiers,
-          unlock_after_draws,
-          consolation,
-        })),
-      );
+      const oldSnapshot = termsSnapshot(oldPrizes);
       const changedTerms = existing.rules_html !== rulesHtml || oldSnapshot !== snapshot;
       const wasPublished = existing.state !== 'draft' && existing.version_published_at !== null;
       // Rules and odds of a published activity are frozen: a change is a new version, shown with its time.
@@ -671,26 +656,16 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
         def.id,
         prizeRows.map((p) => p.id),
       );
-      if (version !== existing.version) {
-        await repo.insertVersion(ex, {
-          corp_id: def.corp,
-          act_id: def.id,
-          version,
-          published_at: now,
-          rules_html: rulesHtml,
-          prizes: snapshot,
-        });
-      } else if (!wasPublished) {
-        await ex.deleteFrom('activity_version').where('corp_id', '=', def.corp).where('act_id', '=', def.id).execute();
-        await repo.insertVersion(ex, {
-          corp_id: def.corp,
-          act_id: def.id,
-          version,
-          published_at: now,
-          rules_html: rulesHtml,
-          prizes: snapshot,
-        });
-      }
+      const versionRow = {
+        corp_id: def.corp,
+        act_id: def.id,
+        version,
+        published_at: now,
+        rules_html: rulesHtml,
+        prizes: snapshot,
+      };
+      if (version !== existing.version) await repo.insertVersion(ex, versionRow);
+      else if (!wasPublished) await repo.replaceVersions(ex, versionRow);
       cache.delete(`${def.corp}|${def.id}`);
       return { actId: def.id, version, created: false };
     },
@@ -742,6 +717,19 @@ function prizeRow(def: ActivityDef, p: PrizeDef, sort: number): repo.PrizeRow {
     value_cents: p.valueCents,
     points: p.points ?? null,
   };
+}
+
+/** The part of a prize table that decides odds: what a version freezes and verification replays. */
+function termsSnapshot(rows: Pick<repo.PrizeRow, 'id' | 'weight' | 'tiers' | 'unlock_after_draws' | 'consolation'>[]) {
+  return JSON.stringify(
+    rows.map(({ id, weight, tiers, unlock_after_draws, consolation }) => ({
+      id,
+      weight,
+      tiers,
+      unlock_after_draws,
+      consolation,
+    })),
+  );
 }
 
 export function publicationProblems(def: ActivityDef): string[] {
