@@ -24,7 +24,8 @@ function isFile(root: string, rel: string): boolean {
 export async function installWeb(app: FastifyInstance, opts: { webDist: string; grayWebDist: string | null }) {
   const main = resolve(opts.webDist);
   const gray = opts.grayWebDist ? resolve(opts.grayWebDist) : null;
-  await app.register(fastifyStatic, { root: gray ? [main, gray] : main, serve: false });
+  // The build writes .br/.gz beside every text asset; they are sent to clients that accept them.
+  await app.register(fastifyStatic, { root: gray ? [main, gray] : main, serve: false, preCompressed: true });
   const rootFor = (req: FastifyRequest) =>
     gray && req.cookies[COOKIES.grayTag] === GRAY_TAG_VALUE && existsSync(gray) ? gray : main;
 
