@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { CallFailure } from '../../api/errors';
 import { callLoose } from '../../api/request';
 import { loginPath, PARK_PATH } from '../../shared/activity/activity-paths';
+import { AddressPending } from '../../shared/activity/address-pending';
 import { copyText, yuan } from '../../shared/activity/prize-actions';
 import { StatePanel } from '../../shared/activity/state-panel';
 import { type MessageKey, t } from '../../shared/i18n/messages';
@@ -21,7 +22,7 @@ type Status = MyPrize['status'];
 
 const STATUS: Record<Status, { icon: IconName; label: MessageKey }> = {
   issued: { icon: 'order-paid', label: 'prizes.issued' },
-  awaiting_address: { icon: 'order-pay-failed', label: 'prizes.awaiting' },
+  awaiting_address: { icon: 'order-pay-failed', label: 'act.address.pending' },
   exchanged: { icon: 'order-used', label: 'prizes.exchanged' },
 };
 const TABS: ReadonlyArray<{ key: Status | 'all'; label: MessageKey }> = [
@@ -57,6 +58,7 @@ function PrizeRow({ prize, onExchanged }: { prize: MyPrize; onExchanged: (p: MyP
         {prize.kind === 'points' && prize.points !== null && (
           <p className="prize-row__value">{t('prizes.points', { points: prize.points })}</p>
         )}
+        {prize.status === 'awaiting_address' && <AddressPending className="prize-row__address" withStatus={false} />}
         {prize.couponCode && (
           <button type="button" className="prize-row__code" onClick={() => void copyText(prize.couponCode ?? '')}>
             <code>{prize.couponCode}</code>
@@ -73,14 +75,6 @@ function PrizeRow({ prize, onExchanged }: { prize: MyPrize; onExchanged: (p: MyP
           <ActionButton className="prize-row__btn" onAction={() => void exchange()}>
             {t('prizes.exchange')}
           </ActionButton>
-        )}
-        {prize.status === 'awaiting_address' && prize.orderId && (
-          <Link
-            className="btn btn-ghost prize-row__btn"
-            to={`/addressList?orderId=${encodeURIComponent(prize.orderId)}`}
-          >
-            {t('prizes.fillAddress')}
-          </Link>
         )}
       </div>
     </li>

@@ -5,6 +5,7 @@ import { Link } from '../navigation/navigation';
 import { ActionButton } from '../ui/action-button';
 import { Modal } from '../ui/modal';
 import { PRIZE_LIST_PATH } from './activity-paths';
+import { AddressPending } from './address-pending';
 import { copyText } from './prize-actions';
 
 export interface ResultDialogProps {
@@ -15,7 +16,7 @@ export interface ResultDialogProps {
   onAgain?: () => void;
 }
 
-/** The draw result: coupon code to copy, points credited, "fill in address" for a physical prize, or thanks. */
+/** The draw result: coupon code to copy, points credited, the address state of a physical prize, or thanks. */
 export function ResultDialog({ result, open, onClose, onAgain }: ResultDialogProps) {
   const prize = result?.prize;
   const award = result?.award ?? null;
@@ -52,21 +53,14 @@ export function ResultDialog({ result, open, onClose, onAgain }: ResultDialogPro
           {prize.kind === 'points' && (
             <p className="act-result__desc">{t('act.result.points', { points: award?.points ?? 0 })}</p>
           )}
-          {prize.kind === 'physical' && <p className="act-result__desc">{t('act.result.physical')}</p>}
+          {prize.kind === 'physical' && <AddressPending className="act-result__desc" />}
           {prize.kind === 'thanks' && <p className="act-result__desc">{t('act.result.thanks')}</p>}
           {prize.kind === 'coupon' && <p className="act-result__desc">{t('act.result.coupon')}</p>}
           <p className="act-result__left" data-testid="result-chances-left">
             {t('act.chancesLeft', { n: result.chancesLeft })}
           </p>
           <div className="act-result__actions">
-            {prize.kind === 'physical' && award?.orderId ? (
-              <Link
-                className="btn btn-primary btn-block"
-                to={`/addressList?orderId=${encodeURIComponent(award.orderId)}`}
-              >
-                {t('act.result.fillAddress')}
-              </Link>
-            ) : result.chancesLeft > 0 && onAgain ? (
+            {result.chancesLeft > 0 && onAgain ? (
               <ActionButton block onAction={onAgain}>
                 {t('act.result.again')}
               </ActionButton>
