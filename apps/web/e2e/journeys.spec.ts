@@ -37,6 +37,29 @@ test('log in with a one-time code', async ({ page }) => {
   await snap(page, 'login-done');
 });
 
+test('a logged-in visitor of /login?redirect= is forwarded to same-origin paths only', async ({ page }) => {
+  await page.goto('/login?corpId=demo');
+  await page.getByLabel('手机号').fill(uniqueMobile());
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('demo-hint')).toContainText('123456');
+  await page.getByLabel('验证码').fill('123456');
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByText('您已登录')).toBeVisible();
+
+  // Already signed in: opening the login screen with a redirect goes straight there.
+  await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent('/rules?actId=wheel-spring')}`);
+  await expect(page).toHaveURL(/\/rules\?actId=wheel-spring$/);
+  await expect(page.getByTestId('odds-table')).toBeVisible();
+
+  // An absolute URL (or a protocol-relative one) is never followed: the screen stays, logged in.
+  for (const evil of ['https://evil.example/x', '//evil.example/x']) {
+    await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(evil)}`);
+    await expect(page.getByText('您已登录')).toBeVisible();
+    expect(new URL(page.url()).host).toBe('localhost:18080');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  }
+});
+
 test('gray release: the X-Tag cookie is set and the page reloads exactly once', async ({ page, context }) => {
   const loads = countLoads(page);
   const grayChecks: string[] = [];
@@ -83,7 +106,9 @@ test('open-id exchange with isApp=2&code=…, then the stored id is reused', asy
     if (r.url().includes('/bmcs/api/auth/openid')) exchanges.push(r.postData() ?? '');
   });
   await page.goto('/login?corpId=demo&isApp=2&code=wxcode_1234');
-  await expect(page.getByRole('heading', { name: '手机号登录' })).toBeVisible();
+  // The exchange signs the user in before the screen shows, so the screen ends on its logged-in
+  // state (the logged-out heading is only there until the session check answers).
+  await expect(page.getByText('您已登录')).toBeVisible();
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('ELIFE_OPEN_ID'))).toBeTruthy();
   expect(exchanges).toHaveLength(1);
   expect(JSON.parse(exchanges[0] ?? '{}')).toEqual({ code: 'wxcode_1234' });

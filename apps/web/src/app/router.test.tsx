@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link, useNavigate, useParams, useSearchParams } from '../shared/navigation/navigation';
 import { act, fire, render } from '../shared/testing/render';
 import { LAST_NAMED_ROUTE_KEY } from './last-named-route';
-import { AppRouter, findRoute, titleOf } from './router';
+import { AppRouter, browserHistory, findRoute, type RouterHistory, titleOf } from './router';
 import { type AppRoute, lazyScreen, ROUTES } from './routes';
 
 function Counter({ label }: { label: string }) {
@@ -135,5 +135,33 @@ describe('AppRouter (spec §2)', () => {
     await start('/missing/page');
     expect(window.location.pathname).toBe('/404');
     expect(screen.getByText('not found')).toBeTruthy();
+  });
+
+  it('a screen whose code fails to load is opened by a full load once, never silently dropped', async () => {
+    const loads: string[] = [];
+    const history: RouterHistory = { ...browserHistory, load: (url) => loads.push(url) };
+    const broken: AppRoute[] = [
+      ...routes,
+      { path: '/broken', screen: () => Promise.reject(new Error('chunk 404')), keepAlive: false },
+    ];
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    window.history.replaceState(null, '', '/a');
+    render(<AppRouter routes={broken} beforeEach={async () => undefined} fallback={<p>splash</p>} history={history} />);
+    await settle();
+    expect(screen.getByText('A:0')).toBeTruthy();
+    const go = () =>
+      act(async () => {
+        window.history.pushState(null, '', '/broken?x=1');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+    await go();
+    await settle();
+    expect(loads).toEqual(['/broken?x=1']);
+    // Came back to the same broken URL (the full load failed too): no reload loop.
+    await go();
+    await settle();
+    expect(loads).toEqual(['/broken?x=1']);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
   });
 });

@@ -31,7 +31,12 @@ export interface RouterHistory {
   replace(url: string): void;
   go(delta: number): void;
   listen(onPop: () => void): () => void;
+  /** A full document load of `url`; when a screen's code cannot be fetched (see `go`). */
+  load?(url: string): void;
 }
+
+/** The URL a full load was last tried for after a failed chunk load: one try per URL, no reload loop. */
+const CHUNK_RETRY_KEY = 'CAMPAIGN_CHUNK_RETRY';
 
 export const browserHistory: RouterHistory = {
   href: () => window.location.href,
@@ -42,7 +47,18 @@ export const browserHistory: RouterHistory = {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   },
+  load: (url) => window.location.assign(url),
 };
+
+function chunkRetryTried(href: string): boolean {
+  try {
+    if (sessionStorage.getItem(CHUNK_RETRY_KEY) === href) return true;
+    sessionStorage.setItem(CHUNK_RETRY_KEY, href);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 export function findRoute(
   routes: readonly AppRoute[],
@@ -113,8 +129,12 @@ export function AppRouter({ routes, beforeEach, fallback, history = browserHisto
           loadScreen(found.route),
         ]);
       } catch (error) {
-        // The screen's chunk did not load (offline, new deploy): stay where we are.
+        // The screen's chunk did not load (a deploy replaced the files, a dropped connection). Staying
+        // put silently strands the user on the old screen (a login that never returns to its page):
+        // load the target as a fresh document once; if that was already tried, stay and log.
         console.error('[router] could not load', url.pathname, error);
+        const target = `${url.pathname}${url.search}${url.hash}`;
+        if (id === seq.current && history.load && !chunkRetryTried(target)) history.load(target);
         return;
       }
       if (id !== seq.current) return; // a later navigation won

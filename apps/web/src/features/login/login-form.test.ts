@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeError, mobileError, secondsLeft } from './login-form';
+import { codeError, mobileError, redirectTarget, secondsLeft } from './login-form';
 
 describe('login form rules', () => {
   it('validates the phone and the code inline', () => {
@@ -16,5 +16,17 @@ describe('login form rules', () => {
     expect(secondsLeft(61_000, 60_500)).toBe(1);
     expect(secondsLeft(61_000, 61_000)).toBe(0);
     expect(secondsLeft(0, 5_000)).toBe(0);
+  });
+
+  it('forwards a signed-in visitor to same-origin paths only, never back to /login', () => {
+    expect(redirectTarget('/upStdDraw?actId=wheel-spring')).toBe('/upStdDraw?actId=wheel-spring');
+    expect(redirectTarget('https://evil.example/x')).toBeNull();
+    expect(redirectTarget('//evil.example/x')).toBeNull();
+    expect(redirectTarget('/\\evil.example/x')).toBeNull();
+    // Tabs and newlines are dropped by URL parsing: this would become //evil.example.
+    expect(redirectTarget('/\t/evil.example')).toBeNull();
+    expect(redirectTarget('javascript:alert(1)')).toBeNull();
+    expect(redirectTarget('/login?redirect=%2Fx')).toBeNull();
+    expect(redirectTarget(null)).toBeNull();
   });
 });

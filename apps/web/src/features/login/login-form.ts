@@ -1,4 +1,7 @@
 import { t } from '../../shared/i18n/messages';
+import { internalPath } from '../../shared/lib/query-params';
+
+const LOGIN_PATH = '/login';
 
 const MOBILE = /^1[3-9]\d{9}$/;
 const CODE = /^\d{6}$/;
@@ -16,4 +19,15 @@ export function codeError(code: string): string | null {
 /** Seconds left before "resend" is allowed again, from an absolute deadline (survives hidden keep-alive). */
 export function secondsLeft(resendAt: number, now: number): number {
   return Math.max(0, Math.ceil((resendAt - now) / 1000));
+}
+
+/**
+ * Where a signed-in visitor of /login?redirect=… is forwarded: a same-origin path only (never an
+ * absolute URL: open-redirect guard), and never /login itself (that would forward in a loop).
+ */
+export function redirectTarget(redirect: string | null): string | null {
+  const path = internalPath(redirect);
+  if (!path) return null;
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}/` ? null : path;
 }

@@ -1,15 +1,14 @@
 import { endpoints, type SessionUser } from '@campaign/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CallFailure } from '../../api/errors';
 import { call } from '../../api/request';
 import { t } from '../../shared/i18n/messages';
-import { safeInternalPath } from '../../shared/lib/query-params';
-import { Link, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
 import { HOME_PATH } from '../../shared/navigation/paths';
 import { ActionButton } from '../../shared/ui/action-button';
 import { showToast } from '../../shared/ui/feedback';
 import { Icon } from '../../shared/ui/icon';
-import { codeError, mobileError, secondsLeft } from './login-form';
+import { codeError, mobileError, redirectTarget, secondsLeft } from './login-form';
 import './login-screen.css';
 
 function HeaderArt() {
@@ -41,24 +40,25 @@ function HeaderArt() {
 
 function LoggedInCard({
   user,
-  redirect,
+  target,
   onLogout,
 }: {
   user: SessionUser;
-  redirect: string | null;
+  /** Set while the screen is forwarding to it (the card is then only a brief "taking you back"). */
+  target: string | null;
   onLogout: () => void;
 }) {
   const navigate = useNavigate();
   return (
-    <section className="login-card login-done" aria-live="polite">
+    <section className="login-card login-done" aria-live="polite" data-testid="logged-in-card">
       <div className="login-avatar">
         <Icon name="account" size="2.4rem" />
       </div>
-      <h2 className="login-done-title">{t('login.loggedIn')}</h2>
+      <h2 className="login-done-title">{target ? t('login.redirecting') : t('login.loggedIn')}</h2>
       <p className="login-done-sub" data-testid="logged-in-mobile">
         {t('login.loggedInAs', { mobile: user.mobileMasked ?? user.nuid })}
       </p>
-      <ActionButton block onAction={() => navigate(safeInternalPath(redirect, HOME_PATH))}>
+      <ActionButton block onAction={() => navigate(target ?? HOME_PATH)}>
         {t('login.continue')}
       </ActionButton>
       <ActionButton
@@ -76,12 +76,24 @@ function LoggedInCard({
   );
 }
 
+/** The session as read (or signed into) while the screen was shown at one location (its key). */
+interface SessionRead {
+  key: string;
+  user: SessionUser | null;
+}
+
 export function LoginScreen() {
   const [params] = useSearchParams();
-  const redirect = params.get('redirect');
+  const location = useLocation();
+  const target = redirectTarget(params.get('redirect'));
   const navigate = useNavigate();
   // Plain call, not TanStack Query: keeps the query library out of the first view (bench/budgets.mjs).
-  const [user, setUser] = useState<SessionUser | null>(null);
+  const [session, setSession] = useState<SessionRead | null>(null);
+  // /login is kept alive: a session read at an earlier visit may be stale (logged out or expired since),
+  // so only what was read for the current location counts. undefined = still reading.
+  const user = session?.key === location.key ? session.user : undefined;
+  // A login or logout outdates any session read still in flight.
+  const epoch = useRef(0);
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ mobile?: string | null; code?: string | null }>({});
@@ -95,13 +107,23 @@ export function LoginScreen() {
 
   useEffect(() => {
     let live = true;
-    call(endpoints.currentSession, { quiet: true })
-      .then((who) => live && setUser(who))
-      .catch(() => undefined);
+    const started = epoch.current;
+    const key = location.key;
+    const settle = (who: SessionUser | null) => {
+      if (live && epoch.current === started) setSession({ key, user: who });
+    };
+    call(endpoints.currentSession, { quiet: true }).then(settle, () => settle(null));
     return () => {
       live = false;
     };
-  }, []);
+  }, [location.key]);
+
+  // One place decides the forward, for both ways of being signed in here: a fresh login, or a
+  // visitor who already had a session. Runs only while the screen is shown (a hidden keep-alive
+  // screen has no effects), with the session read for this very visit.
+  useEffect(() => {
+    if (user && target) navigate(target, { replace: true });
+  }, [user, target, navigate]);
 
   useEffect(() => {
     if (resendAt <= Date.now()) return;
@@ -131,9 +153,9 @@ export function LoginScreen() {
     if (next.mobile || next.code) return;
     try {
       const signedIn = await call(endpoints.otpLogin, { body: { mobile, code }, quiet: true });
-      setUser(signedIn);
+      epoch.current += 1;
+      setSession({ key: location.key, user: signedIn });
       setCode('');
-      if (redirect) navigate(safeInternalPath(redirect, HOME_PATH), { replace: true });
     } catch (error) {
       // Refusals about the code belong under the code field; anything else is a toast.
       if (error instanceof CallFailure && error.code !== undefined) setErrors({ code: error.detail });
@@ -170,7 +192,14 @@ export function LoginScreen() {
       </header>
 
       {user ? (
-        <LoggedInCard user={user} redirect={redirect} onLogout={() => setUser(null)} />
+        <LoggedInCard
+          user={user}
+          target={target}
+          onLogout={() => {
+            epoch.current += 1;
+            setSession({ key: location.key, user: null });
+          }}
+        />
       ) : (
         <form
           className="login-card"

@@ -90,5 +90,7 @@ describe('safeInternalPath', () => {
     expect(safeInternalPath('//evil.example', '/h')).toBe('/h');
     expect(safeInternalPath('https://evil.example', '/h')).toBe('/h');
     expect(safeInternalPath(null, '/h')).toBe('/h');
+    expect(safeInternalPath('/\n/evil.example', '/h')).toBe('/h');
+    expect(safeInternalPath('/\\evil.example', '/h')).toBe('/h');
   });
 });

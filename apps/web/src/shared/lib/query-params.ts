@@ -22,6 +22,24 @@ export function readStartupParams(search: string): StartupParams {
 
 /** Only same-app paths may be redirect targets: "/x" yes, "//evil.com" or "https://…" never. */
 export function safeInternalPath(target: string | null | undefined, fallback: string): string {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
+  return internalPath(target) ?? fallback;
+}
+
+// Any origin works as the base: only "does the target stay on it" matters.
+const PROBE_ORIGIN = 'http://h5.invalid';
+
+/**
+ * The same-origin path of a redirect target, or null. Parsed the way the browser will parse it, so
+ * "/\t/evil.com" (tabs and newlines are dropped → "//evil.com") and "/\\evil.com" are refused too.
+ */
+export function internalPath(target: string | null | undefined): string | null {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  let url: URL;
+  try {
+    url = new URL(target, PROBE_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== PROBE_ORIGIN) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
