@@ -62,7 +62,7 @@ describe('serving the H5', () => {
     const api = await t.app.inject('/bmcs/api/unknown');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ code: 404, data: '请求的资源不存在' });
-    const escape = await t.app.inject('/..%2f..%2fetc/passwd');
-    expect(escape.body).not.toContain('root:');
+    const traversal = await t.app.inject('/..%2f..%2fetc/passwd');
+    expect(traversal.body).not.toContain('root:');
   });
 });
