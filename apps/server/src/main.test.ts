@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
@@ -30,8 +31,10 @@ describe('the service process', () => {
       expect(out).toContain(`http://localhost:${port}/login?corpId=demo`);
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(await health.json()).toEqual({ status: 'ok', database: 'sqlite' });
-      const park = await (await fetch(`http://127.0.0.1:${port}/bmcs/api/activity/park?corpId=demo`)).json();
-      expect(park.data.length).toBeGreaterThan(0);
+      const park = z
+        .object({ code: z.literal(0), data: z.array(z.object({ actId: z.string() })) })
+        .parse(await (await fetch(`http://127.0.0.1:${port}/bmcs/api/activity/park?corpId=demo`)).json());
+      expect(park.data.map((a) => a.actId)).toContain('wheel-spring');
       const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exit).toBe(0);
