@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpoint, resolvePath, versionFromIsElife } from './endpoint';
+import { ERRORS } from './errors';
+import { localeFromAcceptLanguage } from './locale';
+import { buildOpenApi } from './openapi';
+import { endpoints } from './table';
+
+const base = {
+  method: 'GET',
+  loading: false,
+  access: 'public',
+  summary: 's',
+  tag: 't',
+  query: z.object({}),
+  body: z.undefined(),
+  data: z.null(),
+} as const;
+
+describe('endpoint table', () => {
+  it('v3 only when the isElife cookie is exactly "true"', () => {
+    expect(versionFromIsElife('true')).toBe('v3');
+    for (const v of ['false', 'TRUE', '1', '', undefined, null]) expect(versionFromIsElife(v)).toBe('v2');
+    expect(resolvePath({ path: '/{version}/lottery' }, 'v3')).toBe('/v3/lottery');
+  });
+
+  it('refuses a path whose version slot disagrees with its rule', () => {
+    expect(() => endpoint({ ...base, path: '/{version}/x', version: 'none' })).toThrow(/disagree/);
+    expect(() => endpoint({ ...base, path: '/x', version: 'versioned' })).toThrow(/disagree/);
+    expect(() => endpoint({ ...base, path: '/x', version: 'v2' })).toThrow(/start with \/v2\//);
+    expect(endpoint({ ...base, path: '/v2/x', version: 'v2' }).path).toBe('/v2/x');
+  });
+
+  it('every endpoint has a unique method + path, and every error code is unique', () => {
+    const keys = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const codes = Object.values(ERRORS).map((e) => e.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes).not.toContain(0);
+  });
+
+  it('the OpenAPI document has one operation per endpoint and version', () => {
+    const doc = buildOpenApi() as { paths: Record<string, Record<string, { operationId: string }>> };
+    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    const expected = Object.values(endpoints).reduce((n, e) => n + (e.version === 'versioned' ? 2 : 1), 0);
+    expect(ops).toHaveLength(expected);
+    expect(new Set(ops).size).toBe(ops.length);
+  });
+});
+
+describe('user language', () => {
+  it('zh-CN by default, en-US only when English outranks Chinese', () => {
+    expect(localeFromAcceptLanguage(undefined)).toBe('zh-CN');
+    expect(localeFromAcceptLanguage('en-US,en;q=0.9')).toBe('en-US');
+    expect(localeFromAcceptLanguage('zh-CN,zh;q=0.9,en;q=0.8')).toBe('zh-CN');
+    expect(localeFromAcceptLanguage('en;q=0.5,zh-TW;q=0.8')).toBe('zh-CN');
+    expect(localeFromAcceptLanguage('fr-FR,en;q=0.7')).toBe('en-US');
+    expect(localeFromAcceptLanguage('fr-FR')).toBe('zh-CN');
+  });
+});
