@@ -36,7 +36,7 @@ const stages = [
       if (!run('npm', ['run', 'build', '-w', 'apps/web'])) return false;
       const file = join(out, 'playwright.json');
       const ok =
-        spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+        spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
           cwd: root,
           stdio: 'inherit',
           env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
