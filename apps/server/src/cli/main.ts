@@ -5,6 +5,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { signTicket } from '../modules/auth/ticket';
+import { AppError } from '../platform/errors';
 import { DefinitionError, parseDefinition } from './definition';
 import { applyDefinition } from './import';
 import { seedDemo } from './seed';
@@ -102,6 +103,8 @@ main(process.argv.slice(2)).then(
   (err) => {
     if (err instanceof DefinitionError) {
       console.error(`invalid definition:\n${err.problems.map((p) => `  ${p}`).join('\n')}`);
+    } else if (err instanceof AppError) {
+      console.error(err.messageFor('en-US'));
     } else {
       console.error(err instanceof Error ? err.message : err);
     }
