@@ -50,6 +50,7 @@ const RULES_HTML: sanitizeHtml.IOptions = {
 interface LoadedActivity {
   row: repo.ActivityRow;
   prizes: repo.PrizeRow[];
+  byId: Map<string, repo.PrizeRow>;
   configs: PrizeConfig[];
   consolationId: string;
   eligibility: Eligibility;
@@ -103,6 +104,7 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
     const act: LoadedActivity = {
       row,
       prizes,
+      byId: new Map(prizes.map((p) => [p.id, p])),
       configs,
       consolationId: consolationPrizeId(configs),
       eligibility: JSON.parse(row.eligibility),
@@ -213,8 +215,7 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
       const c = chancesLeft(act, stat, now);
       if (c.left <= 0) throw new AppError('NO_CHANCES');
       const wins = act.hasCaps ? await repo.userWins(tx, corp.id, act.row.id, user.id) : new Map<string, number>();
-      const stock = new Map((await repo.stockLeft(tx, corp.id, act.row.id)).map((s) => [s.id, s.left_stock]));
-      const byId = new Map(act.prizes.map((p) => [p.id, p]));
+      const byId = act.byId;
       const drawIndex = c.total;
       const nonce = `d${drawIndex}`;
       const outcome = drawOutcome({
@@ -223,18 +224,17 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
         seedHex: act.row.seed,
         userId: user.id,
         drawNonce: nonce,
+        // Per-user caps are decided here; stock is decided once, by the conditional decrement below.
         isAvailable: (id) => {
           const p = byId.get(id);
-          const left = stock.get(id);
-          if (!p || (left !== null && left !== undefined && left <= 0)) return false;
-          return p.per_user_cap === null || (wins.get(id) ?? 0) < p.per_user_cap;
+          return p !== undefined && (p.per_user_cap === null || (wins.get(id) ?? 0) < p.per_user_cap);
         },
       });
       let awardedId = outcome.awardedPrizeId;
       let fallback: string | null = outcome.fallbackReason;
       const picked = byId.get(awardedId);
       if (picked && awardedId !== act.consolationId && picked.total_stock !== null) {
-        // Lost the race for the last unit: the consolation prize, never an oversell.
+        // Sold out (or lost the race for the last unit): the consolation prize, never an oversell.
         if (!(await repo.takeStock(tx, corp.id, act.row.id, awardedId))) {
           awardedId = act.consolationId;
           fallback = 'unavailable';
@@ -268,7 +268,7 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
         extra_chances: stat?.extra_chances ?? 0,
       });
       const prize = byId.get(awardedId);
-      const awarded = prize && prize.kind !== 'thanks' ? await award(tx, corp.id, user.id, draw, prize, now) : null;
+      const awarded = prize ? await award(tx, corp.id, user.id, draw, prize, now) : null;
       return resultOf(tx, corp.id, draw, c.left - 1, { act, award: awarded });
     });
   }
