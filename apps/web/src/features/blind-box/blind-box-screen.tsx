@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ActivityFrame } from '../../shared/activity/activity-frame';
 import { ResultDialog } from '../../shared/activity/result-dialog';
-import { StatePanel } from '../../shared/activity/state-panel';
+import { ActivityStatePanel } from '../../shared/activity/state-panel';
 import { useActivity } from '../../shared/activity/use-activity';
 import { usePlay } from '../../shared/activity/use-play';
 import { BlindBox, type BlindBoxHandle } from '../../shared/games/blind-box';
@@ -63,14 +63,7 @@ export function BlindBoxScreen() {
           )}
         </div>
       ) : (
-        view.gate !== 'ready' && (
-          <StatePanel
-            gate={view.gate}
-            startsAt={view.param?.startsAt}
-            serverNow={view.serverNow}
-            onRetry={view.reload}
-          />
-        )
+        <ActivityStatePanel view={view} />
       )}
       <ResultDialog result={play.result} open={play.dialogOpen} onClose={play.closeResult} onAgain={again} />
     </ActivityFrame>

@@ -4,7 +4,7 @@ import { ActivityFrame } from '../../shared/activity/activity-frame';
 import { playPath } from '../../shared/activity/activity-paths';
 import { useActivityStore } from '../../shared/activity/activity-state';
 import { ResultDialog } from '../../shared/activity/result-dialog';
-import { StatePanel } from '../../shared/activity/state-panel';
+import { ActivityStatePanel } from '../../shared/activity/state-panel';
 import { useActivity } from '../../shared/activity/use-activity';
 import { usePlay } from '../../shared/activity/use-play';
 import { t } from '../../shared/i18n/messages';
@@ -53,14 +53,7 @@ function CommonGame({ share }: { share: boolean }) {
           </button>
         </div>
       ) : (
-        view.gate !== 'ready' && (
-          <StatePanel
-            gate={view.gate}
-            startsAt={view.param?.startsAt}
-            serverNow={view.serverNow}
-            onRetry={view.reload}
-          />
-        )
+        <ActivityStatePanel view={view} />
       )}
       <ResultDialog result={play.result} open={play.dialogOpen} onClose={play.closeResult} onAgain={play.closeResult} />
     </ActivityFrame>

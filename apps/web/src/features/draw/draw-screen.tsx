@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ActivityFrame } from '../../shared/activity/activity-frame';
 import { ResultDialog } from '../../shared/activity/result-dialog';
-import { StatePanel } from '../../shared/activity/state-panel';
+import { ActivityStatePanel } from '../../shared/activity/state-panel';
 import { useActivity } from '../../shared/activity/use-activity';
 import { landingSeed, usePlay } from '../../shared/activity/use-play';
 import { GridDraw } from '../../shared/games/grid-draw';
@@ -81,14 +81,7 @@ export function DrawScreen() {
           )}
         </div>
       ) : (
-        view.gate !== 'ready' && (
-          <StatePanel
-            gate={view.gate}
-            startsAt={view.param?.startsAt}
-            serverNow={view.serverNow}
-            onRetry={view.reload}
-          />
-        )
+        <ActivityStatePanel view={view} />
       )}
       <ResultDialog
         result={play.result}

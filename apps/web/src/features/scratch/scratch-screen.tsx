@@ -2,7 +2,7 @@ import type { DrawResult } from '@campaign/contract';
 import { useEffect, useState } from 'react';
 import { ActivityFrame } from '../../shared/activity/activity-frame';
 import { ResultDialog } from '../../shared/activity/result-dialog';
-import { StatePanel } from '../../shared/activity/state-panel';
+import { ActivityStatePanel } from '../../shared/activity/state-panel';
 import { useActivity } from '../../shared/activity/use-activity';
 import { usePlay } from '../../shared/activity/use-play';
 import { ScratchCard } from '../../shared/games/scratch-card';
@@ -91,14 +91,7 @@ function ScratchGame({ share }: { share: boolean }) {
           )}
         </div>
       ) : (
-        view.gate !== 'ready' && (
-          <StatePanel
-            gate={view.gate}
-            startsAt={view.param?.startsAt}
-            serverNow={view.serverNow}
-            onRetry={view.reload}
-          />
-        )
+        <ActivityStatePanel view={view} />
       )}
       <ResultDialog result={play.result} open={play.dialogOpen} onClose={next} onAgain={next} />
     </ActivityFrame>

@@ -3,6 +3,7 @@ import { type MessageKey, t } from '../i18n/messages';
 import { Link } from '../navigation/navigation';
 import { ActionButton } from '../ui/action-button';
 import { countdownParts, type Gate } from './gate';
+import type { ActivityView } from './use-activity';
 
 type PanelGate = Exclude<Gate, 'ready'>;
 
@@ -159,5 +160,13 @@ export function StatePanel({ gate, startsAt, serverNow, onRetry, children }: Sta
         )}
       </div>
     </section>
+  );
+}
+
+/** A game screen's designed state (not started, ended, no chances, …) from its activity view; nothing while playable. */
+export function ActivityStatePanel({ view }: { view: Pick<ActivityView, 'gate' | 'param' | 'serverNow' | 'reload'> }) {
+  if (view.gate === 'ready') return null;
+  return (
+    <StatePanel gate={view.gate} startsAt={view.param?.startsAt} serverNow={view.serverNow} onRetry={view.reload} />
   );
 }
