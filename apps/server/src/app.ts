@@ -18,7 +18,7 @@ import { createDrawService, type DrawService } from './modules/draw/service';
 import { grayHandlers } from './modules/gray/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
-import { createSealer } from './platform/crypto';
+import { createSealer, secureRandomBytes } from './platform/crypto';
 import { installCsrfGuard } from './platform/csrf';
 import { installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
@@ -65,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     clock: deps.clock ?? Date.now,
     randomInt: deps.randomInt ?? ((max) => randomInt(max)),
-    randomBytes: deps.randomBytes ?? ((n) => randomBytes(n)),
+    randomBytes: deps.randomBytes ?? secureRandomBytes,
     sealer: createSealer(config.encryptionKey ?? randomBytes(32)),
     corps: createCorpCache(config.env === 'test' ? 0 : 30_000),
     log: app.log,
@@ -98,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   registerEndpoints(app, handlers, {
     db: database.db,
+    database,
     config,
     clock: services.clock,
     corps: services.corps,

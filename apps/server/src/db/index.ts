@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { createGroupCommit, type GroupCommit } from './group-commit';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -14,7 +15,18 @@ export type DbKind = 'sqlite' | 'postgres';
 export interface Database_ {
   db: Db;
   kind: DbKind;
+  /** SQLite only: the connection, for synchronous reads when it is free (see db/tx.ts). */
+  sqlite: SqliteConnection | null;
+  /** SQLite only: write transactions that share one commit (see db/tx.ts). */
+  groupCommit: GroupCommit | null;
   close(): Promise<void>;
+}
+
+/** The SQLite connection with its statement cache, for synchronous work inside a group commit. */
+export interface SqliteConnection {
+  prepare(sql: string): Database.Statement;
+  exec(sql: string): void;
+  readonly inTransaction: boolean;
 }
 
 // int8 (counts, epoch-ms columns) as numbers: every value we store fits in 2^53.
@@ -28,8 +40,19 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, kind: 'sqlite', close: () => db.destroy() };
+    const conn = withStatementCache(sqlite);
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: conn }) });
+    const groupCommit = createGroupCommit(conn, (fn) => db.connection().execute(fn));
+    return {
+      db,
+      kind: 'sqlite',
+      sqlite: conn,
+      groupCommit,
+      close: async () => {
+        await groupCommit.drain();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: target.url,
@@ -37,16 +60,22 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', sqlite: null, groupCommit: null, close: () => db.destroy() };
 }
 
 /**
  * Kysely's SQLite driver prepares every query anew; preparing costs more than running a small query.
  * Our queries are a bounded set of shapes, so prepared statements are kept and reused.
  */
-function withStatementCache(sqlite: Database.Database) {
+function withStatementCache(sqlite: Database.Database): SqliteConnection & { close(): void } {
   const cache = new Map<string, Database.Statement>();
   return {
+    exec(sql: string) {
+      sqlite.exec(sql);
+    },
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     prepare(sql: string) {
       let stmt = cache.get(sql);
       if (!stmt) {

@@ -43,3 +43,30 @@ describe.each(kinds)('prepared queries on %s', (kind) => {
     });
   });
 });
+
+describe('prepared queries run synchronously on SQLite', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await freshDatabase('sqlite');
+  });
+  afterAll(async () => t?.drop());
+
+  const insertCorp = prepared<{ id: string; at: number }, never>((db, p) =>
+    db
+      .insertInto('corp')
+      .values({ id: p('id'), name: 'X', white_listed: 0, gray: 0, app_secret: 's', created_at: p('at') }),
+  );
+  const after = prepared<{ after: number }, { id: string }>((db, p) =>
+    db.selectFrom('corp').select('id').where('created_at', '>', p('after')).orderBy('id'),
+  );
+
+  it('gives the same rows and change counts as through Kysely', async () => {
+    const conn = t.database.sqlite;
+    if (!conn) throw new Error('no SQLite connection');
+    expect(insertCorp.run(conn, { id: 'x', at: 5 })).toBe(1);
+    await insertCorp(t.database.db, { id: 'y', at: 6 });
+    expect(after.all(conn, { after: 4 })).toEqual([{ id: 'x' }, { id: 'y' }]);
+    expect((await after(t.database.db, { after: 5 })).rows).toEqual(after.all(conn, { after: 5 }));
+    expect(after.all(conn, { after: 6 })).toEqual([]);
+  });
+});

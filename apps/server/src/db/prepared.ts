@@ -1,38 +1,84 @@
-import { type Compilable, CompiledQuery, type Kysely, type QueryResult } from 'kysely';
-import type { Executor } from './index';
+import {
+  type Compilable,
+  CompiledQuery,
+  DummyDriver,
+  Kysely,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+import type { Executor, SqliteConnection } from './index';
 import type { DB } from './schema';
 
 const MARK = '\u0001param:';
 type Slot = { key: string } | { value: unknown };
+interface Compiled {
+  sql: string;
+  slots: Slot[];
+}
+
+/** Compiles SQLite SQL without a connection, for the synchronous path. */
+const sqliteCompiler = new Kysely<DB>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
+export interface Prepared<P, R> {
+  /** Through Kysely: either dialect, the database or an open transaction. */
+  (ex: Executor, params: P): Promise<QueryResult<R>>;
+  /** Synchronously on a SQLite connection: rows of a query. */
+  all(conn: SqliteConnection, params: P): R[];
+  /** Synchronously on a SQLite connection: rows changed by a statement. */
+  run(conn: SqliteConnection, params: P): number;
+}
 
 /**
  * A query written with Kysely's typed builder but built and compiled once per database: on the hot path
  * (sessions, draws) building and compiling cost more than SQLite running the query. `p('name')` marks a
  * parameter; constants in the builder stay constants. The SQL is per dialect, so it is kept per adapter.
+ * The same definition also runs synchronously on SQLite, inside a group commit (db/group-commit.ts).
  */
 export function prepared<P extends Record<string, unknown>, R>(
   build: (db: Kysely<DB>, p: <K extends keyof P & string>(key: K) => P[K]) => Compilable<R>,
-): (ex: Executor, params: P) => Promise<QueryResult<R>> {
-  const compiled = new WeakMap<object, { sql: string; slots: Slot[] }>();
-  return (ex, params) => {
+): Prepared<P, R> {
+  const compile = (db: Kysely<DB>): Compiled => {
+    const q = build(db, (key) => `${MARK}${key}` as never).compile();
+    return {
+      sql: q.sql,
+      slots: q.parameters.map((v) =>
+        typeof v === 'string' && v.startsWith(MARK) ? { key: v.slice(MARK.length) } : { value: v },
+      ),
+    };
+  };
+  const bind = (c: Compiled, params: P) => c.slots.map((s) => ('key' in s ? params[s.key] : s.value));
+  const compiled = new WeakMap<object, Compiled>();
+  let forSqlite: Compiled | undefined;
+  const sqliteStatement = (conn: SqliteConnection, params: P) => {
+    forSqlite ??= compile(sqliteCompiler);
+    return { stmt: conn.prepare(forSqlite.sql), args: bind(forSqlite, params) };
+  };
+
+  const run = ((ex, params) => {
     const adapter = ex.getExecutor().adapter;
     let c = compiled.get(adapter);
     if (!c) {
-      const q = build(ex as Kysely<DB>, (key) => `${MARK}${key}` as never).compile();
-      c = {
-        sql: q.sql,
-        slots: q.parameters.map((v) =>
-          typeof v === 'string' && v.startsWith(MARK) ? { key: v.slice(MARK.length) } : { value: v },
-        ),
-      };
+      c = compile(ex as Kysely<DB>);
       compiled.set(adapter, c);
     }
-    const { sql, slots } = c;
-    return ex.executeQuery<R>(
-      CompiledQuery.raw(
-        sql,
-        slots.map((s) => ('key' in s ? params[s.key] : s.value)),
-      ),
-    );
+    return ex.executeQuery<R>(CompiledQuery.raw(c.sql, bind(c, params)));
+  }) as Prepared<P, R>;
+  run.all = (conn, params) => {
+    const { stmt, args } = sqliteStatement(conn, params);
+    return stmt.all(args) as R[];
   };
+  run.run = (conn, params) => {
+    const { stmt, args } = sqliteStatement(conn, params);
+    return stmt.run(args).changes;
+  };
+  return run;
 }

@@ -1,8 +1,35 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+/**
+ * CSPRNG bytes served from a pool refilled 4 KiB at a time: the same OS generator as randomBytes, one
+ * call into it per few hundred ids instead of one per id (ids, codes and tokens are minted per request).
+ * Each caller gets its own copy.
+ */
+export function secureRandomBytes(n: number): Buffer {
+  if (n > 256) return randomBytes(n);
+  if (poolAt + n > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolAt = 0;
+  }
+  const out = Buffer.from(pool.subarray(poolAt, poolAt + n));
+  pool.fill(0, poolAt, poolAt + n);
+  poolAt += n;
+  return out;
+}
+
 /** 256-bit CSPRNG token, base64url. */
-export const newToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
-export const newId = (): string => randomBytes(12).toString('base64url');
+export const newToken = (bytes = 32): string => secureRandomBytes(bytes).toString('base64url');
+export const newId = (): string => secureRandomBytes(12).toString('base64url');
+/**
+ * An id for rows written at a high rate (draws, awards, orders): the time in ms first, then 64 random
+ * bits, in hex so that text order is time order. New rows land at the right edge of the primary-key
+ * index instead of on a random page, which halves what each commit writes.
+ */
+export const newSortableId = (now = Date.now()): string =>
+  now.toString(16).padStart(12, '0') + secureRandomBytes(8).toString('hex');
 export const sha256Hex = (s: string | Buffer): string => createHash('sha256').update(s).digest('hex');
 export const hmacHex = (key: string | Buffer, msg: string): string =>
   createHmac('sha256', key).update(msg).digest('hex');

@@ -1,5 +1,6 @@
 import { BASE_PATH, type ErrorName } from '@campaign/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { WriteLockTimeout } from '../db/group-commit';
 import { AppError } from './errors';
 import { requestLocale } from './http';
 
@@ -14,6 +15,7 @@ const FASTIFY_CODES: Record<string, ErrorName> = {
 
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
+  if (err instanceof WriteLockTimeout) return new AppError('UNAVAILABLE');
   const fe = err as Partial<FastifyError> | null;
   if (!fe || typeof fe !== 'object') return null;
   const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { locales, type ZodError, type ZodType, type z } from 'zod';
 import type { Config } from '../config';
-import type { Db } from '../db';
+import type { Database_, Db } from '../db';
 import { AppError } from './errors';
 import { findSession, type RequestUser } from './session';
 import type { Corp, CorpCache } from './tenancy';
@@ -62,6 +62,7 @@ function parseOrFail<S extends ZodType>(schema: S, value: unknown, where: 'query
 
 export interface RouteDeps {
   db: Db;
+  database: Database_;
   config: Config;
   clock: () => number;
   corps: CorpCache;
@@ -102,7 +103,8 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
             throw new AppError('CORP_REQUIRED');
           }
           const token = req.cookies[COOKIES.session];
-          const user = corp && token ? await findSession(deps.db, corp.id, token, now, deps.config.session) : null;
+          const user =
+            corp && token ? await findSession(deps.database, corp.id, token, now, deps.config.session) : null;
           if (ep.access === 'user' && !user) throw new AppError('UNAUTHENTICATED');
           const { corpId: _drop, ...rawQuery } = (req.query ?? {}) as Record<string, unknown>;
           const query = parseOrFail(ep.query, rawQuery, 'query', locale);

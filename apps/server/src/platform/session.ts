@@ -1,9 +1,10 @@
 import { COOKIES } from '@campaign/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Executor } from '../db';
+import type { Database_, Executor } from '../db';
 import { prepared } from '../db/prepared';
 import type { SessionTable } from '../db/schema';
+import { read } from '../db/tx';
 import { newToken, sha256Hex } from './crypto';
 
 export interface RequestUser {
@@ -49,14 +50,15 @@ const sessionQ = prepared<
 const TOUCH_EVERY_MS = 60_000;
 
 export async function findSession(
-  db: Executor,
+  database: Database_,
   corpId: string,
   token: string,
   now: number,
   cfg: Config['session'],
 ): Promise<RequestUser | null> {
+  const { db } = database;
   const tokenHash = sha256Hex(token);
-  const [row] = (await sessionQ(db, { hash: tokenHash, corp: corpId })).rows;
+  const [row] = await read(database, sessionQ, { hash: tokenHash, corp: corpId });
   if (!row) return null;
   if (row.expires_at <= now || now - row.last_seen_at > cfg.idleMs) {
     await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();

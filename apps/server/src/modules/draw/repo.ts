@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Executor } from '../../db';
+import type { Database_, Executor } from '../../db';
 import { prepared } from '../../db/prepared';
 import type {
   ActivityGroupTable,
@@ -10,6 +10,7 @@ import type {
   RiskLogTable,
   UserActivityStatTable,
 } from '../../db/schema';
+import { changes, read, rows, type Step, type TxExec } from '../../db/tx';
 
 export type ActivityRow = Selectable<ActivityTable>;
 export type PrizeRow = Selectable<PrizeTable_>;
@@ -111,9 +112,8 @@ const takeStockQ = prepared<{ corp: string; act: string; id: string }, never>((d
     .where('left_stock', '>', 0),
 );
 /** The one place stock is taken: never below zero, whatever runs at the same time. */
-export async function takeStock(db: Executor, corpId: string, actId: string, prizeId: string): Promise<boolean> {
-  const r = await takeStockQ(db, { corp: corpId, act: actId, id: prizeId });
-  return Number(r.numAffectedRows ?? 0) === 1;
+export function* takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean> {
+  return (yield* changes(x, takeStockQ, { corp: corpId, act: actId, id: prizeId })) === 1;
 }
 
 export async function getGroup(db: Executor, corpId: string, id: string) {
@@ -143,8 +143,8 @@ const drawByKeyQ = prepared<{ corp: string; user: string; key: string }, DrawRow
     .where('user_id', '=', p('user'))
     .where('idem_key', '=', p('key')),
 );
-export async function findDrawByKey(db: Executor, corpId: string, userId: string, key: string) {
-  return (await drawByKeyQ(db, { corp: corpId, user: userId, key })).rows[0];
+export async function findDrawByKey(database: Database_, corpId: string, userId: string, key: string) {
+  return (await read(database, drawByKeyQ, { corp: corpId, user: userId, key }))[0];
 }
 
 const insertDrawQ = prepared<DrawRow, never>((db, p) =>
@@ -166,8 +166,8 @@ const insertDrawQ = prepared<DrawRow, never>((db, p) =>
     created_at: p('created_at'),
   }),
 );
-export async function insertDraw(db: Executor, row: DrawRow) {
-  await insertDrawQ(db, row);
+export function* insertDraw(x: TxExec, row: DrawRow): Step<void> {
+  yield* changes(x, insertDrawQ, row);
 }
 
 const statQ = prepared<{ corp: string; act: string; user: string }, StatRow>((db, p) =>
@@ -180,6 +180,9 @@ const statQ = prepared<{ corp: string; act: string; user: string }, StatRow>((db
 );
 export async function getStat(db: Executor, corpId: string, actId: string, userId: string) {
   return (await statQ(db, { corp: corpId, act: actId, user: userId })).rows[0];
+}
+export function* statInTx(x: TxExec, corpId: string, actId: string, userId: string): Step<StatRow | undefined> {
+  return (yield* rows(x, statQ, { corp: corpId, act: actId, user: userId }))[0];
 }
 
 const saveStatQ = prepared<StatRow, never>((db, p) =>
@@ -202,21 +205,24 @@ const saveStatQ = prepared<StatRow, never>((db, p) =>
       })),
     ),
 );
-export async function saveStat(db: Executor, row: StatRow) {
-  await saveStatQ(db, row);
+export function* saveStat(x: TxExec, row: StatRow): Step<void> {
+  yield* changes(x, saveStatQ, row);
 }
 
+const userWinsQ = prepared<{ corp: string; act: string; user: string }, { awarded_prize_id: string; n: number }>(
+  (db, p) =>
+    db
+      .selectFrom('draw')
+      .select(['awarded_prize_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('corp_id', '=', p('corp'))
+      .where('act_id', '=', p('act'))
+      .where('user_id', '=', p('user'))
+      .groupBy('awarded_prize_id'),
+);
 /** Wins per prize of one user in one activity (for per-user caps). */
-export async function userWins(db: Executor, corpId: string, actId: string, userId: string) {
-  const rows = await db
-    .selectFrom('draw')
-    .select(['awarded_prize_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('corp_id', '=', corpId)
-    .where('act_id', '=', actId)
-    .where('user_id', '=', userId)
-    .groupBy('awarded_prize_id')
-    .execute();
-  return new Map(rows.map((r) => [r.awarded_prize_id, Number(r.n)]));
+export function* userWins(x: TxExec, corpId: string, actId: string, userId: string): Step<Map<string, number>> {
+  const found = yield* rows(x, userWinsQ, { corp: corpId, act: actId, user: userId });
+  return new Map(found.map((r) => [r.awarded_prize_id, Number(r.n)]));
 }
 
 const insertAwardQ = prepared<AwardRow, never>((db, p) =>
@@ -236,8 +242,8 @@ const insertAwardQ = prepared<AwardRow, never>((db, p) =>
     updated_at: p('updated_at'),
   }),
 );
-export async function insertAward(db: Executor, row: AwardRow) {
-  await insertAwardQ(db, row);
+export function* insertAward(x: TxExec, row: AwardRow): Step<void> {
+  yield* changes(x, insertAwardQ, row);
 }
 
 export async function getAwardByDraw(db: Executor, corpId: string, drawId: string) {
@@ -260,18 +266,25 @@ const creditQ = prepared<LedgerRow, never>((db, p) =>
     created_at: p('created_at'),
   }),
 );
-export async function creditPoints(db: Executor, row: LedgerRow) {
-  await creditQ(db, row);
+export function* creditPoints(x: TxExec, row: LedgerRow): Step<void> {
+  yield* changes(x, creditQ, row);
 }
 
-export async function createOrder(
-  db: Executor,
-  row: { id: string; corp_id: string; user_id: string; award_id: string; created_at: number },
-) {
-  await db
-    .insertInto('physical_order')
-    .values({ ...row, status: 'awaiting_address', address_id: null })
-    .execute();
+type OrderRow = { id: string; corp_id: string; user_id: string; award_id: string; created_at: number };
+const createOrderQ = prepared<OrderRow, never>((db, p) =>
+  db.insertInto('physical_order').values({
+    id: p('id'),
+    corp_id: p('corp_id'),
+    user_id: p('user_id'),
+    award_id: p('award_id'),
+    created_at: p('created_at'),
+    status: 'awaiting_address',
+    address_id: null,
+  }),
+);
+/** A physical prize's order, awaiting the customer's delivery address. */
+export function* createOrder(x: TxExec, row: OrderRow): Step<void> {
+  yield* changes(x, createOrderQ, row);
 }
 
 const myPrizeColumns = [

@@ -1,8 +1,9 @@
 import type { ActivityDetail, DrawResult, PageConfig, PublicPrize } from '@campaign/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Executor } from '../../db';
+import { type Step, type TxExec, transact } from '../../db/tx';
 import { memberCgroups } from '../../platform/cgroups';
-import { newId, sha256Hex } from '../../platform/crypto';
+import { newSortableId, sha256Hex } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
@@ -173,19 +174,11 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
     if (status === 'draft') throw new AppError('ACTIVITY_NOT_FOUND');
   }
 
-  async function resultOf(
-    ex: Executor,
-    corpId: string,
-    draw: repo.DrawRow,
-    chances: number,
-    known?: { act: LoadedActivity; award: repo.AwardRow | null },
-  ): Promise<DrawResult> {
-    const act = known?.act ?? (await load(ex, corpId, draw.act_id));
-    const prizeIndex = act ? act.prizes.findIndex((p) => p.id === draw.awarded_prize_id) : -1;
-    const prize = act?.prizes[prizeIndex];
-    if (!act || !prize) throw new Error(`draw ${draw.id} refers to a missing prize`);
-    const award = known ? known.award : await repo.getAwardByDraw(ex, corpId, draw.id);
-    return {
+  function toResult(act: LoadedActivity, draw: repo.DrawRow, award: repo.AwardRow | null, chances: number) {
+    const prizeIndex = act.prizes.findIndex((p) => p.id === draw.awarded_prize_id);
+    const prize = act.prizes[prizeIndex];
+    if (!prize) throw new Error(`draw ${draw.id} refers to a missing prize`);
+    const result: DrawResult = {
       drawId: draw.id,
       actId: draw.act_id,
       drawIndex: draw.draw_index,
@@ -205,86 +198,99 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
       rollHex: draw.roll_hex,
       createdAt: draw.created_at,
     };
+    return result;
+  }
+
+  /** The stored result of an earlier draw (a replayed idempotency key). */
+  async function resultOf(corpId: string, draw: repo.DrawRow, chances: number): Promise<DrawResult> {
+    const act = await load(db, corpId, draw.act_id);
+    if (!act) throw new Error(`draw ${draw.id} refers to a missing activity`);
+    return toResult(act, draw, (await repo.getAwardByDraw(db, corpId, draw.id)) ?? null, chances);
   }
 
   /** One transaction: chances → pick → conditional stock decrement → draw + award rows under the key. */
-  async function drawTx(corp: Corp, user: RequestUser, act: LoadedActivity, req: DrawRequest, requestHash: string) {
+  function* drawTx(
+    x: TxExec,
+    corp: Corp,
+    user: RequestUser,
+    act: LoadedActivity,
+    req: DrawRequest,
+    requestHash: string,
+  ): Step<DrawResult> {
     const now = clock();
-    return db.transaction().execute(async (tx) => {
-      const stat = await repo.getStat(tx, corp.id, act.row.id, user.id);
-      const c = chancesLeft(act, stat, now);
-      if (c.left <= 0) throw new AppError('NO_CHANCES');
-      const wins = act.hasCaps ? await repo.userWins(tx, corp.id, act.row.id, user.id) : new Map<string, number>();
-      const byId = act.byId;
-      const drawIndex = c.total;
-      const nonce = `d${drawIndex}`;
-      const outcome = drawOutcome({
-        prizes: act.configs,
-        drawIndex,
-        seedHex: act.row.seed,
-        userId: user.id,
-        drawNonce: nonce,
-        // Per-user caps are decided here; stock is decided once, by the conditional decrement below.
-        isAvailable: (id) => {
-          const p = byId.get(id);
-          return p !== undefined && (p.per_user_cap === null || (wins.get(id) ?? 0) < p.per_user_cap);
-        },
-      });
-      let awardedId = outcome.awardedPrizeId;
-      let fallback: string | null = outcome.fallbackReason;
-      const picked = byId.get(awardedId);
-      if (picked && awardedId !== act.consolationId && picked.total_stock !== null) {
-        // Sold out (or lost the race for the last unit): the consolation prize, never an oversell.
-        if (!(await repo.takeStock(tx, corp.id, act.row.id, awardedId))) {
-          awardedId = act.consolationId;
-          fallback = 'unavailable';
-        }
-      }
-      const draw: repo.DrawRow = {
-        id: newId(),
-        corp_id: corp.id,
-        act_id: act.row.id,
-        user_id: user.id,
-        version: act.row.version,
-        draw_index: drawIndex,
-        nonce,
-        idem_key: req.idemKey,
-        request_hash: requestHash,
-        picked_prize_id: outcome.pickedPrizeId,
-        awarded_prize_id: awardedId,
-        fallback_reason: fallback,
-        roll_hex: outcome.rollHex,
-        day: c.today,
-        created_at: now,
-      };
-      await repo.insertDraw(tx, draw);
-      await repo.saveStat(tx, {
-        corp_id: corp.id,
-        act_id: act.row.id,
-        user_id: user.id,
-        draws_total: c.total + 1,
-        day: c.today,
-        draws_day: c.day + 1,
-        extra_chances: stat?.extra_chances ?? 0,
-      });
-      const prize = byId.get(awardedId);
-      const awarded = prize ? await award(tx, corp.id, user.id, draw, prize, now) : null;
-      return resultOf(tx, corp.id, draw, c.left - 1, { act, award: awarded });
+    const stat = yield* repo.statInTx(x, corp.id, act.row.id, user.id);
+    const c = chancesLeft(act, stat, now);
+    if (c.left <= 0) throw new AppError('NO_CHANCES');
+    const wins = act.hasCaps ? yield* repo.userWins(x, corp.id, act.row.id, user.id) : new Map<string, number>();
+    const byId = act.byId;
+    const drawIndex = c.total;
+    const nonce = `d${drawIndex}`;
+    const outcome = drawOutcome({
+      prizes: act.configs,
+      drawIndex,
+      seedHex: act.row.seed,
+      userId: user.id,
+      drawNonce: nonce,
+      // Per-user caps are decided here; stock is decided once, by the conditional decrement below.
+      isAvailable: (id) => {
+        const p = byId.get(id);
+        return p !== undefined && (p.per_user_cap === null || (wins.get(id) ?? 0) < p.per_user_cap);
+      },
     });
+    let awardedId = outcome.awardedPrizeId;
+    let fallback: string | null = outcome.fallbackReason;
+    const picked = byId.get(awardedId);
+    if (picked && awardedId !== act.consolationId && picked.total_stock !== null) {
+      // Sold out (or lost the race for the last unit): the consolation prize, never an oversell.
+      if (!(yield* repo.takeStock(x, corp.id, act.row.id, awardedId))) {
+        awardedId = act.consolationId;
+        fallback = 'unavailable';
+      }
+    }
+    const draw: repo.DrawRow = {
+      id: newSortableId(),
+      corp_id: corp.id,
+      act_id: act.row.id,
+      user_id: user.id,
+      version: act.row.version,
+      draw_index: drawIndex,
+      nonce,
+      idem_key: req.idemKey,
+      request_hash: requestHash,
+      picked_prize_id: outcome.pickedPrizeId,
+      awarded_prize_id: awardedId,
+      fallback_reason: fallback,
+      roll_hex: outcome.rollHex,
+      day: c.today,
+      created_at: now,
+    };
+    yield* repo.insertDraw(x, draw);
+    yield* repo.saveStat(x, {
+      corp_id: corp.id,
+      act_id: act.row.id,
+      user_id: user.id,
+      draws_total: c.total + 1,
+      day: c.today,
+      draws_day: c.day + 1,
+      extra_chances: stat?.extra_chances ?? 0,
+    });
+    const prize = byId.get(awardedId);
+    const awarded = prize ? yield* award(x, corp.id, user.id, draw, prize, now) : null;
+    return toResult(act, draw, awarded, c.left - 1);
   }
 
   /** Coupon: a CSPRNG code; points: credited to the ledger; physical: an order awaiting an address. */
-  async function award(
-    tx: Executor,
+  function* award(
+    x: TxExec,
     corpId: string,
     userId: string,
     draw: repo.DrawRow,
     p: repo.PrizeRow,
     now: number,
-  ): Promise<repo.AwardRow | null> {
+  ): Step<repo.AwardRow | null> {
     if (p.kind === 'thanks') return null;
     const row: repo.AwardRow = {
-      id: newId(),
+      id: newSortableId(),
       corp_id: corpId,
       act_id: draw.act_id,
       draw_id: draw.id,
@@ -294,24 +300,23 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
       status: p.kind === 'physical' ? 'awaiting_address' : 'issued',
       coupon_code: p.kind === 'coupon' ? couponCode(deps.randomBytes(18)) : null,
       points: p.kind === 'points' ? (p.points ?? 0) : null,
-      order_id: p.kind === 'physical' ? newId() : null,
+      order_id: p.kind === 'physical' ? newSortableId() : null,
       created_at: now,
       updated_at: now,
     };
-    await repo.insertAward(tx, row);
+    yield* repo.insertAward(x, row);
     if (row.points !== null) {
-      const ledger = {
+      yield* repo.creditPoints(x, {
         corp_id: corpId,
         user_id: userId,
         delta: row.points,
         reason: 'draw',
         ref: draw.id,
         created_at: now,
-      };
-      await repo.creditPoints(tx, ledger);
+      });
     }
     if (row.order_id !== null) {
-      await repo.createOrder(tx, {
+      yield* repo.createOrder(x, {
         id: row.order_id,
         corp_id: corpId,
         user_id: userId,
@@ -413,11 +418,11 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
       try {
         const requestHash = sha256Hex(`${req.via}|${req.actId}`);
         const replay = async () => {
-          const first = await repo.findDrawByKey(db, corp.id, user.id, req.idemKey);
+          const first = await repo.findDrawByKey(deps.database, corp.id, user.id, req.idemKey);
           if (!first) return null;
           if (first.request_hash !== requestHash) throw new AppError('IDEMPOTENCY_MISMATCH');
           const act = await load(db, corp.id, first.act_id);
-          return resultOf(db, corp.id, first, act ? await currentChances(corp.id, act, user.id) : 0);
+          return resultOf(corp.id, first, act ? await currentChances(corp.id, act, user.id) : 0);
         };
         const earlier = await replay();
         if (earlier) return earlier;
@@ -451,7 +456,7 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
         }
         for (let attempt = 0; ; attempt++) {
           try {
-            return await drawTx(corp, user, act, req, requestHash);
+            return await transact(deps.database, (x) => drawTx(x, corp, user, act, req, requestHash));
           } catch (err) {
             if (!isUniqueViolation(err) || attempt >= 5) throw err;
             // Another request of this user took the same draw position, or finished under our key first.
@@ -756,14 +761,20 @@ export function publicationProblems(def: ActivityDef): string[] {
 }
 
 /** 140 bits from the CSPRNG (≥128 required) as Crockford base32 in groups of four, easy to read out. */
-function couponCode(bytes: Buffer): string {
+export function couponCode(bytes: Buffer): string {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  let bits = 0n;
-  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
+  // The low 140 bits of the 144 given, read five at a time from the top.
+  let acc = bytes[0] ?? 0;
+  let bits = 4;
   let out = '';
-  for (let i = 0; i < 28; i++) {
-    out = alphabet[Number(bits & 31n)] + out;
-    bits >>= 5n;
+  for (let i = 1; i < bytes.length; i++) {
+    acc = ((acc << 8) | (bytes[i] ?? 0)) & 0xfff;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      if (out.length % 5 === 4) out += '-';
+      out += alphabet[(acc >> bits) & 31];
+    }
   }
-  return out.match(/.{4}/g)?.join('-') ?? out;
+  return out;
 }

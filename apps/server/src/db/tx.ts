@@ -1,0 +1,54 @@
+import type { Database_, Executor, SqliteConnection } from './index';
+import type { Prepared } from './prepared';
+
+/**
+ * One transaction body for both databases. A body is a generator: each database step is `yield*`ed, so
+ * on SQLite the steps run synchronously inside a group commit (nothing interleaves, and many bodies share
+ * one commit) and on PostgreSQL they are awaited inside a Kysely transaction. The rules are written once.
+ */
+export type Step<T> = Generator<unknown, T, unknown>;
+
+/** Where a body's steps run: a SQLite connection (synchronous) or a Kysely transaction (asynchronous). */
+export type TxExec = { sqlite: SqliteConnection } | { kysely: Executor };
+
+/** The rows of a prepared query. */
+export function* rows<P, R>(x: TxExec, q: Prepared<P, R>, params: P): Step<R[]> {
+  if ('sqlite' in x) return q.all(x.sqlite, params);
+  return ((yield q(x.kysely, params)) as { rows: R[] }).rows;
+}
+
+/** The number of rows a prepared statement changed. */
+export function* changes<P>(x: TxExec, q: Prepared<P, unknown>, params: P): Step<number> {
+  if ('sqlite' in x) return q.run(x.sqlite, params);
+  return Number(((yield q(x.kysely, params)) as { numAffectedRows?: bigint }).numAffectedRows ?? 0);
+}
+
+function runSync<T>(body: Step<T>): T {
+  let r = body.next();
+  while (!r.done) {
+    if (r.value instanceof Promise) throw new Error('an asynchronous step inside a synchronous transaction');
+    r = body.next(r.value);
+  }
+  return r.value;
+}
+
+async function runAsync<T>(body: Step<T>): Promise<T> {
+  let r = body.next();
+  while (!r.done) r = body.next(await r.value);
+  return r.value;
+}
+
+/**
+ * A read outside any transaction. On SQLite, when no transaction is open on the connection, it runs at
+ * once and synchronously (it can only see committed data); otherwise it waits its turn through Kysely.
+ */
+export async function read<P, R>(database: Database_, q: Prepared<P, R>, params: P): Promise<R[]> {
+  if (database.sqlite && !database.sqlite.inTransaction) return q.all(database.sqlite, params);
+  return (await q(database.db, params)).rows;
+}
+
+/** Runs `body` as one write transaction: grouped with others on SQLite, its own on PostgreSQL. */
+export function transact<T>(database: Database_, body: (x: TxExec) => Step<T>): Promise<T> {
+  if (database.groupCommit) return database.groupCommit.enqueue((sqlite) => runSync(body({ sqlite })));
+  return database.db.transaction().execute((tx) => runAsync(body({ kysely: tx })));
+}
