@@ -32,6 +32,8 @@ const env = {
   LOGIN_RATE_PER_MINUTE: '1000000',
   DRAW_RATE_PER_SECOND: '1000',
   WEB_DIST: join(dir, 'no-web'),
+  // Both cores: two server processes share the port and the SQLite file (README, "Scaling").
+  WORKERS: process.env.BENCH_WORKERS ?? '2',
 };
 
 const BENCH_YAML = `
@@ -95,12 +97,12 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
   });
 }
 
-async function drawLoad(cookies: string[], connections: number) {
+async function drawLoad(cookies: string[], connections: number, duration = DURATION) {
   let i = 0;
   const result = await run({
     url: `http://127.0.0.1:${PORT}`,
     connections,
-    duration: DURATION,
+    duration,
     requests: [
       {
         method: 'POST',
@@ -127,6 +129,7 @@ async function drawLoad(cookies: string[], connections: number) {
     drawsPerSec: Math.round(result['2xx'] / result.duration),
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
+    p999ms: result.latency.p99_9,
     maxMs: result.latency.max,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
@@ -161,6 +164,8 @@ async function main() {
     // Warm up JIT and caches.
     await run({ url: `http://127.0.0.1:${CEILING_PORT}/`, connections: 50, duration: 2 });
     const ceil = await run({ url: `http://127.0.0.1:${CEILING_PORT}/`, connections: 100, duration: DURATION });
+    // Warm the draw path too (JIT, statement cache), as the ceiling was warmed.
+    await drawLoad(cookies, 50, 2);
     const at100 = await drawLoad(cookies, 100);
     const at500 = await drawLoad(cookies, 500);
 
@@ -182,6 +187,7 @@ async function main() {
       db: 'sqlite',
       seconds: DURATION,
       users: USERS,
+      workers: Number(env.WORKERS),
       ceilingRps,
       at100: { ...at100, ratioToCeiling: Number((at100.drawsPerSec / ceilingRps).toFixed(3)) },
       at500: { ...at500, ratioToCeiling: Number((at500.drawsPerSec / ceilingRps).toFixed(3)) },
@@ -191,8 +197,15 @@ async function main() {
       left,
       oversell: Math.max(0, issued - STOCK) + (issued + left === STOCK ? 0 : 1),
       target,
-      targetMet: at100.drawsPerSec >= target.drawsPerSec && at100.p99ms <= target.p99ms && at100.errors === 0,
-      shedsInsteadOfQueueing: at500.maxMs < 1000 || at500.status429 > 0,
+      targetMet:
+        at100.drawsPerSec >= target.drawsPerSec &&
+        at100.p99ms <= target.p99ms &&
+        at100.errors === 0 &&
+        at100.non2xx === 0 &&
+        issued <= STOCK &&
+        issued + left === STOCK,
+      // Past capacity: nobody waits a second; what cannot be served in time is refused with 429.
+      shedsInsteadOfQueueing: at500.maxMs < 1000 && at500.errors === 0,
     };
     console.log(JSON.stringify(line));
   } finally {

@@ -26,6 +26,7 @@ const envSchema = z.object({
   DRAW_RATE_PER_SECOND: z.coerce.number().int().positive().default(20),
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
   MAX_DRAWS_IN_FLIGHT: z.coerce.number().int().positive().default(256),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   maxInFlight: number;
   /** Draws waiting for the database above which new draws get 429 (keeps latency bounded past capacity). */
   maxDrawsInFlight: number;
+  /** Server processes sharing the port (node:cluster); 1 runs a single process. */
+  workers: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: { loginPerMinute: e.LOGIN_RATE_PER_MINUTE, drawPerSecond: e.DRAW_RATE_PER_SECOND },
     maxInFlight: e.MAX_IN_FLIGHT,
     maxDrawsInFlight: e.MAX_DRAWS_IN_FLIGHT,
+    workers: e.WORKERS,
   };
 }
 

@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,40 +9,117 @@ import { z } from 'zod';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
-describe('the service process', () => {
-  it('migrates, seeds, serves, and exits 0 on SIGTERM after finishing', async () => {
+/** One request on a connection of its own: under the cluster each may be accepted by either worker. */
+function call(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
+  return new Promise<{ status: number; json: unknown; cookies: string[] }>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: { 'x-campaign-client': 'h5', ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += String(d);
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            json: text ? JSON.parse(text) : null,
+            cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0] as string),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+function start(dir: string, port: number, workers: number): { child: ChildProcess; output: () => string } {
+  // No ENCRYPTION_KEY: outside production the key is generated at start, once for all workers.
+  const { ENCRYPTION_KEY: _unset, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      SQLITE_PATH: join(dir, 'db.sqlite'),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      WORKERS: String(workers),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  return { child, output: () => out };
+}
+
+const envelope = z.object({ code: z.number(), data: z.unknown() });
+
+describe.each([1, 2])('the service process with WORKERS=%i', (workers) => {
+  it('migrates, seeds, serves draws on every worker, and exits 0 on SIGTERM after finishing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'main-test-'));
     const port = 18000 + Math.floor(Math.random() * 900);
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        SQLITE_PATH: join(dir, 'db.sqlite'),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const { child, output } = start(dir, port, workers);
     try {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += String(d);
-      });
-      for (let i = 0; i < 150 && !out.includes('is running on'); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(out).toContain(`http://localhost:${port}/login?corpId=demo`);
-      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'sqlite' });
+      for (let i = 0; i < 300 && !output().includes('is running on') && child.exitCode === null; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(output()).toContain(`http://localhost:${port}/login?corpId=demo`);
+      expect((await call(port, 'GET', '/healthz')).json).toEqual({ status: 'ok', database: 'sqlite' });
       const park = z
         .object({ code: z.literal(0), data: z.array(z.object({ actId: z.string() })) })
-        .parse(await (await fetch(`http://127.0.0.1:${port}/bmcs/api/activity/park?corpId=demo`)).json());
+        .parse((await call(port, 'GET', '/bmcs/api/activity/park?corpId=demo')).json);
       expect(park.data.map((a) => a.actId)).toContain('wheel-spring');
+
+      const login = await call(
+        port,
+        'POST',
+        '/bmcs/api/auth/otp/login?corpId=demo',
+        {},
+        {
+          mobile: '13900001111',
+          code: '123456',
+        },
+      );
+      expect(login.status).toBe(200);
+      const cookie = login.cookies.join('; ');
+      const encid = login.cookies.find((c) => c.startsWith('encid='))?.slice('encid='.length);
+      expect(encid).toBeTruthy();
+      // Each draw on a fresh connection, so under the cluster any worker may answer it: each must open the
+      // encid another sealed (one key for all), see the session another created, and count the chances
+      // together: the demo wheel gives three a day, so the fourth is refused wherever it lands.
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const r = await call(
+          port,
+          'POST',
+          `/bmcs/api/rocc/lottery?corpId=demo&nuid=${encid}`,
+          { cookie, 'idempotency-key': randomUUID() },
+          { actId: 'wheel-spring' },
+        );
+        codes.push(envelope.parse(r.json).code);
+      }
+      expect(codes).toEqual([0, 0, 0, 2006]);
+
       const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exit).toBe(0);
+      await expect(call(port, 'GET', '/healthz')).rejects.toThrow();
     } finally {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 60_000);
 });

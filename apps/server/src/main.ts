@@ -1,18 +1,46 @@
+import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './cli/seed';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
 
-async function main() {
-  const config = loadConfig();
+/** Set on the processes the primary forks: they serve, the primary prepared the database. */
+const WORKER_ENV = 'CAMPAIGN_WORKER';
+
+/** Migrate, and seed the demo tenants into an empty database. */
+async function prepareDatabase(config: Config) {
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  const app = await buildApp({ database, config, serveWeb: true });
   if (config.demoMode) {
-    const seeded = await seedDemoIfEmpty(database.db, app.draws, Date.now());
-    if (seeded) app.log.info('database was empty: demo tenants seeded');
+    const app = await buildApp({ database, config: { ...config, logLevel: 'warn' } });
+    if (await seedDemoIfEmpty(database.db, app.draws, Date.now()))
+      console.log('database was empty: demo tenants seeded');
+    await app.close();
   }
+  await database.close();
+}
+
+function banner(config: Config) {
+  const base = `http://localhost:${config.port}`;
+  const where = config.database.kind === 'sqlite' ? `SQLite ${config.database.path}` : 'PostgreSQL';
+  const procs = config.workers > 1 ? `, ${config.workers} worker processes` : '';
+  return [
+    '',
+    `  campaign-h5 is running on ${base}  (${where}${procs})`,
+    `  Log in (demo code 123456):  ${base}/login?corpId=demo`,
+    `  API docs:                   ${base}/bmcs/api/docs`,
+    `  Health / metrics:           ${base}/healthz  ${base}/metrics`,
+    '',
+  ].join('\n');
+}
+
+/** One serving process: the whole app on the port (shared with its siblings under the cluster). */
+async function serve(config: Config, opts: { prepared: boolean }) {
+  if (!opts.prepared) await prepareDatabase(config);
+  const database = openDatabase(config.database);
+  const app = await buildApp({ database, config, serveWeb: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -26,22 +54,58 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A worker whose primary is gone stops too, instead of serving on unsupervised.
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
   await app.listen({ port: config.port, host: config.host });
-  const base = `http://localhost:${config.port}`;
-  const where = config.database.kind === 'sqlite' ? `SQLite ${config.database.path}` : 'PostgreSQL';
-  app.log.info(`campaign-h5 ready on ${base} (${where}, demo mode ${config.demoMode ? 'on' : 'off'})`);
-  if (config.demoMode) {
-    console.log(
-      [
-        '',
-        `  campaign-h5 is running on ${base}  (${where})`,
-        `  Log in (demo code 123456):  ${base}/login?corpId=demo`,
-        `  API docs:                   ${base}/bmcs/api/docs`,
-        `  Health / metrics:           ${base}/healthz  ${base}/metrics`,
-        '',
-      ].join('\n'),
-    );
-  }
+  app.log.info(`campaign-h5 serving on port ${config.port}`);
+  if (!cluster.isWorker && config.demoMode) console.log(banner(config));
+}
+
+/**
+ * WORKERS > 1: the primary prepares the database once, forks the workers (one shared port), restarts a
+ * worker that dies, and on SIGTERM/SIGINT stops them all and exits 0 when every one finished cleanly.
+ * Secrets generated at start (no ENCRYPTION_KEY outside production) are generated here once, so every
+ * worker opens what another sealed.
+ */
+async function supervise(config: Config) {
+  await prepareDatabase(config);
+  const env: Record<string, string> = { [WORKER_ENV]: '1' };
+  if (!process.env.ENCRYPTION_KEY) env.ENCRYPTION_KEY = randomBytes(32).toString('hex');
+  let stopping = false;
+  let listening = 0;
+  let failed = false;
+  // Each worker accepts its own connections. Under round-robin the primary hands every new connection
+  // over one at a time, each waiting for a busy worker's acknowledgement: a burst of new connections
+  // then waits seconds for its first answer.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  const fork = () => cluster.fork(env);
+  cluster.on('listening', () => {
+    if (++listening === config.workers && config.demoMode) console.log(banner(config));
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (code !== 0) failed = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    setTimeout(fork, 500);
+  });
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  for (let i = 0; i < config.workers; i++) fork();
+}
+
+async function main() {
+  const config = loadConfig();
+  if (cluster.isPrimary && config.workers > 1) return supervise(config);
+  return serve(config, { prepared: process.env[WORKER_ENV] === '1' });
 }
 
 main().catch((err) => {

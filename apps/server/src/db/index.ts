@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { createGroupCommit, type GroupCommit } from './group-commit';
@@ -41,7 +50,7 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     const conn = withStatementCache(sqlite);
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: conn }) });
+    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: conn }) });
     const groupCommit = createGroupCommit(conn, (fn) => db.connection().execute(fn));
     return {
       db,
@@ -61,6 +70,27 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', sqlite: null, groupCommit: null, close: () => db.destroy() };
+}
+
+/**
+ * Kysely begins SQLite transactions DEFERRED: the write lock is taken at the first write, and if another
+ * process (WORKERS > 1, the CLI) wrote in between, SQLite must fail the upgrade with SQLITE_BUSY at once,
+ * whatever the busy timeout. BEGIN IMMEDIATE takes the lock up front, waiting for it like any statement.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /**

@@ -1,9 +1,12 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 /** Prometheus metrics on an app-owned registry, so several apps in one test process do not collide. */
 export function installMetrics(app: FastifyInstance, opts: { defaultMetrics: boolean }) {
   const registry = new Registry();
+  // Under WORKERS > 1 each process counts its own requests; the label keeps their series apart.
+  registry.setDefaultLabels({ worker: String(cluster.worker?.id ?? 0) });
   if (opts.defaultMetrics) collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: 'http_requests_total',
