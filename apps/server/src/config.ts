@@ -37,7 +37,7 @@ export interface Config {
   webDist: string;
   grayWebDist: string | null;
   demoMode: boolean;
-  /** 32-byte key for encid and common-decrypt; generated per process when absent outside production. */
+  /** 32-byte key for encid and common-decrypt; generated at start when absent outside production (once for all workers). */
   encryptionKey: Buffer | null;
   session: { idleMs: number; absoluteMs: number };
   trustProxy: boolean;
