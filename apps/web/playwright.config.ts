@@ -42,7 +42,12 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx apps/server/src/main.ts`,
+    // The demo tenant, then the journeys' own activities (e2e/fixtures.yaml), then the server.
+    command: [
+      'npx tsx apps/server/src/cli/main.ts seed',
+      'npx tsx apps/server/src/cli/main.ts import apps/web/e2e/fixtures.yaml',
+      'npx tsx apps/server/src/main.ts',
+    ].join(' && '),
     cwd: repoRoot,
     env: { PORT: String(E2E_PORT), SQLITE_PATH: sqlitePath, WEB_DIST: 'apps/web/dist' },
     url: `http://localhost:${E2E_PORT}/login`,

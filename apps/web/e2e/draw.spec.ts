@@ -1,28 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { snap, uniqueMobile } from './helpers';
-
-const DEBOUNCE_GAP = 1100;
-
-/** Screenshots after the request layer's loading toast has gone. */
-async function settle(page: Page): Promise<void> {
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5_000 });
-  await page.waitForTimeout(300);
-}
-
-/** Logs in with the demo OTP and lands back on `target` through /login?redirect=…. */
-async function loginTo(page: Page, target: string): Promise<void> {
-  await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('手机号').fill(uniqueMobile());
-  await page.waitForTimeout(DEBOUNCE_GAP);
-  await page.getByTestId('send-code').click();
-  await expect(page.getByTestId('demo-hint')).toContainText('123456');
-  await page.getByLabel('验证码').fill('123456');
-  await page.waitForTimeout(DEBOUNCE_GAP);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  // The login screen follows the redirect itself (no "continue" tap).
-  const path = new URL(target, 'http://x').pathname;
-  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
-}
+import { expect, test } from '@playwright/test';
+import { DEBOUNCE_GAP, loginTo, settle, snap } from './helpers';
 
 test('wheel draw: the wheel stops on the server’s prize and the dialog shows it', async ({ page }) => {
   // Logged out first: the page shows the game and sends a tap to the login screen.

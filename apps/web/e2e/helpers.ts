@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const SCREENS_DIR = join(import.meta.dirname, '..', 'test-results', 'screens');
 
@@ -22,4 +22,27 @@ export function countLoads(page: Page): { readonly count: number } {
     state.count += 1;
   });
   return state;
+}
+
+export const DEBOUNCE_GAP = 1100;
+
+/** Screenshots after the request layer's loading toast has gone. */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5_000 });
+  await page.waitForTimeout(300);
+}
+
+/** Logs in with the demo OTP and lands back on `target` through /login?redirect=…. */
+export async function loginTo(page: Page, target: string): Promise<void> {
+  await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(target)}`);
+  await page.getByLabel('手机号').fill(uniqueMobile());
+  await page.waitForTimeout(DEBOUNCE_GAP);
+  await page.getByTestId('send-code').click();
+  await expect(page.getByTestId('demo-hint')).toContainText('123456');
+  await page.getByLabel('验证码').fill('123456');
+  await page.waitForTimeout(DEBOUNCE_GAP);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  // The login screen follows the redirect itself (no "continue" tap).
+  const path = new URL(target, 'http://x').pathname;
+  await expect.poll(() => new URL(page.url()).pathname).toBe(path);
 }

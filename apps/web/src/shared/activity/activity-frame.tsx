@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { t } from '../i18n/messages';
 import { Link } from '../navigation/navigation';
 import { PRIZE_LIST_PATH, rulesPath } from './activity-paths';
+import type { Gate } from './gate';
 import type { ActivityView } from './use-activity';
 import { WinnersMarquee } from './winners-marquee';
 import './activity.css';
@@ -59,6 +60,8 @@ export interface ActivityFrameProps {
   className?: string;
 }
 
+const CHANCES_SHOWN: readonly Gate[] = ['ready', 'no-chances'];
+
 /** The festive page every game screen sits in: header, the game, chances, winners and links. */
 export function ActivityFrame({ view, fallbackTitle, children, hideChances, className }: ActivityFrameProps) {
   const page = view.detail?.page;
@@ -77,7 +80,8 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
         {view.detail?.subtitle && <p className="act-hero__sub">{view.detail.subtitle}</p>}
       </header>
       <main className="act-stage">{children}</main>
-      {!hideChances && (view.user === null || chances !== undefined) && (
+      {/* Chances only where they mean something: not under "not eligible", "sold out", "offline"… */}
+      {!hideChances && CHANCES_SHOWN.includes(view.gate) && (view.user === null || chances !== undefined) && (
         <p className="act-chances" data-testid="chances-left">
           {view.user === null ? t('act.loginToPlay') : t('act.chancesLeftLong', { n: chances ?? 0 })}
         </p>
