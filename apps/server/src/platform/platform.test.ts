@@ -216,7 +216,9 @@ describe.each(kinds)('platform on %s', (kind) => {
     await t.app.inject('/bmcs/api/system/time');
     const res = await t.app.inject('/metrics');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/bmcs\/api\/system\/time",status="200",worker="0"\} \d+/);
+    expect(res.body).toMatch(
+      /http_requests_total\{method="GET",route="\/bmcs\/api\/system\/time",status="200",worker="0"\} \d+/,
+    );
     expect(res.body).toContain('http_request_duration_seconds_bucket');
   });
 
