@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { CENTER_CELL, finalStep, RING_SIZE, slotAtPosition, slotOfCell } from './grid-math';
 import type { SpinTrack } from './spin-controller';
 import type { SpinController } from './use-spin-controller';
@@ -53,7 +53,10 @@ export function GridDraw({
   className,
 }: GridDrawProps) {
   const { engine, state } = controller;
-  const [active, setActive] = useState<number | null>(null);
+  // The running highlight is moved on the DOM directly: a React render of the board per step cost a
+  // frame at 4x CPU throttle (bench/animation.ts). Renders read the same ref, so they never undo it.
+  const active = useRef<number | null>(null);
+  const cellEls = useRef(new Map<number, HTMLDivElement>());
   const lastResult = useSyncExternalStore(engine.subscribe, engine.getLastResult, engine.getLastResult);
 
   if (prizes.length !== RING_SIZE && import.meta.env?.DEV) {
@@ -61,12 +64,14 @@ export function GridDraw({
   }
 
   useEffect(() => engine.bind(GRID_TRACK), [engine]);
-  // Re-render only when the highlighted cell changes, not on every animation frame.
   useEffect(
     () =>
       engine.onFrame((pos, s) => {
-        if (s === 'idle' && engine.getLastResult() === null) setActive(null);
-        else setActive(slotAtPosition(pos));
+        const next = s === 'idle' && engine.getLastResult() === null ? null : slotAtPosition(pos);
+        if (next === active.current) return;
+        if (active.current !== null) cellEls.current.get(active.current)?.classList.remove('is-active');
+        if (next !== null) cellEls.current.get(next)?.classList.add('is-active');
+        active.current = next;
       }),
     [engine],
   );
@@ -93,11 +98,15 @@ export function GridDraw({
           }
           const slot = slotOfCell(cell);
           const prize = prizes[slot];
-          const isActive = active === slot;
+          const isActive = active.current === slot;
           const won = !busy && lastResult === slot;
           return (
             <div
               key={cell}
+              ref={(el) => {
+                if (el) cellEls.current.set(slot, el);
+                else cellEls.current.delete(slot);
+              }}
               className={['game-grid__cell', isActive ? 'is-active' : '', won ? 'is-won' : '']
                 .filter(Boolean)
                 .join(' ')}
