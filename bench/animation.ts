@@ -10,6 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page, type Response } from '@playwright/test';
+import { CHROMIUM } from '../apps/web/e2e/chromium';
+import { scratchCover } from '../apps/web/e2e/helpers';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const PORT = 18770;
@@ -256,18 +258,8 @@ const GAMES: Game[] = [
     ready: async (page) => {
       await page.locator('.game-scratch__cover').waitFor();
     },
-    // The e2e test's strokes: zig-zag rows 14 px apart until the card reveals itself past 50%.
-    play: async (page) => {
-      const box = await page.locator('.game-scratch__cover').boundingBox();
-      if (!box) throw new Error('no scratch cover');
-      await page.mouse.move(box.x + 4, box.y + 4);
-      await page.mouse.down();
-      for (let y = 6; y < box.height; y += 14) {
-        await page.mouse.move(box.x + box.width - 4, box.y + y, { steps: 6 });
-        await page.mouse.move(box.x + 4, box.y + y + 7, { steps: 6 });
-      }
-      await page.mouse.up();
-    },
+    // The e2e test's strokes, until the card reveals itself past 50%.
+    play: scratchCover,
     verify: async (page, answer) => {
       expectEqual(
         'dialog prize',
@@ -390,20 +382,12 @@ async function main(): Promise<void> {
   await waitForHealth(server);
   log(`server up on ${BASE}`);
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM.executablePath,
     headless: true,
     // Our own handlers close it (Playwright's would exit before the server and the temp dir are gone).
     handleSIGINT: false,
     handleSIGTERM: false,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM.args],
   });
   resources.browser = browser;
   const games: Partial<Record<Game['key'], GameFigures>> = {};

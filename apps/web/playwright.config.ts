@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './e2e/chromium';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 export const E2E_PORT = 18080;
@@ -28,18 +29,7 @@ export default defineConfig({
     locale: 'zh-CN',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM.executablePath, args: [...CHROMIUM.args] },
   },
   webServer: {
     // The demo tenant, then the journeys' own activities (e2e/fixtures.yaml), then the server.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEBOUNCE_GAP, loginTo, settle, snap } from './helpers';
+import { DEBOUNCE_GAP, loginTo, scratchCover, settle, snap } from './helpers';
 
 test('wheel draw: the wheel stops on the server’s prize and the dialog shows it', async ({ page }) => {
   // Logged out first: the page shows the game and sends a tap to the login screen.
@@ -56,15 +56,7 @@ test('scratch a card: pointer strokes until half is off, then the result', async
   await expect(cover).toBeVisible();
   await settle(page);
   await snap(page, 'scratch');
-  const box = await cover.boundingBox();
-  if (!box) throw new Error('no scratch cover');
-  await page.mouse.move(box.x + 4, box.y + 4);
-  await page.mouse.down();
-  for (let y = 6; y < box.height; y += 14) {
-    await page.mouse.move(box.x + box.width - 4, box.y + y, { steps: 6 });
-    await page.mouse.move(box.x + 4, box.y + y + 7, { steps: 6 });
-  }
-  await page.mouse.up();
+  await scratchCover(page);
   const dialog = page.getByTestId('result-dialog');
   await expect(dialog).toBeVisible({ timeout: 10_000 });
   const face = page.getByTestId('scratch-face');

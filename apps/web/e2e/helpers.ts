@@ -46,3 +46,16 @@ export async function loginTo(page: Page, target: string): Promise<void> {
   const path = new URL(target, 'http://x').pathname;
   await expect.poll(() => new URL(page.url()).pathname).toBe(path);
 }
+
+/** Zig-zag pointer strokes 14 px apart over the whole scratch cover (the card reveals itself past 50%). */
+export async function scratchCover(page: Page): Promise<void> {
+  const box = await page.locator('.game-scratch__cover').boundingBox();
+  if (!box) throw new Error('no scratch cover');
+  await page.mouse.move(box.x + 4, box.y + 4);
+  await page.mouse.down();
+  for (let y = 6; y < box.height; y += 14) {
+    await page.mouse.move(box.x + box.width - 4, box.y + y, { steps: 6 });
+    await page.mouse.move(box.x + 4, box.y + y + 7, { steps: 6 });
+  }
+  await page.mouse.up();
+}
