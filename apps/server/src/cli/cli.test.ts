@@ -1,0 +1,95 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
+import { openDatabase } from '../db';
+import { body, cookieJar, H5 } from '../testing/harness';
+
+const ROOT = new URL('../../../..', import.meta.url).pathname;
+let dir: string;
+let dbPath: string;
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/cli/main.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, SQLITE_PATH: dbPath, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cli-test-'));
+  dbPath = join(dir, 'demo.db');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the operator CLI on the demo tenant', () => {
+  it('seeds, customers draw, `end` reveals the seed, `verify` recomputes every draw; a changed record is caught', async () => {
+    expect(cli('seed').code).toBe(0);
+
+    // Customers play the demo wheel through the real app on the same file.
+    const database = openDatabase({ kind: 'sqlite', path: dbPath });
+    const app = await buildApp({ database, config: testConfig() });
+    let draws = 0;
+    for (let u = 0; u < 3; u++) {
+      const jar = cookieJar();
+      const login = await app.inject({
+        method: 'POST',
+        url: '/bmcs/api/auth/otp/login?corpId=demo',
+        headers: H5,
+        payload: { mobile: `1350000000${u}`, code: '123456' },
+      });
+      jar.take(login);
+      for (let i = 0; i < 3; i++) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/bmcs/api/v2/lottery?corpId=demo',
+          headers: { ...H5, cookie: jar.header(), 'idempotency-key': randomUUID() },
+          payload: { actId: 'wheel-spring' },
+        });
+        expect(body(res).code).toBe(0);
+        draws++;
+      }
+    }
+    await app.close();
+    await database.close();
+
+    const early = cli('verify', 'wheel-spring');
+    expect(early.code).toBe(1);
+    expect(early.err).toContain('seed is revealed after the activity ends');
+
+    const ended = cli('end', 'wheel-spring');
+    expect(ended.code).toBe(0);
+    const ok = cli('verify', 'wheel-spring');
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain(`verify wheel-spring: OK, ${draws} draws recomputed`);
+
+    // Someone changes what a draw awarded: verification names that draw and fails.
+    const raw = new Database(dbPath);
+    const victim = raw.prepare("select id, awarded_prize_id from draw where act_id = 'wheel-spring' limit 1").get() as {
+      id: string;
+      awarded_prize_id: string;
+    };
+    const other = victim.awarded_prize_id === 'phone' ? 'cup' : 'phone';
+    raw.prepare('update draw set awarded_prize_id = ?, picked_prize_id = ? where id = ?').run(other, other, victim.id);
+    raw.close();
+    const caught = cli('verify', 'wheel-spring');
+    expect(caught.code).toBe(1);
+    const report = JSON.parse(caught.out.slice(0, caught.out.lastIndexOf('}') + 1)) as {
+      ok: boolean;
+      checked: number;
+      mismatches: { drawId: string; reason: string }[];
+    };
+    expect(report.ok).toBe(false);
+    expect(report.checked).toBe(draws);
+    expect(report.mismatches.length).toBeGreaterThan(0);
+    expect(new Set(report.mismatches.map((m) => m.drawId))).toEqual(new Set([victim.id]));
+    expect(report.mismatches.map((m) => m.reason)).toContain('awarded-mismatch');
+  }, 60_000);
+});
