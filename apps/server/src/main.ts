@@ -74,6 +74,7 @@ async function supervise(config: Config) {
   let stopping = false;
   let listening = 0;
   let failed = false;
+  let restarts: number[] = [];
   // Each worker accepts its own connections. Under round-robin the primary hands every new connection
   // over one at a time, each waiting for a busy worker's acknowledgement: a burst of new connections
   // then waits seconds for its first answer.
@@ -88,15 +89,26 @@ async function supervise(config: Config) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
       return;
     }
+    // A worker that keeps dying (a bad config, the port taken) is not restarted for ever.
+    const now = Date.now();
+    restarts = restarts.filter((t) => now - t < 60_000).concat(now);
+    if (restarts.length > 5) {
+      console.error(`worker ${worker.process.pid} exited (${signal ?? code}); 6 exits within a minute: stopping`);
+      stop();
+      return;
+    }
     console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     setTimeout(fork, 500);
   });
-  const stop = () => {
+  function stop() {
     if (stopping) return;
     stopping = true;
-    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    failed ||= restarts.length > 5;
+    const alive = Object.values(cluster.workers ?? {});
+    if (alive.length === 0) process.exit(failed ? 1 : 0);
+    for (const w of alive) w?.process.kill('SIGTERM');
     setTimeout(() => process.exit(1), 15_000).unref();
-  };
+  }
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   for (let i = 0; i < config.workers; i++) fork();

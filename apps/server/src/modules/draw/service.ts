@@ -174,11 +174,11 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
     if (status === 'draft') throw new AppError('ACTIVITY_NOT_FOUND');
   }
 
-  function toResult(act: LoadedActivity, draw: repo.DrawRow, award: repo.AwardRow | null, chances: number) {
+  function toResult(act: LoadedActivity, draw: repo.DrawRow, award: repo.AwardRow | null, chances: number): DrawResult {
     const prizeIndex = act.prizes.findIndex((p) => p.id === draw.awarded_prize_id);
     const prize = act.prizes[prizeIndex];
     if (!prize) throw new Error(`draw ${draw.id} refers to a missing prize`);
-    const result: DrawResult = {
+    return {
       drawId: draw.id,
       actId: draw.act_id,
       drawIndex: draw.draw_index,
@@ -198,7 +198,6 @@ export function createDrawService(deps: ServiceDeps & { riskHook: RiskHook }) {
       rollHex: draw.roll_hex,
       createdAt: draw.created_at,
     };
-    return result;
   }
 
   /** The stored result of an earlier draw (a replayed idempotency key). */
