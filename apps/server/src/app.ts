@@ -97,7 +97,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...drawHandlers(draws, services.sealer),
   };
   registerEndpoints(app, handlers, {
-    db: database.db,
     database,
     config,
     clock: services.clock,

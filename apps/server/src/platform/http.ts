@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { locales, type ZodError, type ZodType, type z } from 'zod';
 import type { Config } from '../config';
-import type { Database_, Db } from '../db';
+import type { Database_ } from '../db';
 import { AppError } from './errors';
 import { findSession, type RequestUser } from './session';
 import type { Corp, CorpCache } from './tenancy';
@@ -61,7 +61,6 @@ function parseOrFail<S extends ZodType>(schema: S, value: unknown, where: 'query
 }
 
 export interface RouteDeps {
-  db: Db;
   database: Database_;
   config: Config;
   clock: () => number;
@@ -97,7 +96,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           const corpId = requestCorpId(req);
           let corp: Corp | null = null;
           if (corpId) {
-            corp = await deps.corps.get(deps.db, corpId, now);
+            corp = await deps.corps.get(deps.database.db, corpId, now);
             if (!corp && ep.access !== 'public') throw new AppError('CORP_UNKNOWN', corpId.slice(0, 32));
           } else if (ep.access !== 'public') {
             throw new AppError('CORP_REQUIRED');
