@@ -9,17 +9,15 @@ import { migrateToLatest } from './db/migrate';
 /** Set on the processes the primary forks: they serve, the primary prepared the database. */
 const WORKER_ENV = 'CAMPAIGN_WORKER';
 
-/** Migrate, and seed the demo tenants into an empty database. */
-async function prepareDatabase(config: Config) {
+/** The database and the app on it; `prepare` migrates first and seeds the demo tenants into an empty database. */
+async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boolean }) {
   const database = openDatabase(config.database);
-  await migrateToLatest(database.db);
-  if (config.demoMode) {
-    const app = await buildApp({ database, config: { ...config, logLevel: 'warn' } });
-    if (await seedDemoIfEmpty(database.db, app.draws, Date.now()))
-      console.log('database was empty: demo tenants seeded');
-    await app.close();
+  if (opts.prepare) await migrateToLatest(database.db);
+  const app = await buildApp({ database, config, serveWeb: opts.serveWeb });
+  if (opts.prepare && config.demoMode && (await seedDemoIfEmpty(database.db, app.draws, Date.now()))) {
+    console.log('database was empty: demo tenants seeded');
   }
-  await database.close();
+  return { database, app };
 }
 
 function banner(config: Config) {
@@ -38,9 +36,7 @@ function banner(config: Config) {
 
 /** One serving process: the whole app on the port (shared with its siblings under the cluster). */
 async function serve(config: Config, opts: { prepared: boolean }) {
-  if (!opts.prepared) await prepareDatabase(config);
-  const database = openDatabase(config.database);
-  const app = await buildApp({ database, config, serveWeb: true });
+  const { database, app } = await openApp(config, { prepare: !opts.prepared, serveWeb: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -68,7 +64,9 @@ async function serve(config: Config, opts: { prepared: boolean }) {
  * worker opens what another sealed.
  */
 async function supervise(config: Config) {
-  await prepareDatabase(config);
+  const prepared = await openApp({ ...config, logLevel: 'warn' }, { prepare: true, serveWeb: false });
+  await prepared.app.close();
+  await prepared.database.close();
   const env: Record<string, string> = { [WORKER_ENV]: '1' };
   if (!process.env.ENCRYPTION_KEY) env.ENCRYPTION_KEY = randomBytes(32).toString('hex');
   let stopping = false;
