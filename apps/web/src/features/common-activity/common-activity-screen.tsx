@@ -33,7 +33,7 @@ function CommonGame({ share }: { share: boolean }) {
   const showGame = view.gate === 'ready' || opening || play.dialogOpen;
   return (
     <ActivityFrame view={view} fallbackTitle={t('title.commonActivity')}>
-      {share && <p className="common-share">{t('common.shareBadge')}</p>}
+      {share && <p className="act-share-badge">{t('common.shareBadge')}</p>}
       {showGame ? (
         <div className="common-card act-card" data-testid="common-card">
           <p className="common-card__title">{t('common.dayTitle')}</p>

@@ -41,7 +41,7 @@ function ScratchGame({ share }: { share: boolean }) {
 
   return (
     <ActivityFrame view={view} fallbackTitle={t('title.bluescratch')} className="scratch-page">
-      {share && <p className="scratch-share-badge">{t('scratch.shareBadge')}</p>}
+      {share && <p className="act-share-badge">{t('scratch.shareBadge')}</p>}
       {showGame ? (
         <div className="scratch-ticket" data-testid="scratch-ticket">
           <div className="scratch-ticket__head">
