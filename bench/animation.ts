@@ -14,7 +14,7 @@ import { CHROMIUM } from '../apps/web/e2e/chromium';
 import { scratchCover } from '../apps/web/e2e/helpers';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const PORT = 18770;
+const PORT = Number(process.env.ANIMATION_PORT ?? 18770);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CPU_THROTTLE = 4;
 /** 30 fps or better: a p95 frame interval of two 60 Hz frames (33.3 ms) plus scheduling slack. */

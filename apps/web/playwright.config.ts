@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './e2e/chromium';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-export const E2E_PORT = 18080;
+// E2E_PORT lets two checkouts run their journeys side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 // A fresh database per run: journeys start from the seeded demo tenants only.
 // The id is fixed in the runner process and inherited by its workers (they re-evaluate this file).
 process.env.CAMPAIGN_E2E_RUN ??= `${process.pid}-${Date.now()}`;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
 import { countLoads, snap, uniqueMobile } from './helpers';
 
 const DEBOUNCE_GAP = 1100;
@@ -55,7 +56,7 @@ test('a logged-in visitor of /login?redirect= is forwarded to same-origin paths 
   for (const evil of ['https://evil.example/x', '//evil.example/x']) {
     await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(evil)}`);
     await expect(page.getByText('您已登录')).toBeVisible();
-    expect(new URL(page.url()).host).toBe('localhost:18080');
+    expect(new URL(page.url()).host).toBe(`localhost:${E2E_PORT}`);
     expect(new URL(page.url()).pathname).toBe('/login');
   }
 });
@@ -122,7 +123,10 @@ test('open-id exchange with isApp=2&code=…, then the stored id is reused', asy
   expect(exchanges).toHaveLength(1);
 
   // A failing code is logged and navigation continues with an empty id.
-  const fresh = await page.context().browser()?.newContext({ baseURL: 'http://localhost:18080' });
+  const fresh = await page
+    .context()
+    .browser()
+    ?.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
   if (!fresh) throw new Error('no browser');
   const p2 = await fresh.newPage();
   await p2.goto('/login?corpId=demo&isApp=2&code=badcode1');
@@ -137,7 +141,10 @@ test('unknown route: back to the previous named route, else /404', async ({ page
   await page.goto('/no-such-page');
   await expect(page).toHaveURL(/\/login\?corpId=demo$/);
 
-  const fresh = await browser.newContext({ baseURL: 'http://localhost:18080', viewport: { width: 375, height: 812 } });
+  const fresh = await browser.newContext({
+    baseURL: `http://localhost:${E2E_PORT}`,
+    viewport: { width: 375, height: 812 },
+  });
   const p2 = await fresh.newPage();
   await p2.goto('/no-such-page?corpId=demo');
   await expect(p2).toHaveURL(/\/404$/);
