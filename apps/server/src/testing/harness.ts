@@ -9,6 +9,7 @@ import { seedDemo } from '../cli/seed';
 import { testConfig } from '../config';
 import { type Database_, type DbKind, openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
+import { createServices, type Services } from '../services';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -79,6 +80,8 @@ export const T0 = Date.UTC(2026, 10, 22, 2, 0, 0);
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app runs on (the same instances: caches and in-flight sets are shared). */
+  services: Services;
   database: Database_;
   clock: { now: number; advance(ms: number): void };
   close(): Promise<void>;
@@ -93,16 +96,13 @@ export async function startTestApp(kind: DbKind, overrides: Partial<AppDeps> = {
       this.now += ms;
     },
   };
-  const app = await buildApp({
-    database,
-    config: testConfig(),
-    clock: () => clock.now,
-    ...overrides,
-  });
+  const services = createServices({ database, config: testConfig(), clock: () => clock.now, ...overrides });
+  const app = await buildApp({ ...services.base, ...overrides, services });
   await app.ready();
-  await seedDemo(database.db, app.draws, T0);
+  await seedDemo(database.db, services.activity, T0);
   return {
     app,
+    services,
     database,
     clock,
     close: async () => {

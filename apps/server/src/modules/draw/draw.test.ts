@@ -36,7 +36,7 @@ describe.each(kinds)('draws on %s', (kind) => {
   afterAll(async () => t?.close());
 
   const publish = async (yaml: string) =>
-    applyDefinition(t.database.db, t.app.draws, parseDefinition(yaml, 'test.yaml', t.clock.now), t.clock.now);
+    applyDefinition(t.database.db, t.services.activity, parseDefinition(yaml, 'test.yaml', t.clock.now), t.clock.now);
 
   async function login(mobile = `1370000${String(userSeq + 1).padStart(4, '0')}`, corp = 'demo') {
     userSeq++;
@@ -154,8 +154,8 @@ describe.each(kinds)('draws on %s', (kind) => {
         nuid,
       };
       const both = await Promise.allSettled([
-        t.app.draws.draw(corp, reqUser, req),
-        t.app.draws.draw(corp, reqUser, req),
+        t.services.draw.draw(corp, reqUser, req),
+        t.services.draw.draw(corp, reqUser, req),
       ]);
       expect(both[0].status).toBe('fulfilled');
       expect(both[1].status === 'rejected' && (both[1].reason as { errorName: string }).errorName).toBe(
@@ -306,7 +306,7 @@ describe.each(kinds)('draws on %s', (kind) => {
       await t.app.inject('/bmcs/api/v2/activity/detail?corpId=demo&actId=fair'),
     );
     expect((before.data as unknown as { data: { fairness: { seed: null } } }).data.fairness.seed).toBeNull();
-    await t.app.draws.end('demo', 'fair');
+    await t.services.activity.end('demo', 'fair');
     const ok = body<{ ok: boolean; checked: number }>(
       await t.app.inject('/bmcs/api/activity/verify?corpId=demo&actId=fair'),
     );
