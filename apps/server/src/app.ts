@@ -23,17 +23,19 @@ import { installMetrics } from './platform/metrics';
 import { installWeb } from './platform/web';
 import { createServices, type Services, type ServicesInput } from './services';
 
-export interface AppDeps extends ServicesInput {
-  /** Services made by the caller's createServices (tests seed through the same instances); else made here. */
-  services?: Services;
+/**
+ * What the app runs on: services the caller made with createServices (so it can use the same instances,
+ * as the harness and main.ts do), or the inputs to make them here.
+ */
+export type AppDeps = (ServicesInput | { services: Services }) & {
   /** Serve the built H5 (off in API-only tests). */
   serveWeb?: boolean;
-}
+};
 
 export const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const services = deps.services ?? createServices(deps);
+  const services = 'services' in deps ? deps.services : createServices(deps);
   const { config, database } = services.base;
   const app = Fastify({
     loggerInstance: services.base.log,

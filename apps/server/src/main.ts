@@ -15,7 +15,7 @@ async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boole
   const database = openDatabase(config.database);
   if (opts.prepare) await migrateToLatest(database.db);
   const services = createServices({ database, config });
-  const app = await buildApp({ database, config, services, serveWeb: opts.serveWeb });
+  const app = await buildApp({ services, serveWeb: opts.serveWeb });
   if (opts.prepare && config.demoMode && (await seedDemoIfEmpty(database.db, services.activity, Date.now()))) {
     console.log('database was empty: demo tenants seeded');
   }

@@ -50,7 +50,7 @@ export interface Endpoint<
   readonly headersError?: ErrorName;
 }
 
-/** spec §5 retries: 8–128 characters of letters, digits and `_ . : -` (a UUID fits). */
+/** 8–128 characters of letters, digits and `_ . : -`: a UUID fits, and nothing that needs escaping in logs. */
 export const idempotencyKeySchema = z.string().regex(/^[\w.:-]{8,128}$/);
 export const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
 /** No header is required. */
@@ -110,4 +110,3 @@ export type QueryOut<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.
 export type BodyIn<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type BodyOut<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
 export type DataOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer D> ? z.output<D> : never;
-export type HeadersOut<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer H> ? z.output<H> : never;

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type AppDeps, buildApp } from '../app';
+import { buildApp } from '../app';
 import { seedDemo } from '../cli/seed';
 import { testConfig } from '../config';
 import { type Database_, type DbKind, openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
-import { createServices, type Services } from '../services';
+import { createServices, type Services, type ServicesInput } from '../services';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -88,7 +88,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database seeded with the demo tenants, with a clock the test moves. */
-export async function startTestApp(kind: DbKind, overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DbKind,
+  overrides: Partial<ServicesInput> & { serveWeb?: boolean } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase(kind);
   const clock = {
     now: T0,
@@ -96,8 +99,9 @@ export async function startTestApp(kind: DbKind, overrides: Partial<AppDeps> = {
       this.now += ms;
     },
   };
-  const services = createServices({ database, config: testConfig(), clock: () => clock.now, ...overrides });
-  const app = await buildApp({ ...services.base, ...overrides, services });
+  const { serveWeb, ...inputs } = overrides;
+  const services = createServices({ database, config: testConfig(), clock: () => clock.now, ...inputs });
+  const app = await buildApp({ services, serveWeb });
   await app.ready();
   await seedDemo(database.db, services.activity, T0);
   return {
