@@ -46,6 +46,8 @@ export interface LoadedActivity {
   row: repo.ActivityRow;
   prizes: repo.PrizeRow[];
   byId: Map<string, repo.PrizeRow>;
+  /** The odds-deciding part of each prize, parsed once per load: what the draw engine reads. */
+  terms: PrizeTerms[];
   eligibility: Eligibility;
   page: PageConfig;
   hasCaps: boolean;
@@ -81,6 +83,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
       row,
       prizes,
       byId: new Map(prizes.map((p) => [p.id, p])),
+      terms: prizes.map(termsOf),
       eligibility: JSON.parse(row.eligibility),
       page: JSON.parse(row.page_config),
       hasCaps: prizes.some((p) => p.per_user_cap !== null),
@@ -97,7 +100,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
   }
 
   function publicPrizes(act: LoadedActivity): PublicPrize[] {
-    const odds = new Map(drawRules.odds(act.prizes.map(termsOf)).map((o) => [o.id, o]));
+    const odds = new Map(drawRules.odds(act.terms).map((o) => [o.id, o]));
     return act.prizes.map((p) => ({
       id: p.id,
       name: p.name,

@@ -1,6 +1,7 @@
 import type { Step, TxExec } from '../../db/tx';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
+import type { PrizeConfig } from './engine';
 
 /**
  * What the draw needs from other modules, declared here and passed in by createServices (services.ts):
@@ -15,16 +16,12 @@ export interface DrawablePrize {
   kind: 'coupon' | 'physical' | 'points' | 'thanks';
   image: string;
   value_cents: number;
-  weight: number;
-  tiers: string;
-  unlock_after_draws: number | null;
-  consolation: number;
   total_stock: number | null;
   per_user_cap: number | null;
   points: number | null;
 }
 
-/** An activity as the draw reads it. The same object comes back while cached, so derived data can be memoised. */
+/** An activity as the draw reads it. */
 export interface DrawableActivity {
   row: {
     id: string;
@@ -35,6 +32,8 @@ export interface DrawableActivity {
   };
   prizes: readonly DrawablePrize[];
   byId: ReadonlyMap<string, DrawablePrize>;
+  /** The prize table as the engine reads it (weights, tiers, unlocks, the consolation prize), in prize order. */
+  terms: readonly PrizeConfig[];
   hasCaps: boolean;
 }
 
@@ -59,13 +58,7 @@ export interface ActivityPort {
     ended: boolean;
     versions: {
       version: number;
-      prizes: {
-        id: string;
-        weight: number;
-        tiers: readonly { fromDraw: number; weight: number }[];
-        unlockAfterDraws: number | null;
-        consolation: boolean;
-      }[];
+      prizes: PrizeConfig[];
     }[];
   } | null>;
 }

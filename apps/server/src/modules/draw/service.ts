@@ -6,8 +6,8 @@ import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
-import { consolationPrizeId, drawOutcome, type PrizeConfig, verifyDraws } from './engine';
-import type { ActivityPort, DrawableActivity, DrawablePrize, DrawnAward, PrizesPort } from './ports';
+import { consolationPrizeId, drawOutcome, verifyDraws } from './engine';
+import type { ActivityPort, DrawableActivity, DrawnAward, PrizesPort } from './ports';
 import * as repo from './repo';
 import type { RiskHook } from './risk';
 
@@ -32,37 +32,10 @@ const isUniqueViolation = (err: unknown): boolean => {
   return e?.code === '23505' || (typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT'));
 };
 
-const toConfig = (p: DrawablePrize): PrizeConfig => ({
-  id: p.id,
-  weight: p.weight,
-  tiers: JSON.parse(p.tiers),
-  unlockAfterDraws: p.unlock_after_draws,
-  consolation: p.consolation === 1,
-});
-
-interface Engine {
-  configs: PrizeConfig[];
-  consolationId: string;
-}
-
 export function createDrawService(deps: DrawServiceDeps) {
   const { clock, activities, prizes } = deps;
   const db = deps.database.db;
   const inFlight = new Set<string>();
-  // The engine's view of a prize table, once per loaded activity: the catalogue hands back the same
-  // object while it is cached, so the hot path does not parse tiers on every draw.
-  const engines = new WeakMap<DrawableActivity, Engine>();
-
-  function engineOf(act: DrawableActivity): Engine {
-    let e = engines.get(act);
-    if (!e) {
-      const configs = act.prizes.map(toConfig);
-      e = { configs, consolationId: consolationPrizeId(configs) };
-      engines.set(act, e);
-    }
-    return e;
-  }
-
   function chancesLeft(act: DrawableActivity, stat: repo.StatRow | undefined, now: number) {
     const today = campaignDay(now);
     const total = stat?.draws_total ?? 0;
@@ -117,11 +90,11 @@ export function createDrawService(deps: DrawServiceDeps) {
     if (c.left <= 0) throw new AppError('NO_CHANCES');
     const wins = act.hasCaps ? yield* repo.userWins(x, corp.id, act.row.id, user.id) : new Map<string, number>();
     const byId = act.byId;
-    const engine = engineOf(act);
+    const consolationId = consolationPrizeId(act.terms);
     const drawIndex = c.total;
     const nonce = `d${drawIndex}`;
     const outcome = drawOutcome({
-      prizes: engine.configs,
+      prizes: act.terms,
       drawIndex,
       seedHex: act.row.seed,
       userId: user.id,
@@ -135,10 +108,10 @@ export function createDrawService(deps: DrawServiceDeps) {
     let awardedId = outcome.awardedPrizeId;
     let fallback: string | null = outcome.fallbackReason;
     const picked = byId.get(awardedId);
-    if (picked && awardedId !== engine.consolationId && picked.total_stock !== null) {
+    if (picked && awardedId !== consolationId && picked.total_stock !== null) {
       // Sold out (or lost the race for the last unit): the consolation prize, never an oversell.
       if (!(yield* activities.takeStock(x, corp.id, act.row.id, awardedId))) {
-        awardedId = engine.consolationId;
+        awardedId = consolationId;
         fallback = 'unavailable';
       }
     }
