@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, cookieJar, dialects, H5, startTestApp, type TestApp } from '../testing/harness';
+import { campaignActions } from '../testing/campaign';
+import { body, dialects, H5, startTestApp, type TestApp } from '../testing/harness';
 
 const kinds = await dialects();
 
@@ -18,18 +19,8 @@ describe.each(kinds)('declared request headers on %s', (kind) => {
     return Number(r.n);
   };
 
-  async function login() {
-    const jar = cookieJar();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/bmcs/api/auth/otp/login?corpId=demo',
-      headers: H5,
-      payload: { mobile: '13800009999', code: '123456' },
-    });
-    expect(body(res).code).toBe(0);
-    jar.take(res);
-    return jar.header();
-  }
+  const { login } = campaignActions(() => t);
+  const mobile = '13800009999';
 
   const drawPaths = ['/bmcs/api/v2/lottery', '/bmcs/api/v3/lottery', '/bmcs/api/rocc/lottery'];
   const badKeys: [string, Record<string, string>][] = [
@@ -41,7 +32,7 @@ describe.each(kinds)('declared request headers on %s', (kind) => {
   ];
 
   it('refuses a draw without a well-formed idempotency key on every draw endpoint, and draws nothing', async () => {
-    const cookie = await login();
+    const cookie = await login(mobile);
     const before = await draws();
     for (const path of drawPaths) {
       for (const [what, headers] of badKeys) {
@@ -65,7 +56,7 @@ describe.each(kinds)('declared request headers on %s', (kind) => {
   });
 
   it('answers in the user language (zh-CN by default)', async () => {
-    const cookie = await login();
+    const cookie = await login(mobile);
     const res = await t.app.inject({
       method: 'POST',
       url: '/bmcs/api/v2/lottery?corpId=demo',
@@ -76,7 +67,7 @@ describe.each(kinds)('declared request headers on %s', (kind) => {
   });
 
   it('a well-formed key passes the check and the draw happens', async () => {
-    const cookie = await login();
+    const cookie = await login(mobile);
     const before = await draws();
     const res = await t.app.inject({
       method: 'POST',

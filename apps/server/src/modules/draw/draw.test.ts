@@ -109,18 +109,6 @@ describe.each(kinds)('draws on %s', (kind) => {
         'CONFLICT_IN_FLIGHT',
       );
     });
-
-    it('requires a well-formed key', async () => {
-      const cookie = await login();
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/bmcs/api/v2/lottery?corpId=demo',
-        headers: { ...H5, cookie },
-        payload: { actId: 'wheel-spring' },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(body(res).code).toBe(2008);
-    });
   });
 
   it('refuses a draw without a session (401) and with no chances left', async () => {
