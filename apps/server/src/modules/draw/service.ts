@@ -36,6 +36,7 @@ export function createDrawService(deps: DrawServiceDeps) {
   const { clock, activities, prizes } = deps;
   const db = deps.database.db;
   const inFlight = new Set<string>();
+
   function chancesLeft(act: DrawableActivity, stat: repo.StatRow | undefined, now: number) {
     const today = campaignDay(now);
     const total = stat?.draws_total ?? 0;
