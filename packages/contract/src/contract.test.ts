@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint, resolvePath, versionFromIsElife } from './endpoint';
+import { activityDetailSchema, activitySummarySchema } from './endpoints/activity';
 import { ERRORS } from './errors';
 import { localeFromAcceptLanguage } from './locale';
 import { buildOpenApi } from './openapi';
@@ -104,5 +105,18 @@ describe('endpoint groups', () => {
     const names = Object.values(endpointGroups).flatMap((g) => Object.keys(g));
     expect(new Set(names).size).toBe(names.length);
     expect(Object.keys(endpoints).sort()).toEqual([...names].sort());
+  });
+});
+
+describe('activity summary', () => {
+  it('the park, the draw param and the detail all describe an activity with the one summary schema', () => {
+    const summaryKeys = Object.keys(activitySummarySchema.shape);
+    const park = endpoints.activityPark.data.element;
+    expect(Object.keys(park.shape)).toEqual([...summaryKeys, 'banner']);
+    expect(Object.keys(activityDetailSchema.shape)).toEqual(expect.arrayContaining(summaryKeys));
+    for (const key of ['actId', 'type', 'status', 'startsAt', 'endsAt'] as const) {
+      expect(endpoints.lotteryParam.data.shape[key]).toBe(activitySummarySchema.shape[key]);
+      expect(park.shape[key]).toBe(activitySummarySchema.shape[key]);
+    }
   });
 });
