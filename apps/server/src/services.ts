@@ -31,7 +31,8 @@ export interface ServicesInput {
  * test harness all start here, so what a test exercises is what production runs. Modules never import
  * each other; where one needs another (the draw awards a prize) the port is passed in below.
  *
- * A new domain adds one line: `const x = createXService({ ...base, <ports> })` and `x` in the result.
+ * A new domain adds one line: `x: createXService({ ...base })` in the result (a `const` above the
+ * services that take it as a port).
  */
 export function createServices(deps: ServicesInput) {
   const { config } = deps;
