@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { buildOpenApi, type Endpoint, endpoints } from '@campaign/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -7,46 +7,38 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config';
-import type { Database_ } from './db';
-import { logOtpSender, type OpenIdProvider, type OtpSender, simulatedOpenIdProvider } from './modules/auth/providers';
+import { activityHandlers } from './modules/activity/routes';
 import { authHandlers } from './modules/auth/routes';
-import { createAuthService } from './modules/auth/service';
 import { corpHandlers } from './modules/corp/routes';
-import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawHandlers } from './modules/draw/routes';
-import { createDrawService, type DrawService } from './modules/draw/service';
 import { grayHandlers } from './modules/gray/routes';
+import { prizesHandlers } from './modules/prizes/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
-import { createSealer, secureRandomBytes } from './platform/crypto';
 import { installCsrfGuard } from './platform/csrf';
 import { installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { type Handlers, registerEndpoints } from './platform/http';
 import { installMetrics } from './platform/metrics';
-import type { ServiceDeps } from './platform/services';
-import { createCorpCache } from './platform/tenancy';
 import { installWeb } from './platform/web';
+import { createServices, type Services, type ServicesInput } from './services';
 
-export interface AppDeps {
-  database: Database_;
-  config: Config;
-  clock?: () => number;
-  randomInt?: (max: number) => number;
-  randomBytes?: (n: number) => Buffer;
-  otpSender?: OtpSender;
-  openIdProvider?: OpenIdProvider;
-  riskHook?: RiskHook;
+/**
+ * What the app runs on: services the caller made with createServices (so it can use the same instances,
+ * as the harness and main.ts do), or the inputs to make them here.
+ */
+export type AppDeps = (ServicesInput | { services: Services }) & {
   /** Serve the built H5 (off in API-only tests). */
   serveWeb?: boolean;
-}
+};
 
 export const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+  const services = 'services' in deps ? deps.services : createServices(deps);
+  const { config, database } = services.base;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    loggerInstance: services.base.log,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     genReqId: (req) => {
@@ -60,17 +52,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
-  const services: ServiceDeps = {
-    database,
-    config,
-    clock: deps.clock ?? Date.now,
-    randomInt: deps.randomInt ?? ((max) => randomInt(max)),
-    randomBytes: deps.randomBytes ?? secureRandomBytes,
-    sealer: createSealer(config.encryptionKey ?? randomBytes(32)),
-    corps: createCorpCache(config.env === 'test' ? 0 : 30_000),
-    log: app.log,
-  };
-
   installEnvelopeErrors(app);
   installLoadShedding(app, config);
   await app.register(fastifyCookie);
@@ -81,26 +62,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installCsrfGuard(app, isApiPath);
   installMetrics(app, { defaultMetrics: config.env !== 'test' });
 
-  const auth = createAuthService({
-    ...services,
-    otpSender: deps.otpSender ?? logOtpSender((m) => app.log.info(m)),
-    openIdProvider: deps.openIdProvider ?? simulatedOpenIdProvider,
-  });
-  const draws = createDrawService({ ...services, riskHook: deps.riskHook ?? velocityRiskHook() });
-  app.decorate('draws', draws);
+  const { base } = services;
+  // One line per domain; the type makes a missing handler a compile error.
   const handlers: Handlers = {
-    ...systemHandlers(services),
+    ...systemHandlers(base),
     ...grayHandlers(),
-    ...authHandlers(auth, config),
-    ...corpHandlers(services),
-    ...trackingHandlers(services),
-    ...drawHandlers(draws, services.sealer),
+    ...authHandlers(services.auth, config),
+    ...corpHandlers(base),
+    ...trackingHandlers(base),
+    ...activityHandlers(services.activity),
+    ...drawHandlers(services.draw, base.sealer),
+    ...prizesHandlers(services.prizes),
   };
   registerEndpoints(app, handlers, {
     database,
     config,
-    clock: services.clock,
-    corps: services.corps,
+    clock: base.clock,
+    corps: base.corps,
   });
 
   const openapi = buildOpenApi({ version: '1' });
@@ -152,11 +130,4 @@ function installLoadShedding(app: FastifyInstance, config: Config) {
   });
   app.addHook('onResponse', release);
   app.addHook('onRequestAbort', release);
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The draw service, for the CLI and tests that publish or end activities. */
-    draws: DrawService;
-  }
 }

@@ -5,6 +5,7 @@ import { seedDemoIfEmpty } from './cli/seed';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
+import { createServices } from './services';
 
 /** Set on the processes the primary forks: they serve, the primary prepared the database. */
 const WORKER_ENV = 'CAMPAIGN_WORKER';
@@ -13,8 +14,9 @@ const WORKER_ENV = 'CAMPAIGN_WORKER';
 async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boolean }) {
   const database = openDatabase(config.database);
   if (opts.prepare) await migrateToLatest(database.db);
-  const app = await buildApp({ database, config, serveWeb: opts.serveWeb });
-  if (opts.prepare && config.demoMode && (await seedDemoIfEmpty(database.db, app.draws, Date.now()))) {
+  const services = createServices({ database, config });
+  const app = await buildApp({ services, serveWeb: opts.serveWeb });
+  if (opts.prepare && config.demoMode && (await seedDemoIfEmpty(database.db, services.activity, Date.now()))) {
     console.log('database was empty: demo tenants seeded');
   }
   return { database, app };

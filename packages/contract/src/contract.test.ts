@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint, resolvePath, versionFromIsElife } from './endpoint';
+import { activityDetailSchema, activitySummarySchema } from './endpoints/activity';
 import { ERRORS } from './errors';
 import { localeFromAcceptLanguage } from './locale';
 import { buildOpenApi } from './openapi';
-import { endpoints } from './table';
+import { endpointGroups, endpoints } from './table';
 
 const base = {
   method: 'GET',
@@ -56,5 +57,66 @@ describe('user language', () => {
     expect(localeFromAcceptLanguage('en;q=0.5,zh-TW;q=0.8')).toBe('zh-CN');
     expect(localeFromAcceptLanguage('fr-FR,en;q=0.7')).toBe('en-US');
     expect(localeFromAcceptLanguage('fr-FR')).toBe('zh-CN');
+  });
+});
+
+describe('request headers', () => {
+  it('idempotent endpoints require the key; the flag stays readable for the client', () => {
+    expect(endpoints.lottery.idempotent).toBe(true);
+    expect(endpoints.roccLottery.idempotent).toBe(true);
+    for (const ep of [endpoints.lottery, endpoints.roccLottery]) {
+      expect(ep.headers.safeParse({}).success).toBe(false);
+      expect(ep.headers.safeParse({ 'idempotency-key': 'short' }).success).toBe(false);
+      expect(ep.headers.safeParse({ 'idempotency-key': 'a b c d e f g h' }).success).toBe(false);
+      expect(ep.headers.safeParse({ 'idempotency-key': 'x'.repeat(129) }).success).toBe(false);
+      expect(ep.headers.safeParse({ 'idempotency-key': '0b6f6c1e-4f1a-4d0e-9a57-3c9b2f9f6a10' }).success).toBe(true);
+      expect(ep.headersError).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    }
+    expect(endpoints.systemTime.headers.safeParse({}).success).toBe(true);
+    expect('headersError' in endpoints.systemTime).toBe(false);
+  });
+
+  it('refuses an idempotency key on a GET', () => {
+    expect(() => endpoint({ ...base, path: '/x', version: 'none', idempotent: true })).toThrow(/GET/);
+  });
+
+  it('the OpenAPI document lists the header parameter exactly where the table requires it', () => {
+    const doc = buildOpenApi() as {
+      paths: Record<
+        string,
+        Record<string, { operationId: string; parameters: { name: string; in: string; required: boolean }[] }>
+      >;
+    };
+    const withHeader = Object.values(doc.paths)
+      .flatMap((p) => Object.values(p))
+      .filter((op) => op.parameters.some((p) => p.in === 'header'))
+      .map((op) => op.operationId)
+      .sort();
+    expect(withHeader).toEqual(['lottery_v2', 'lottery_v3', 'roccLottery']);
+    const rocc = doc.paths['/bmcs/api/rocc/lottery']?.post;
+    expect(rocc?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'idempotency-key', in: 'header', required: true }),
+    );
+  });
+});
+
+describe('endpoint groups', () => {
+  it('the table is exactly the union of the groups, each name in one group', () => {
+    const names = Object.values(endpointGroups).flatMap((g) => Object.keys(g));
+    expect(new Set(names).size).toBe(names.length);
+    expect(Object.keys(endpoints).sort()).toEqual([...names].sort());
+  });
+});
+
+describe('activity summary', () => {
+  it('the park, the draw param and the detail all describe an activity with the one summary schema', () => {
+    const summaryKeys = Object.keys(activitySummarySchema.shape);
+    const park = endpoints.activityPark.data.element;
+    expect(Object.keys(park.shape)).toEqual([...summaryKeys, 'banner']);
+    expect(Object.keys(activityDetailSchema.shape)).toEqual(expect.arrayContaining(summaryKeys));
+    for (const key of ['actId', 'type', 'status', 'startsAt', 'endsAt'] as const) {
+      expect(endpoints.lotteryParam.data.shape[key]).toBe(activitySummarySchema.shape[key]);
+      expect(park.shape[key]).toBe(activitySummarySchema.shape[key]);
+    }
   });
 });

@@ -1,4 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { IDEMPOTENCY_HEADER } from './cookies';
+import type { ErrorName } from './errors';
 
 /** Every call lives under this prefix (spec §7). */
 export const BASE_PATH = '/bmcs/api';
@@ -18,6 +20,7 @@ export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
+  H extends z.ZodType = z.ZodType,
 > {
   readonly method: HttpMethod;
   /** Path under BASE_PATH; `{version}` appears exactly when `version` is `versioned`. */
@@ -36,14 +39,44 @@ export interface Endpoint<
   readonly data: D;
   /** Extra rate-limit class the server applies (login, draw). */
   readonly rateLimit?: 'login' | 'draw';
-  /** The client sends an `Idempotency-Key` header. */
+  /** The client sends an `Idempotency-Key` header (the `headers` schema below then requires it). */
   readonly idempotent?: boolean;
+  /**
+   * Request headers both sides must honour, with lower-case names; the server checks them once for every
+   * endpoint and the OpenAPI document lists them. Unknown headers pass through untouched.
+   */
+  readonly headers: H;
+  /** The error a request whose headers fail `headers` gets (VALIDATION when not given). */
+  readonly headersError?: ErrorName;
 }
 
-/** Declares one endpoint; the access level stays a literal type so handlers know whether a user is guaranteed. */
-export function endpoint<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType, const A extends Access>(
-  def: Endpoint<Q, B, D> & { readonly access: A },
-): Endpoint<Q, B, D> & { readonly access: A } {
+/** 8–128 characters of letters, digits and `_ . : -`: a UUID fits, and nothing that needs escaping in logs. */
+export const idempotencyKeySchema = z.string().regex(/^[\w.:-]{8,128}$/);
+export const idempotencyHeaders = z.object({ [IDEMPOTENCY_HEADER]: idempotencyKeySchema });
+/** No header is required. */
+export const noHeaders = z.object({});
+
+type EndpointDef<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType> = Omit<
+  Endpoint<Q, B, D>,
+  'headers' | 'headersError'
+>;
+type HeadersOf<Def> = Def extends { readonly idempotent: true } ? typeof idempotencyHeaders : typeof noHeaders;
+
+/**
+ * Declares one endpoint; the access level stays a literal type so handlers know whether a user is
+ * guaranteed. `idempotent: true` is the one place the idempotency header is declared: it derives the
+ * `headers` schema (and its error), so the flag the client reads and the check the server makes cannot
+ * disagree.
+ */
+export function endpoint<
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  D extends z.ZodType,
+  const A extends Access,
+  const I extends boolean | undefined = undefined,
+>(
+  def: EndpointDef<Q, B, D> & { readonly access: A; readonly idempotent?: I },
+): Endpoint<Q, B, D, HeadersOf<{ idempotent: I }>> & { readonly access: A; readonly idempotent?: I } {
   const hasSlot = def.path.includes('{version}');
   if (hasSlot !== (def.version === 'versioned')) {
     throw new Error(`endpoint ${def.path}: {version} slot and version rule "${def.version}" disagree`);
@@ -51,7 +84,11 @@ export function endpoint<Q extends z.ZodType, B extends z.ZodType, D extends z.Z
   if (def.version === 'v2' && !def.path.startsWith('/v2/')) {
     throw new Error(`endpoint ${def.path}: a fixed-v2 path must start with /v2/`);
   }
-  return def;
+  if (def.idempotent && def.method === 'GET') {
+    throw new Error(`endpoint ${def.path}: a GET is safe to repeat and takes no idempotency key`);
+  }
+  const headers = (def.idempotent ? idempotencyHeaders : noHeaders) as HeadersOf<{ idempotent: I }>;
+  return def.idempotent ? { ...def, headers, headersError: 'IDEMPOTENCY_KEY_REQUIRED' } : { ...def, headers };
 }
 
 /** The concrete versions a `versioned` path is served under. */

@@ -20,8 +20,10 @@ function queryParameters(ep: Endpoint): JsonSchema[] {
   for (const [name, s] of Object.entries(props)) {
     params.push({ name, in: 'query', required: required.has(name), schema: s });
   }
-  if (ep.idempotent) {
-    params.push({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', maxLength: 128 } });
+  const headers = toSchema(ep.headers, 'input');
+  const requiredHeaders = new Set((headers.required ?? []) as string[]);
+  for (const [name, s] of Object.entries((headers.properties ?? {}) as Record<string, JsonSchema>)) {
+    params.push({ name, in: 'header', required: requiredHeaders.has(name), schema: s });
   }
   return params;
 }

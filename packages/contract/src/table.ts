@@ -1,12 +1,47 @@
 import type { Endpoint } from './endpoint';
+import { activityEndpoints } from './endpoints/activity';
+import { authEndpoints } from './endpoints/auth';
+import { corpEndpoints } from './endpoints/corp';
 import { drawEndpoints } from './endpoints/draw';
-import { platformEndpoints } from './endpoints/platform';
+import { grayEndpoints } from './endpoints/gray';
+import { prizesEndpoints } from './endpoints/prizes';
+import { systemEndpoints } from './endpoints/system';
+import { trackingEndpoints } from './endpoints/tracking';
+
+/**
+ * The endpoint groups, one per domain: each server module's handlers are typed from its own group. A new
+ * domain adds its group file and one line here.
+ */
+export const endpointGroups = {
+  system: systemEndpoints,
+  gray: grayEndpoints,
+  auth: authEndpoints,
+  corp: corpEndpoints,
+  tracking: trackingEndpoints,
+  activity: activityEndpoints,
+  draw: drawEndpoints,
+  prizes: prizesEndpoints,
+} as const satisfies Record<string, Record<string, Endpoint>>;
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type Merged<G> = { [K in keyof UnionToIntersection<G[keyof G]>]: UnionToIntersection<G[keyof G]>[K] };
+
+function merge<G extends Record<string, Record<string, Endpoint>>>(groups: G): Merged<G> {
+  const all: Record<string, Endpoint> = {};
+  for (const [group, eps] of Object.entries(groups)) {
+    for (const [name, ep] of Object.entries(eps)) {
+      // Handler registration and the web client look endpoints up by name alone.
+      if (name in all) throw new Error(`endpoint ${name} of group ${group} is declared twice`);
+      all[name] = ep;
+    }
+  }
+  return all as Merged<G>;
+}
 
 /** The one endpoint table: server routes, the web client and the OpenAPI document derive from it. */
-export const endpoints = {
-  ...platformEndpoints,
-  ...drawEndpoints,
-} as const satisfies Record<string, Endpoint>;
+export const endpoints = merge(endpointGroups);
 
+export type EndpointGroups = typeof endpointGroups;
+export type EndpointGroupName = keyof EndpointGroups;
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

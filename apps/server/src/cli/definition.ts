@@ -1,7 +1,7 @@
 import { corpIdSchema, mobileSchema } from '@campaign/contract';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { activityDefSchema, groupDefSchema } from '../modules/draw/definition';
+import { activityDefSchema, groupDefSchema } from '../modules/activity/definition';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
+import type { ActivityService } from '../modules/activity/service';
 import * as authRepo from '../modules/auth/repo';
 import * as corpRepo from '../modules/corp/repo';
-import type { DrawService } from '../modules/draw/service';
 import { newId } from '../platform/crypto';
 import type { Definition } from './definition';
 
@@ -15,7 +15,7 @@ export interface ImportSummary {
 /** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
 export async function applyDefinition(
   db: Db,
-  draws: DrawService,
+  catalogue: Pick<ActivityService, 'publish' | 'publishGroup'>,
   def: Definition,
   now: number,
 ): Promise<ImportSummary> {
@@ -40,9 +40,9 @@ export async function applyDefinition(
     for (const a of def.activities) {
       if (!(await corpRepo.corpExists(tx, a.corp)))
         throw new Error(`activity ${a.id}: corp "${a.corp}" does not exist`);
-      activities.push(await draws.publish(a, now, tx));
+      activities.push(await catalogue.publish(a, now, tx));
     }
-    for (const g of def.groups) await draws.publishGroup(g, tx);
+    for (const g of def.groups) await catalogue.publishGroup(g, tx);
     return { corps: def.corps.length, users: def.users.length, activities, groups: def.groups.length };
   });
 }

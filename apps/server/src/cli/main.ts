@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
+import { createServices } from '../services';
 import { DefinitionError, parseDefinition } from './definition';
 import { applyDefinition } from './import';
 import { seedDemo } from './seed';
@@ -40,9 +40,9 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
       return 0;
     }
-    const { draws } = await buildApp({ database, config });
+    const { activity, draw } = createServices({ database, config });
     if (cmd === 'seed') {
-      const s = await seedDemo(database.db, draws, Date.now());
+      const s = await seedDemo(database.db, activity, Date.now());
       console.log(`demo seeded: ${JSON.stringify(s)}`);
       return 0;
     }
@@ -50,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
       const file = args[0];
       if (!file) return usage();
       const def = parseDefinition(readFileSync(file, 'utf8'), file);
-      const s = await applyDefinition(database.db, draws, def, Date.now());
+      const s = await applyDefinition(database.db, activity, def, Date.now());
       console.log(`imported ${file}: ${JSON.stringify(s)}`);
       return 0;
     }
@@ -74,11 +74,11 @@ async function main(argv: string[]): Promise<number> {
       const [actId, corpId = 'demo'] = args;
       if (!actId) return usage();
       if (cmd === 'end') {
-        await draws.end(corpId, actId);
+        await activity.end(corpId, actId);
         console.log(`${corpId}/${actId} ended; its seed is now revealed`);
         return 0;
       }
-      const r = await draws.verify(corpId, actId);
+      const r = await draw.verify(corpId, actId);
       console.log(JSON.stringify(r, null, 2));
       console.log(
         r.ok

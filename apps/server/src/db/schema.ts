@@ -98,7 +98,7 @@ export interface ActivityTable {
   type: 'wheel' | 'grid' | 'scratch' | 'blindbox' | 'common';
   title: string;
   subtitle: string;
-  /** Operator state; what users see is derived with the clock (modules/draw/status.ts). */
+  /** Operator state; what users see is derived with the clock (modules/activity/status.ts). */
   state: 'draft' | 'published' | 'paused' | 'ended';
   starts_at: number;
   ends_at: number;

@@ -5,6 +5,7 @@ import {
   type Endpoint,
   type EndpointName,
   type Endpoints,
+  type ErrorName,
   endpoints,
   FIELD_MESSAGES,
   type Locale,
@@ -25,6 +26,8 @@ type UserFor<E> = E extends { access: 'user' } ? RequestUser : RequestUser | nul
 export interface HandlerContext<E extends Endpoint> {
   query: z.output<E['query']>;
   body: z.output<E['body']>;
+  /** The headers the endpoint declares, checked (other headers stay on `req`). */
+  headers: z.output<E['headers']>;
   corp: CorpFor<E>;
   user: UserFor<E>;
   locale: Locale;
@@ -32,9 +35,10 @@ export interface HandlerContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<z.output<E['data']>>;
+/** One handler per endpoint of a contract group: a module's handlers are typed from its own group. */
+export type HandlersOf<G extends Record<string, Endpoint>> = { [K in keyof G]: Handler<G[K]> };
 /** One handler per endpoint of the table: a missing one does not compile. */
-export type Handlers = { [K in EndpointName]: Handler<Endpoints[K]> };
-export type HandlersFor<K extends EndpointName> = Pick<Handlers, K>;
+export type Handlers = HandlersOf<Endpoints>;
 
 export function requestLocale(req: FastifyRequest): Locale {
   return localeFromAcceptLanguage(req.headers['accept-language']);
@@ -42,7 +46,9 @@ export function requestLocale(req: FastifyRequest): Locale {
 
 const zodLocales = { 'zh-CN': locales.zhCN(), 'en-US': locales.en() } as const;
 
-function describeIssues(err: ZodError, where: 'query' | 'body', locale: Locale): string {
+type Where = 'query' | 'body' | 'headers';
+
+function describeIssues(err: ZodError, where: Where, locale: Locale): string {
   return err.issues
     .slice(0, 5)
     .map((i) => {
@@ -54,9 +60,15 @@ function describeIssues(err: ZodError, where: 'query' | 'body', locale: Locale):
     .join(locale === 'zh-CN' ? '；' : '; ');
 }
 
-function parseOrFail<S extends ZodType>(schema: S, value: unknown, where: 'query' | 'body', locale: Locale) {
+function parseOrFail<S extends ZodType>(
+  schema: S,
+  value: unknown,
+  where: Where,
+  locale: Locale,
+  error: ErrorName = 'VALIDATION',
+) {
   const r = schema.safeParse(value, { error: zodLocales[locale].localeError });
-  if (!r.success) throw new AppError('VALIDATION', describeIssues(r.error, where, locale));
+  if (!r.success) throw new AppError(error, describeIssues(r.error, where, locale));
   return r.data as z.output<S>;
 }
 
@@ -108,7 +120,18 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           const { corpId: _drop, ...rawQuery } = (req.query ?? {}) as Record<string, unknown>;
           const query = parseOrFail(ep.query, rawQuery, 'query', locale);
           const body = ep.method === 'GET' ? undefined : parseOrFail(ep.body, req.body ?? undefined, 'body', locale);
-          const data = await handler({ query, body, corp, user, locale, req, reply } as HandlerContext<Endpoint>);
+          // Declared headers (the idempotency key) are checked here once, before any handler can act.
+          const headers = parseOrFail(ep.headers, req.headers, 'headers', locale, ep.headersError);
+          const data = await handler({
+            query,
+            body,
+            headers,
+            corp,
+            user,
+            locale,
+            req,
+            reply,
+          } as HandlerContext<Endpoint>);
           if (validateResponses) {
             const check = ep.data.safeParse(data);
             if (!check.success) {

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type AppDeps, buildApp } from '../app';
+import { buildApp } from '../app';
 import { seedDemo } from '../cli/seed';
 import { testConfig } from '../config';
 import { type Database_, type DbKind, openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
+import { createServices, type Services, type ServicesInput } from '../services';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -79,13 +80,18 @@ export const T0 = Date.UTC(2026, 10, 22, 2, 0, 0);
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app runs on (the same instances: caches and in-flight sets are shared). */
+  services: Services;
   database: Database_;
   clock: { now: number; advance(ms: number): void };
   close(): Promise<void>;
 }
 
 /** The real app on a fresh database seeded with the demo tenants, with a clock the test moves. */
-export async function startTestApp(kind: DbKind, overrides: Partial<AppDeps> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DbKind,
+  overrides: Partial<ServicesInput> & { serveWeb?: boolean } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase(kind);
   const clock = {
     now: T0,
@@ -93,16 +99,14 @@ export async function startTestApp(kind: DbKind, overrides: Partial<AppDeps> = {
       this.now += ms;
     },
   };
-  const app = await buildApp({
-    database,
-    config: testConfig(),
-    clock: () => clock.now,
-    ...overrides,
-  });
+  const { serveWeb, ...inputs } = overrides;
+  const services = createServices({ database, config: testConfig(), clock: () => clock.now, ...inputs });
+  const app = await buildApp({ services, serveWeb });
   await app.ready();
-  await seedDemo(database.db, app.draws, T0);
+  await seedDemo(database.db, services.activity, T0);
   return {
     app,
+    services,
     database,
     clock,
     close: async () => {

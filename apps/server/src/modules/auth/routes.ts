@@ -1,17 +1,12 @@
-import { COOKIES } from '@campaign/contract';
+import { type authEndpoints, COOKIES } from '@campaign/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { HandlersFor } from '../../platform/http';
+import type { HandlersOf } from '../../platform/http';
 import { clearSessionCookie, setSessionCookie } from '../../platform/session';
 import type { AuthService, LoginResult } from './service';
 import { toSessionUser } from './service';
 
-export function authHandlers(
-  svc: AuthService,
-  config: Config,
-): HandlersFor<
-  'otpSend' | 'otpLogin' | 'ticketLogin' | 'openIdExchange' | 'wechatOpenId' | 'logout' | 'currentSession'
-> {
+export function authHandlers(svc: AuthService, config: Config): HandlersOf<typeof authEndpoints> {
   const finish = (req: FastifyRequest, reply: FastifyReply, r: LoginResult) => {
     setSessionCookie(req, reply, r.token, config.session.absoluteMs);
     // encid is read by the H5 (spec §3: the request's nuid comes from it); it is sealed, so readable is safe.

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@campaign/contract';
+import { maskMobile, type SessionUser } from '@campaign/contract';
 import type { Executor } from '../../db';
 import { hmacHex, newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
@@ -19,15 +19,11 @@ export const OTP = {
   demoCode: '123456',
 } as const;
 
-export function maskMobile(mobile: string | null): string | null {
-  return mobile ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : null;
-}
-
 export function toSessionUser(u: Pick<RequestUser, 'corpId' | 'nuid' | 'mobile' | 'openId' | 'loginMethod'>) {
   return {
     corpId: u.corpId,
     nuid: u.nuid,
-    mobileMasked: maskMobile(u.mobile),
+    mobileMasked: u.mobile ? maskMobile(u.mobile) : null,
     openId: u.openId,
     loginMethod: u.loginMethod,
   } satisfies SessionUser;

@@ -1,9 +1,10 @@
+import type { corpEndpoints } from '@campaign/contract';
 import { memberCgroups } from '../../platform/cgroups';
-import type { HandlersFor } from '../../platform/http';
+import type { HandlersOf } from '../../platform/http';
 import type { ServiceDeps } from '../../platform/services';
 import * as repo from './repo';
 
-export function corpHandlers(deps: ServiceDeps): HandlersFor<'checkWhiteCorpId' | 'cgroupCheck' | 'groupEiopCheck'> {
+export function corpHandlers(deps: ServiceDeps): HandlersOf<typeof corpEndpoints> {
   const db = deps.database.db;
   return {
     checkWhiteCorpId: async ({ corp }) => ({ white: corp.whiteListed }),

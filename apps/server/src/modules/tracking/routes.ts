@@ -1,8 +1,9 @@
-import type { HandlersFor } from '../../platform/http';
+import type { trackingEndpoints } from '@campaign/contract';
+import type { HandlersOf } from '../../platform/http';
 import type { ServiceDeps } from '../../platform/services';
 import * as repo from './repo';
 
-export function trackingHandlers(deps: ServiceDeps): HandlersFor<'webpageVisit' | 'trackEvents'> {
+export function trackingHandlers(deps: ServiceDeps): HandlersOf<typeof trackingEndpoints> {
   const db = deps.database.db;
   return {
     webpageVisit: async ({ corp, user, body }) => {

@@ -8,8 +8,3 @@ export function effectiveStatus(a: Pick<ActivityRow, 'state' | 'starts_at' | 'en
   if (a.state === 'paused') return 'paused';
   return now < a.starts_at ? 'scheduled' : 'live';
 }
-
-/** Campaign days run on China Standard Time (UTC+8, no daylight saving). */
-export function campaignDay(now: number): string {
-  return new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
-}

@@ -1,0 +1,24 @@
+/**
+ * What this module needs from others, declared here and passed in by createServices (services.ts):
+ * modules never import each other.
+ */
+
+/** The part of a prize that decides odds. */
+export interface PrizeTerms {
+  id: string;
+  weight: number;
+  tiers: readonly { fromDraw: number; weight: number }[];
+  unlockAfterDraws: number | null;
+  consolation: boolean;
+}
+
+/** The draw's rules (modules/draw/rules.ts): one engine decides both the odds shown and the odds drawn. */
+export interface DrawRulesPort {
+  readonly algorithm: string;
+  /** Every problem of a prize table, for the operator; empty when it can be published. */
+  tableProblems(prizes: readonly PrizeTerms[]): string[];
+  /** Odds of a new participant, one row per prize. */
+  odds(prizes: readonly PrizeTerms[]): readonly { id: string; probability: number; percentText: string }[];
+  newSeed(): string;
+  commitment(seedHex: string): string;
+}

@@ -1,0 +1,437 @@
+import type { ActivityDetail, PageConfig, PublicPrize } from '@campaign/contract';
+import sanitizeHtml from 'sanitize-html';
+import type { Executor } from '../../db';
+import type { Step, TxExec } from '../../db/tx';
+import { memberCgroups } from '../../platform/cgroups';
+import { AppError } from '../../platform/errors';
+import type { ServiceDeps } from '../../platform/services';
+import type { RequestUser } from '../../platform/session';
+import type { Corp } from '../../platform/tenancy';
+import type { ActivityDef, Eligibility, GroupDef, PrizeDef } from './definition';
+import type { DrawRulesPort, PrizeTerms } from './ports';
+import * as repo from './repo';
+import { effectiveStatus } from './status';
+
+/** PRC Anti-Unfair Competition Law: a lottery-style prize may be worth at most ¥50,000. */
+export const MAX_LOTTERY_PRIZE_CENTS = 50_000 * 100;
+
+const RULES_HTML: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'b',
+    'strong',
+    'em',
+    'i',
+    'u',
+    'ul',
+    'ol',
+    'li',
+    'h3',
+    'h4',
+    'span',
+    'small',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: { span: ['class'], td: ['colspan'], th: ['colspan'] },
+};
+
+/** An activity with its prize table, as read for every detail and every draw (cached briefly). */
+export interface LoadedActivity {
+  row: repo.ActivityRow;
+  prizes: repo.PrizeRow[];
+  byId: Map<string, repo.PrizeRow>;
+  /** The odds-deciding part of each prize, parsed once per load: what the draw engine reads. */
+  terms: PrizeTerms[];
+  eligibility: Eligibility;
+  page: PageConfig;
+  hasCaps: boolean;
+}
+
+type TermsColumns = Pick<repo.PrizeRow, 'id' | 'weight' | 'tiers' | 'unlock_after_draws' | 'consolation'>;
+
+const termsOf = (p: TermsColumns): PrizeTerms => ({
+  id: p.id,
+  weight: p.weight,
+  tiers: JSON.parse(p.tiers),
+  unlockAfterDraws: p.unlock_after_draws,
+  consolation: p.consolation === 1,
+});
+
+export function createActivityService(deps: ServiceDeps & { drawRules: DrawRulesPort }) {
+  const db = deps.database.db;
+  const { clock, drawRules } = deps;
+  // Activity definitions are read on every draw and change only by publication: cache them briefly.
+  // Stock is never taken from the cache: the conditional decrement in SQL decides.
+  const cacheTtl = deps.config.env === 'test' ? 0 : 1_000;
+  const cache = new Map<string, { at: number; act: LoadedActivity }>();
+
+  async function load(corpId: string, actId: string): Promise<LoadedActivity | null> {
+    const key = `${corpId}|${actId}`;
+    const now = clock();
+    const hit = cache.get(key);
+    if (hit && now - hit.at < cacheTtl) return hit.act;
+    const row = await repo.getActivity(db, corpId, actId);
+    if (!row) return null;
+    const prizes = await repo.getPrizes(db, corpId, actId);
+    const act: LoadedActivity = {
+      row,
+      prizes,
+      byId: new Map(prizes.map((p) => [p.id, p])),
+      terms: prizes.map(termsOf),
+      eligibility: JSON.parse(row.eligibility),
+      page: JSON.parse(row.page_config),
+      hasCaps: prizes.some((p) => p.per_user_cap !== null),
+    };
+    if (cacheTtl > 0) cache.set(key, { at: now, act });
+    return act;
+  }
+
+  /** Drafts do not exist for customers. */
+  async function visible(corpId: string, actId: string): Promise<LoadedActivity> {
+    const act = await load(corpId, actId);
+    if (!act || act.row.state === 'draft') throw new AppError('ACTIVITY_NOT_FOUND');
+    return act;
+  }
+
+  function publicPrizes(act: LoadedActivity): PublicPrize[] {
+    const odds = new Map(drawRules.odds(act.terms).map((o) => [o.id, o]));
+    return act.prizes.map((p) => ({
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      image: p.image,
+      valueCents: p.value_cents,
+      totalStock: p.total_stock,
+      perUserCap: p.per_user_cap,
+      unlockAfterDraws: p.unlock_after_draws,
+      weight: p.weight,
+      probability: odds.get(p.id)?.probability ?? 0,
+      percentText: odds.get(p.id)?.percentText ?? '0.00%',
+      consolation: p.consolation === 1,
+    }));
+  }
+
+  async function checkEligible(corp: Corp, user: RequestUser, act: LoadedActivity) {
+    const e = act.eligibility;
+    if (e.whiteListOnly && !corp.whiteListed) throw new AppError('NOT_ELIGIBLE');
+    if (e.blacklist.includes(user.nuid)) throw new AppError('NOT_ELIGIBLE');
+    if (e.cgroupIds.length && (await memberCgroups(db, corp.id, user.id, e.cgroupIds)).length === 0) {
+      throw new AppError('NOT_ELIGIBLE');
+    }
+    if (e.newCustomersSince !== null) {
+      const joined = await repo.userCreatedAt(db, corp.id, user.id);
+      if (joined === null || joined < e.newCustomersSince) throw new AppError('NOT_ELIGIBLE');
+    }
+  }
+
+  function assertOpen(act: LoadedActivity, now: number) {
+    const status = effectiveStatus(act.row, now);
+    if (status === 'scheduled') throw new AppError('ACTIVITY_NOT_STARTED');
+    if (status === 'ended') throw new AppError('ACTIVITY_ENDED');
+    if (status === 'paused') throw new AppError('ACTIVITY_PAUSED');
+    if (status === 'draft') throw new AppError('ACTIVITY_NOT_FOUND');
+  }
+
+  return {
+    load,
+    visible,
+
+    /** The activity this customer may draw in now; otherwise the refusal (missing, not open, not eligible). */
+    async admit(corp: Corp, user: RequestUser, actId: string): Promise<LoadedActivity> {
+      const act = await visible(corp.id, actId);
+      assertOpen(act, clock());
+      await checkEligible(corp, user, act);
+      return act;
+    },
+
+    /** The one place stock is taken, inside the caller's transaction: never below zero. */
+    takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean> {
+      return repo.takeStock(x, corpId, actId, prizeId);
+    },
+
+    async stockLeft(corpId: string, actId: string) {
+      return (await repo.stockLeft(db, corpId, actId)).map((s) => ({ prizeId: s.id, left: s.left_stock }));
+    },
+
+    /** What verification replays: the seed, its commitment and each published version's prize table. */
+    async fairnessRecord(corpId: string, actId: string) {
+      const act = await repo.getActivity(db, corpId, actId);
+      if (!act) return null;
+      const versions = await repo.getVersions(db, corpId, actId);
+      return {
+        seed: act.seed,
+        commitment: act.commitment,
+        ended: effectiveStatus(act, clock()) === 'ended',
+        versions: versions.map((v) => ({
+          version: v.version,
+          prizes: (JSON.parse(v.prizes) as TermsColumns[]).map(termsOf),
+        })),
+      };
+    },
+
+    async detail(corp: Corp, actId: string): Promise<ActivityDetail> {
+      const act = await visible(corp.id, actId);
+      const status = effectiveStatus(act.row, clock());
+      return {
+        actId: act.row.id,
+        actGroupId: act.row.group_id,
+        type: act.row.type,
+        title: act.row.title,
+        subtitle: act.row.subtitle,
+        status,
+        startsAt: act.row.starts_at,
+        endsAt: act.row.ends_at,
+        rulesHtml: act.row.rules_html,
+        version: act.row.version,
+        versionPublishedAt: act.row.version_published_at,
+        chancesPerDay: act.row.chances_per_day,
+        chancesPerActivity: act.row.chances_per_activity,
+        prizes: publicPrizes(act),
+        fairness: {
+          commitment: act.row.commitment,
+          seed: status === 'ended' ? act.row.seed : null,
+          algorithm: drawRules.algorithm,
+        },
+        page: act.page,
+      };
+    },
+
+    async joinDate(corp: Corp, user: RequestUser, actId: string) {
+      const act = await visible(corp.id, actId);
+      const joinedAt = (await repo.userCreatedAt(db, corp.id, user.id)) ?? 0;
+      const since = act.eligibility.newCustomersSince;
+      return { joinedAt, newCustomer: since === null || joinedAt >= since, newCustomerSince: since };
+    },
+
+    async group(corp: Corp, groupId: string) {
+      const g = await repo.getGroup(db, corp.id, groupId);
+      if (!g) throw new AppError('ACTIVITY_NOT_FOUND');
+      return {
+        actGroupId: g.id,
+        showActIds: JSON.parse(g.show_ids),
+        relatedActIds: JSON.parse(g.related_ids),
+        surplusActIds: JSON.parse(g.surplus_ids),
+        winnerActIds: JSON.parse(g.winner_ids),
+        rocc: g.rocc,
+      };
+    },
+
+    async page(corp: Corp, actId: string): Promise<PageConfig> {
+      return (await visible(corp.id, actId)).page;
+    },
+
+    async param(corp: Corp, actId: string) {
+      const act = await visible(corp.id, actId);
+      const now = clock();
+      return {
+        actId,
+        type: act.row.type,
+        status: effectiveStatus(act.row, now),
+        startsAt: act.row.starts_at,
+        endsAt: act.row.ends_at,
+        serverNow: now,
+        prizes: act.prizes.map((p) => ({ id: p.id, name: p.name, image: p.image, kind: p.kind })),
+      };
+    },
+
+    async park(corp: Corp) {
+      const now = clock();
+      const rows = await repo.listActivities(db, corp.id);
+      return rows
+        .map((a) => ({ a, status: effectiveStatus(a, now) }))
+        .filter(({ status }) => status === 'live' || status === 'scheduled' || status === 'paused')
+        .map(({ a, status }) => ({
+          actId: a.id,
+          type: a.type,
+          title: a.title,
+          subtitle: a.subtitle,
+          status,
+          startsAt: a.starts_at,
+          endsAt: a.ends_at,
+          banner: (JSON.parse(a.page_config) as PageConfig).banner,
+        }));
+    },
+
+    /** Create or update an activity from its definition, applying the publication rules. */
+    async publish(def: ActivityDef, now: number, ex: Executor = db) {
+      const problems = publicationProblems(def, drawRules);
+      if (problems.length) throw new AppError('PUBLISH_REFUSED', problems.join('; '));
+      const existing = await repo.getActivity(ex, def.corp, def.id);
+      const rulesHtml = sanitizeHtml(def.rules, RULES_HTML);
+      const prizeRows = def.prizes.map((p, i) => prizeRow(def, p, i));
+      const snapshot = termsSnapshot(prizeRows);
+      const common = {
+        group_id: def.group ?? null,
+        type: def.type,
+        title: def.title,
+        subtitle: def.subtitle,
+        state: def.state,
+        starts_at: def.startsAt,
+        ends_at: def.endsAt,
+        page_config: JSON.stringify(def.page),
+        chances_per_day: def.chances.perDay,
+        chances_per_activity: def.chances.perActivity,
+        eligibility: JSON.stringify(def.eligibility),
+      };
+      if (!existing) {
+        const seed = drawRules.newSeed();
+        const published = def.state !== 'draft';
+        await repo.insertActivity(ex, {
+          corp_id: def.corp,
+          id: def.id,
+          ...common,
+          rules_html: rulesHtml,
+          seed,
+          commitment: drawRules.commitment(seed),
+          version: 1,
+          version_published_at: published ? now : null,
+          revealed_at: null,
+          created_at: now,
+        });
+        for (const p of prizeRows) await repo.upsertPrize(ex, p, false);
+        await repo.insertVersion(ex, {
+          corp_id: def.corp,
+          act_id: def.id,
+          version: 1,
+          published_at: now,
+          rules_html: rulesHtml,
+          prizes: snapshot,
+        });
+        return { actId: def.id, version: 1, created: true };
+      }
+      const oldPrizes = await repo.getPrizes(ex, def.corp, def.id);
+      const oldSnapshot = termsSnapshot(oldPrizes);
+      const changedTerms = existing.rules_html !== rulesHtml || oldSnapshot !== snapshot;
+      const wasPublished = existing.state !== 'draft' && existing.version_published_at !== null;
+      // Rules and odds of a published activity are frozen: a change is a new version, shown with its time.
+      const version = wasPublished && changedTerms ? existing.version + 1 : existing.version;
+      await repo.updateActivity(ex, def.corp, def.id, {
+        ...common,
+        rules_html: rulesHtml,
+        version,
+        version_published_at:
+          def.state === 'draft'
+            ? existing.version_published_at
+            : version !== existing.version || !wasPublished
+              ? now
+              : existing.version_published_at,
+      });
+      const old = new Map(oldPrizes.map((p) => [p.id, p]));
+      for (const p of prizeRows) {
+        const prev = old.get(p.id);
+        // Restocking keeps what was already given out: left moves by the change of the total.
+        const issued =
+          prev && prev.total_stock !== null && prev.left_stock !== null ? prev.total_stock - prev.left_stock : 0;
+        const left = p.total_stock === null ? null : Math.max(0, p.total_stock - issued);
+        await repo.upsertPrize(ex, { ...p, left_stock: left }, Boolean(prev));
+      }
+      await repo.deletePrizesExcept(
+        ex,
+        def.corp,
+        def.id,
+        prizeRows.map((p) => p.id),
+      );
+      const versionRow = {
+        corp_id: def.corp,
+        act_id: def.id,
+        version,
+        published_at: now,
+        rules_html: rulesHtml,
+        prizes: snapshot,
+      };
+      if (version !== existing.version) await repo.insertVersion(ex, versionRow);
+      else if (!wasPublished) await repo.replaceVersions(ex, versionRow);
+      cache.delete(`${def.corp}|${def.id}`);
+      return { actId: def.id, version, created: false };
+    },
+
+    async publishGroup(g: GroupDef, ex: Executor = db) {
+      await repo.upsertGroup(ex, {
+        corp_id: g.corp,
+        id: g.id,
+        show_ids: JSON.stringify(g.showActIds),
+        related_ids: JSON.stringify(g.relatedActIds),
+        surplus_ids: JSON.stringify(g.surplusActIds),
+        winner_ids: JSON.stringify(g.winnerActIds),
+        rocc: g.rocc,
+      });
+    },
+
+    /** End an activity now: no more draws; the seed is revealed with the detail. */
+    async end(corpId: string, actId: string) {
+      const act = await repo.getActivity(db, corpId, actId);
+      if (!act) throw new AppError('ACTIVITY_NOT_FOUND');
+      const now = clock();
+      await repo.updateActivity(db, corpId, actId, {
+        state: 'ended',
+        revealed_at: now,
+        ends_at: Math.min(act.ends_at, now),
+      });
+      cache.delete(`${corpId}|${actId}`);
+    },
+  };
+}
+export type ActivityService = ReturnType<typeof createActivityService>;
+
+function prizeRow(def: ActivityDef, p: PrizeDef, sort: number): repo.PrizeRow {
+  return {
+    corp_id: def.corp,
+    act_id: def.id,
+    id: p.id,
+    sort,
+    name: p.name,
+    kind: p.kind,
+    image: p.image,
+    weight: p.weight,
+    tiers: JSON.stringify(p.tiers),
+    unlock_after_draws: p.unlockAfterDraws,
+    consolation: p.consolation ? 1 : 0,
+    total_stock: p.consolation ? null : p.stock,
+    left_stock: p.consolation ? null : p.stock,
+    per_user_cap: p.perUserCap,
+    value_cents: p.valueCents,
+    points: p.points ?? null,
+  };
+}
+
+/** The part of a prize table that decides odds: what a version freezes and verification replays. */
+function termsSnapshot(rows: TermsColumns[]) {
+  return JSON.stringify(
+    rows.map(({ id, weight, tiers, unlock_after_draws, consolation }) => ({
+      id,
+      weight,
+      tiers,
+      unlock_after_draws,
+      consolation,
+    })),
+  );
+}
+
+export function publicationProblems(def: ActivityDef, rules: Pick<DrawRulesPort, 'tableProblems'>): string[] {
+  const problems = rules.tableProblems(
+    def.prizes.map((p) => ({
+      id: p.id,
+      weight: p.weight,
+      tiers: p.tiers,
+      unlockAfterDraws: p.unlockAfterDraws,
+      consolation: p.consolation,
+    })),
+  );
+  for (const p of def.prizes) {
+    if (p.valueCents > MAX_LOTTERY_PRIZE_CENTS) {
+      problems.push(
+        `prize ${p.id} is worth ¥${(p.valueCents / 100).toFixed(2)}, above the ¥50,000 limit for lottery-style prizes`,
+      );
+    }
+    if (p.consolation && p.kind !== 'thanks' && p.stock !== null) {
+      problems.push(`the consolation prize ${p.id} must have unlimited stock`);
+    }
+  }
+  return problems;
+}

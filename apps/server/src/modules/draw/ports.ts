@@ -1,0 +1,90 @@
+import type { Step, TxExec } from '../../db/tx';
+import type { RequestUser } from '../../platform/session';
+import type { Corp } from '../../platform/tenancy';
+import type { PrizeConfig } from './engine';
+
+/**
+ * What the draw needs from other modules, declared here and passed in by createServices (services.ts):
+ * modules never import each other. The steps that run inside the draw transaction are generator steps
+ * like the repo functions, so on SQLite the whole draw stays synchronous inside one group commit.
+ */
+
+/** A prize as the draw reads it. */
+export interface DrawablePrize {
+  id: string;
+  name: string;
+  kind: 'coupon' | 'physical' | 'points' | 'thanks';
+  image: string;
+  value_cents: number;
+  total_stock: number | null;
+  per_user_cap: number | null;
+  points: number | null;
+}
+
+/** An activity as the draw reads it. */
+export interface DrawableActivity {
+  row: {
+    id: string;
+    version: number;
+    seed: string;
+    chances_per_day: number | null;
+    chances_per_activity: number | null;
+  };
+  prizes: readonly DrawablePrize[];
+  byId: ReadonlyMap<string, DrawablePrize>;
+  /** The prize table as the engine reads it (weights, tiers, unlocks, the consolation prize), in prize order. */
+  terms: readonly PrizeConfig[];
+  hasCaps: boolean;
+}
+
+/** The activity catalogue (modules/activity). */
+export interface ActivityPort {
+  /** The activity, draft or not; null when it does not exist (replaying an earlier draw). */
+  load(corpId: string, actId: string): Promise<DrawableActivity | null>;
+  /** A customer-visible activity, else ACTIVITY_NOT_FOUND. */
+  visible(corpId: string, actId: string): Promise<DrawableActivity>;
+  /** The activity this customer may draw in now, else the refusal (not started, ended, paused, not eligible). */
+  admit(corp: Corp, user: RequestUser, actId: string): Promise<DrawableActivity>;
+  /** Takes one unit of a prize's stock inside the draw transaction; false when none is left. */
+  takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean>;
+  stockLeft(corpId: string, actId: string): Promise<{ prizeId: string; left: number | null }[]>;
+  /** The seed, its commitment and each version's prize terms; null when the activity does not exist. */
+  fairnessRecord(
+    corpId: string,
+    actId: string,
+  ): Promise<{
+    seed: string;
+    commitment: string;
+    ended: boolean;
+    versions: {
+      version: number;
+      prizes: PrizeConfig[];
+    }[];
+  } | null>;
+}
+
+/** An award as the draw result shows it. */
+export interface DrawnAward {
+  id: string;
+  status: 'issued' | 'awaiting_address' | 'exchanged';
+  coupon_code: string | null;
+  points: number | null;
+  order_id: string | null;
+}
+
+/** Prizes (modules/prizes): awards, the points ledger and orders. */
+export interface PrizesPort {
+  /** Writes what a draw won, inside the draw transaction: a failure here rolls the draw back. */
+  award(
+    x: TxExec,
+    a: {
+      corpId: string;
+      userId: string;
+      actId: string;
+      drawId: string;
+      prize: { id: string; kind: DrawablePrize['kind']; points: number | null };
+      now: number;
+    },
+  ): Step<DrawnAward | null>;
+  awardOfDraw(corpId: string, drawId: string): Promise<DrawnAward | null>;
+}

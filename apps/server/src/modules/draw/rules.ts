@@ -1,0 +1,20 @@
+import { type PrizeConfig, validatePrizeTable } from './engine';
+import { commitment, newSeed } from './fairness';
+import { oddsTable } from './odds';
+
+export const FAIRNESS_ALGORITHM =
+  'roll = HMAC-SHA256(seed, "<userId>:d<drawIndex>") mapped to [0, total weight) by rejection sampling; ' +
+  'the prize is the one whose cumulative weight interval holds the roll; commitment = SHA-256(seed)';
+
+/**
+ * The draw's rules as the activity module needs them at publication and on the rules page (validate a
+ * prize table, show its odds, commit to a seed). Pure functions: createServices hands this object to
+ * the activity service, so the odds shown and the odds drawn come from one engine.
+ */
+export const drawRules = {
+  algorithm: FAIRNESS_ALGORITHM,
+  tableProblems: (prizes: readonly PrizeConfig[]): string[] => validatePrizeTable(prizes).map((p) => p.message),
+  odds: (prizes: readonly PrizeConfig[]) => oddsTable(prizes, 0),
+  newSeed,
+  commitment,
+};

@@ -1,0 +1,52 @@
+import type { DrawResult } from '@campaign/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityYaml, campaignActions } from '../../testing/campaign';
+import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
+
+const kinds = await dialects();
+
+describe.each(kinds)('prizes on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  const { publish, login, draw } = campaignActions(() => t);
+
+  it('winners are masked; my prizes list and exchange work and stay private', async () => {
+    await publish(
+      activityYaml('winners', {
+        prizes: [
+          '      - { id: c, name: 券, kind: coupon, image: /prizes/coupon.svg, weight: 1, stock: 10, valueCents: 100 }',
+          '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }',
+        ].join('\n'),
+      }),
+    );
+    const me = await login('13912345678');
+    const won = body<DrawResult>(await draw(me, 'winners')).data;
+    const recent = body<{ winnerList: { who: string }[] }>(
+      await t.app.inject('/bmcs/api/v2/winners/recent?corpId=demo&actId=winners'),
+    ).data;
+    expect(recent.winnerList[0]?.who).toBe('139****5678');
+    const mine = body<{ awardId: string; status: string }[]>(
+      await t.app.inject({ url: '/bmcs/api/prizes/mine?corpId=demo', headers: { cookie: me } }),
+    ).data;
+    expect(mine.map((m) => m.awardId)).toContain(won.award?.awardId);
+    const other = await login();
+    const steal = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/v2/exchange?corpId=demo',
+      headers: { ...H5, cookie: other },
+      payload: { awardId: won.award?.awardId },
+    });
+    expect(body(steal).code).toBe(2010);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/v2/exchange?corpId=demo',
+      headers: { ...H5, cookie: me },
+      payload: { awardId: won.award?.awardId },
+    });
+    expect(body<{ status: string }>(used).data.status).toBe('exchanged');
+  });
+});

@@ -1,0 +1,164 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db';
+import { prepared } from '../../db/prepared';
+import type { AwardTable } from '../../db/schema';
+import { changes, type Step, type TxExec } from '../../db/tx';
+
+// Tables of this module: award, points_ledger, physical_order. The customer-facing lists join prize,
+// activity and app_user read-only for names and masked mobiles: one query instead of three ports.
+
+export type AwardRow = Selectable<AwardTable>;
+
+const insertAwardQ = prepared<AwardRow, never>((db, p) =>
+  db.insertInto('award').values({
+    id: p('id'),
+    corp_id: p('corp_id'),
+    act_id: p('act_id'),
+    draw_id: p('draw_id'),
+    user_id: p('user_id'),
+    prize_id: p('prize_id'),
+    kind: p('kind'),
+    status: p('status'),
+    coupon_code: p('coupon_code'),
+    points: p('points'),
+    order_id: p('order_id'),
+    created_at: p('created_at'),
+    updated_at: p('updated_at'),
+  }),
+);
+export function* insertAward(x: TxExec, row: AwardRow): Step<void> {
+  yield* changes(x, insertAwardQ, row);
+}
+
+export async function getAwardByDraw(db: Executor, corpId: string, drawId: string) {
+  return db
+    .selectFrom('award')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('draw_id', '=', drawId)
+    .executeTakeFirst();
+}
+
+type LedgerRow = { corp_id: string; user_id: string; delta: number; reason: string; ref: string; created_at: number };
+const creditQ = prepared<LedgerRow, never>((db, p) =>
+  db.insertInto('points_ledger').values({
+    corp_id: p('corp_id'),
+    user_id: p('user_id'),
+    delta: p('delta'),
+    reason: p('reason'),
+    ref: p('ref'),
+    created_at: p('created_at'),
+  }),
+);
+export function* creditPoints(x: TxExec, row: LedgerRow): Step<void> {
+  yield* changes(x, creditQ, row);
+}
+
+type OrderRow = { id: string; corp_id: string; user_id: string; award_id: string; created_at: number };
+const createOrderQ = prepared<OrderRow, never>((db, p) =>
+  db.insertInto('physical_order').values({
+    id: p('id'),
+    corp_id: p('corp_id'),
+    user_id: p('user_id'),
+    award_id: p('award_id'),
+    created_at: p('created_at'),
+    status: 'awaiting_address',
+    address_id: null,
+  }),
+);
+/** A physical prize's order, awaiting the customer's delivery address. */
+export function* createOrder(x: TxExec, row: OrderRow): Step<void> {
+  yield* changes(x, createOrderQ, row);
+}
+
+const myPrizeColumns = [
+  'award.id as awardId',
+  'award.act_id as actId',
+  'activity.title as activityTitle',
+  'prize.name as prizeName',
+  'award.kind as kind',
+  'prize.image as image',
+  'prize.value_cents as valueCents',
+  'award.status as status',
+  'award.coupon_code as couponCode',
+  'award.points as points',
+  'award.order_id as orderId',
+  'award.created_at as createdAt',
+] as const;
+
+function myPrizesQuery(db: Executor, corpId: string, userId: string) {
+  return db
+    .selectFrom('award')
+    .innerJoin('prize', (j) =>
+      j
+        .onRef('prize.corp_id', '=', 'award.corp_id')
+        .onRef('prize.act_id', '=', 'award.act_id')
+        .onRef('prize.id', '=', 'award.prize_id'),
+    )
+    .innerJoin('activity', (j) =>
+      j.onRef('activity.corp_id', '=', 'award.corp_id').onRef('activity.id', '=', 'award.act_id'),
+    )
+    .select(myPrizeColumns)
+    .where('award.corp_id', '=', corpId)
+    .where('award.user_id', '=', userId);
+}
+
+export async function myPrizes(
+  db: Executor,
+  corpId: string,
+  userId: string,
+  filter: { actId?: string; status?: AwardRow['status']; awardId?: string },
+) {
+  let q = myPrizesQuery(db, corpId, userId);
+  if (filter.actId) q = q.where('award.act_id', '=', filter.actId);
+  if (filter.status) q = q.where('award.status', '=', filter.status);
+  if (filter.awardId) q = q.where('award.id', '=', filter.awardId);
+  return q.orderBy('award.created_at', 'desc').limit(200).execute();
+}
+
+export async function setAwardStatus(
+  db: Executor,
+  corpId: string,
+  awardId: string,
+  from: AwardRow['status'],
+  to: AwardRow['status'],
+  now: number,
+) {
+  const r = await db
+    .updateTable('award')
+    .set({ status: to, updated_at: now })
+    .where('corp_id', '=', corpId)
+    .where('id', '=', awardId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function recentWinners(db: Executor, corpId: string, actId: string, limit: number) {
+  return db
+    .selectFrom('award')
+    .innerJoin('app_user', 'app_user.id', 'award.user_id')
+    .innerJoin('prize', (j) =>
+      j
+        .onRef('prize.corp_id', '=', 'award.corp_id')
+        .onRef('prize.act_id', '=', 'award.act_id')
+        .onRef('prize.id', '=', 'award.prize_id'),
+    )
+    .select(['app_user.mobile', 'app_user.nuid', 'prize.name', 'award.created_at'])
+    .where('award.corp_id', '=', corpId)
+    .where('award.act_id', '=', actId)
+    .orderBy('award.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function issuedCounts(db: Executor, corpId: string, actId: string) {
+  const rows = await db
+    .selectFrom('award')
+    .select(['prize_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .groupBy('prize_id')
+    .execute();
+  return new Map(rows.map((r) => [r.prize_id, Number(r.n)]));
+}

@@ -1,0 +1,145 @@
+import { maskMobile } from '@campaign/contract';
+import type { Step, TxExec } from '../../db/tx';
+import { newSortableId } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import type { ServiceDeps } from '../../platform/services';
+import type { RequestUser } from '../../platform/session';
+import type { Corp } from '../../platform/tenancy';
+import type { ActivityCataloguePort } from './ports';
+import * as repo from './repo';
+
+/** What the draw hands over when a draw wins something. */
+export interface AwardRequest {
+  corpId: string;
+  userId: string;
+  actId: string;
+  drawId: string;
+  prize: { id: string; kind: repo.AwardRow['kind'] | 'thanks'; points: number | null };
+  now: number;
+}
+
+export function createPrizesService(deps: ServiceDeps & { activities: ActivityCataloguePort }) {
+  const db = deps.database.db;
+  const { clock, activities } = deps;
+
+  return {
+    /**
+     * Coupon: a CSPRNG code; points: credited to the ledger; physical: an order awaiting an address. A
+     * step of the caller's transaction (the draw's): if anything after it fails, none of it stays.
+     */
+    *award(x: TxExec, a: AwardRequest): Step<repo.AwardRow | null> {
+      const kind = a.prize.kind;
+      if (kind === 'thanks') return null;
+      const row: repo.AwardRow = {
+        id: newSortableId(),
+        corp_id: a.corpId,
+        act_id: a.actId,
+        draw_id: a.drawId,
+        user_id: a.userId,
+        prize_id: a.prize.id,
+        kind,
+        status: kind === 'physical' ? 'awaiting_address' : 'issued',
+        coupon_code: kind === 'coupon' ? couponCode(deps.randomBytes(18)) : null,
+        points: kind === 'points' ? (a.prize.points ?? 0) : null,
+        order_id: kind === 'physical' ? newSortableId() : null,
+        created_at: a.now,
+        updated_at: a.now,
+      };
+      yield* repo.insertAward(x, row);
+      if (row.points !== null) {
+        yield* repo.creditPoints(x, {
+          corp_id: a.corpId,
+          user_id: a.userId,
+          delta: row.points,
+          reason: 'draw',
+          ref: a.drawId,
+          created_at: a.now,
+        });
+      }
+      if (row.order_id !== null) {
+        yield* repo.createOrder(x, {
+          id: row.order_id,
+          corp_id: a.corpId,
+          user_id: a.userId,
+          award_id: row.id,
+          created_at: a.now,
+        });
+      }
+      return row;
+    },
+
+    /** The award a draw produced (for replaying an idempotent draw). */
+    async awardOfDraw(corpId: string, drawId: string): Promise<repo.AwardRow | null> {
+      return (await repo.getAwardByDraw(db, corpId, drawId)) ?? null;
+    },
+
+    async winningList(corp: Corp, user: RequestUser, actId: string) {
+      return { actId, winnerList: await repo.myPrizes(db, corp.id, user.id, { actId }) };
+    },
+
+    async recentWinners(corp: Corp, actId: string) {
+      await activities.visible(corp.id, actId);
+      const rows = await repo.recentWinners(db, corp.id, actId, 20);
+      return {
+        actId,
+        winnerList: rows.map((r) => ({
+          who: r.mobile ? maskMobile(r.mobile) : `用户${r.nuid.slice(-4)}`,
+          prizeName: r.name,
+          at: r.created_at,
+        })),
+      };
+    },
+
+    async consumeRate(corp: Corp, actId: string) {
+      const act = await activities.visible(corp.id, actId);
+      const issued = await repo.issuedCounts(db, corp.id, actId);
+      return act.prizes
+        .filter((p) => p.kind !== 'thanks')
+        .map((p) => {
+          const n = issued.get(p.id) ?? 0;
+          return {
+            prizeId: p.id,
+            name: p.name,
+            total: p.total_stock,
+            issued: n,
+            rate: p.total_stock ? n / p.total_stock : null,
+          };
+        });
+    },
+
+    async myPrizes(corp: Corp, user: RequestUser, status?: repo.AwardRow['status']) {
+      return repo.myPrizes(db, corp.id, user.id, { status });
+    },
+
+    async exchange(corp: Corp, user: RequestUser, awardId: string) {
+      const [mine] = await repo.myPrizes(db, corp.id, user.id, { awardId });
+      if (!mine) throw new AppError('PRIZE_NOT_FOUND');
+      if (mine.status === 'exchanged') return mine;
+      if (mine.kind === 'physical') throw new AppError('EXCHANGE_REFUSED');
+      await repo.setAwardStatus(db, corp.id, awardId, 'issued', 'exchanged', clock());
+      const [after] = await repo.myPrizes(db, corp.id, user.id, { awardId });
+      if (!after) throw new AppError('PRIZE_NOT_FOUND');
+      return after;
+    },
+  };
+}
+export type PrizesService = ReturnType<typeof createPrizesService>;
+
+/** 140 bits from the CSPRNG (≥128 required) as Crockford base32 in groups of four, easy to read out. */
+export function couponCode(bytes: Buffer): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  // The low 140 bits of the 144 given, read five at a time from the top.
+  let acc = bytes[0] ?? 0;
+  let bits = 4;
+  let out = '';
+  for (let i = 1; i < bytes.length; i++) {
+    acc = ((acc << 8) | (bytes[i] ?? 0)) & 0xfff;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      if (out.length % 5 === 4) out += '-';
+      out += alphabet[(acc >> bits) & 31];
+    }
+  }
+  return out;
+}

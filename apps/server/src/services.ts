@@ -1,0 +1,65 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Config } from './config';
+import type { Database_ } from './db';
+import { createActivityService } from './modules/activity/service';
+import { logOtpSender, type OpenIdProvider, type OtpSender, simulatedOpenIdProvider } from './modules/auth/providers';
+import { createAuthService } from './modules/auth/service';
+import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
+import { drawRules } from './modules/draw/rules';
+import { createDrawService } from './modules/draw/service';
+import { createPrizesService } from './modules/prizes/service';
+import { createSealer, secureRandomBytes } from './platform/crypto';
+import { createLogger } from './platform/log';
+import type { ServiceDeps } from './platform/services';
+import { createCorpCache } from './platform/tenancy';
+
+export interface ServicesInput {
+  database: Database_;
+  config: Config;
+  clock?: () => number;
+  /** Uniform integer in [0, max). */
+  randomInt?: (max: number) => number;
+  randomBytes?: (n: number) => Buffer;
+  otpSender?: OtpSender;
+  openIdProvider?: OpenIdProvider;
+  riskHook?: RiskHook;
+  log?: ServiceDeps['log'];
+}
+
+/**
+ * The one composition root: every service of every module, wired to its ports. The app, the CLI and the
+ * test harness all start here, so what a test exercises is what production runs. Modules never import
+ * each other; where one needs another (the draw awards a prize) the port is passed in below.
+ *
+ * A new domain adds one line: `x: createXService({ ...base })` in the result (a `const` above the
+ * services that take it as a port).
+ */
+export function createServices(deps: ServicesInput) {
+  const { config } = deps;
+  const log = deps.log ?? createLogger(config.logLevel);
+  const base: ServiceDeps = {
+    database: deps.database,
+    config,
+    clock: deps.clock ?? Date.now,
+    randomInt: deps.randomInt ?? ((max) => randomInt(max)),
+    randomBytes: deps.randomBytes ?? secureRandomBytes,
+    sealer: createSealer(config.encryptionKey ?? randomBytes(32)),
+    corps: createCorpCache(config.env === 'test' ? 0 : 30_000),
+    log,
+  };
+  const auth = createAuthService({
+    ...base,
+    otpSender: deps.otpSender ?? logOtpSender((m) => log.info(m)),
+    openIdProvider: deps.openIdProvider ?? simulatedOpenIdProvider,
+  });
+  const activity = createActivityService({ ...base, drawRules });
+  const prizes = createPrizesService({ ...base, activities: activity });
+  const draw = createDrawService({
+    ...base,
+    riskHook: deps.riskHook ?? velocityRiskHook(),
+    activities: activity,
+    prizes,
+  });
+  return { base, auth, activity, prizes, draw };
+}
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { parseDefinition } from '../cli/definition';
+import { applyDefinition } from '../cli/import';
+import { body, cookieJar, H5, type TestApp } from './harness';
+
+/** A small activity file for the rules under test; times relative to the test clock. */
+export function activityYaml(id: string, extra: { prizes: string; chances?: string; more?: string }) {
+  return `
+activities:
+  - id: ${id}
+    corp: demo
+    type: wheel
+    title: 测试转盘
+    startsAt: now-1h
+    endsAt: now+10d
+    chances: ${extra.chances ?? '{ perDay: 100 }'}
+    rules: <p>规则</p>
+${extra.more ?? ''}
+    prizes:
+${extra.prizes}
+`;
+}
+
+/**
+ * What the integration suites do as an operator and as customers: publish a campaign file, log in
+ * (each login from its own address, below the per-IP login limit), draw. `app` is read when called, so
+ * the helpers can be made before `beforeAll` starts the app.
+ */
+export function campaignActions(app: () => TestApp) {
+  let userSeq = 0;
+  return {
+    publish: async (yaml: string) => {
+      const t = app();
+      return applyDefinition(
+        t.database.db,
+        t.services.activity,
+        parseDefinition(yaml, 'test.yaml', t.clock.now),
+        t.clock.now,
+      );
+    },
+
+    async login(mobile = `1370000${String(userSeq + 1).padStart(4, '0')}`, corp = 'demo') {
+      userSeq++;
+      const jar = cookieJar();
+      const res = await app().app.inject({
+        method: 'POST',
+        url: `/bmcs/api/auth/otp/login?corpId=${corp}`,
+        headers: H5,
+        payload: { mobile, code: '123456' },
+        remoteAddress: `10.9.${userSeq % 250}.${Math.floor(userSeq / 250)}`,
+      });
+      expect(body(res).code).toBe(0);
+      jar.take(res);
+      return jar.header();
+    },
+
+    draw: (cookie: string, actId: string, key: string = randomUUID(), path = '/bmcs/api/v2/lottery') =>
+      app().app.inject({
+        method: 'POST',
+        url: `${path}?corpId=demo`,
+        headers: { ...H5, cookie, 'idempotency-key': key },
+        payload: { actId },
+      }),
+  };
+}

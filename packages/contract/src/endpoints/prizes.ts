@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { empty } from '../common';
+import { endpoint } from '../endpoint';
+import { actQuery, PRIZE_KINDS } from './activity';
+
+export const AWARD_STATUSES = ['issued', 'awaiting_address', 'exchanged'] as const;
+
+export const myPrizeSchema = z.object({
+  awardId: z.string(),
+  actId: z.string(),
+  activityTitle: z.string(),
+  prizeName: z.string(),
+  kind: z.enum(PRIZE_KINDS),
+  image: z.string(),
+  valueCents: z.number().int(),
+  status: z.enum(AWARD_STATUSES),
+  couponCode: z.string().nullable(),
+  points: z.number().int().nullable(),
+  orderId: z.string().nullable(),
+  createdAt: z.number().int(),
+});
+
+/** What customers won: their prizes, exchanging them, and who won lately. */
+export const prizesEndpoints = {
+  winningList: endpoint({
+    method: 'GET',
+    path: '/winning/list',
+    version: 'none',
+    loading: false,
+    access: 'user',
+    tag: 'winners',
+    summary: "The current user's own wins in one activity",
+    query: actQuery,
+    body: z.undefined(),
+    data: z.object({ actId: z.string(), winnerList: z.array(myPrizeSchema) }),
+  }),
+  recentWinners: endpoint({
+    method: 'GET',
+    path: '/v2/winners/recent',
+    version: 'v2',
+    loading: false,
+    access: 'tenant',
+    tag: 'winners',
+    summary: 'Recent winners of an activity with masked mobiles (first 3, ****, last 4)',
+    query: actQuery,
+    body: z.undefined(),
+    data: z.object({
+      actId: z.string(),
+      winnerList: z.array(z.object({ who: z.string(), prizeName: z.string(), at: z.number().int() })),
+    }),
+  }),
+  prizeConsumeRate: endpoint({
+    method: 'GET',
+    path: '/prize/consume-rate',
+    version: 'none',
+    loading: false,
+    access: 'tenant',
+    tag: 'winners',
+    summary: 'How much of each prize is given out',
+    query: actQuery,
+    body: z.undefined(),
+    data: z.array(
+      z.object({
+        prizeId: z.string(),
+        name: z.string(),
+        total: z.number().int().nullable(),
+        issued: z.number().int(),
+        rate: z.number().nullable(),
+      }),
+    ),
+  }),
+  exchange: endpoint({
+    method: 'POST',
+    path: '/v2/exchange',
+    version: 'v2',
+    loading: true,
+    access: 'user',
+    tag: 'prizes',
+    summary: 'Exchange (use) an issued coupon or points award; physical prizes go through the address flow',
+    query: empty,
+    body: z.object({ awardId: z.string().min(1).max(64) }),
+    data: myPrizeSchema,
+  }),
+  myPrizes: endpoint({
+    method: 'GET',
+    path: '/prizes/mine',
+    version: 'none',
+    loading: false,
+    access: 'user',
+    tag: 'prizes',
+    summary: 'Every prize the current user has won (the /newPrizeList screen)',
+    query: z.object({ status: z.enum(AWARD_STATUSES).optional() }),
+    body: z.undefined(),
+    data: z.array(myPrizeSchema),
+  }),
+} as const;
