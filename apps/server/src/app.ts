@@ -8,7 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config';
 import type { Database_ } from './db';
-import { logOtpSender, type OpenIdProvider, type OtpSender, simulatedOpenIdProvider } from './modules/auth/providers';
+import { authProviders } from './modules/auth/provider-config';
+import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { authHandlers } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { corpHandlers } from './modules/corp/routes';
@@ -81,11 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installCsrfGuard(app, isApiPath);
   installMetrics(app, { defaultMetrics: config.env !== 'test' });
 
-  const auth = createAuthService({
-    ...services,
-    otpSender: deps.otpSender ?? logOtpSender((m) => app.log.info(m)),
-    openIdProvider: deps.openIdProvider ?? simulatedOpenIdProvider,
-  });
+  const auth = createAuthService({ ...services, ...authProviders(config, app.log, deps) });
   const draws = createDrawService({ ...services, riskHook: deps.riskHook ?? velocityRiskHook() });
   app.decorate('draws', draws);
   const handlers: Handlers = {
