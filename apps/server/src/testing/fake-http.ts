@@ -12,10 +12,7 @@ export interface FakeRequest {
  * What the fake does with a request: answer (a JSON value, or raw text), answer after a delay, never
  * answer ('hang': the caller's timeout must end it), or drop the connection ('reset').
  */
-export type FakeReply =
-  | { status?: number; json?: unknown; text?: string; delayMs?: number }
-  | 'hang'
-  | 'reset';
+export type FakeReply = { status?: number; json?: unknown; text?: string; delayMs?: number } | 'hang' | 'reset';
 
 export interface FakeHttpServer {
   /** http://127.0.0.1:PORT (no trailing slash). */

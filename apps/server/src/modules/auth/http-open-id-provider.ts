@@ -75,7 +75,8 @@ export class HttpOpenIdProvider implements OpenIdProvider {
           return this.#attempt(url);
         },
         {
-          onRetry: (err, n) => log.warn({ corpId, attempt: n, reason: err.message }, 'open-id exchange failed, retrying'),
+          onRetry: (err, n) =>
+            log.warn({ corpId, attempt: n, reason: err.message }, 'open-id exchange failed, retrying'),
           ...(this.#opts.wait ? { wait: this.#opts.wait } : {}),
         },
       );

@@ -20,7 +20,9 @@ const bodySchema = z.object({
 function signatureValid(req: FakeRequest, secret: string): boolean {
   const ts = String(req.headers[SMS_HEADERS.timestamp]);
   const nonce = String(req.headers[SMS_HEADERS.nonce]);
-  const expected = createHmac('sha256', secret).update(smsSigningString(ts, nonce, req.body)).digest('hex');
+  const expected = createHmac('sha256', secret)
+    .update(smsSigningString(ts, nonce, req.body))
+    .digest('hex');
   return req.headers[SMS_HEADERS.signature] === expected;
 }
 
@@ -142,7 +144,9 @@ describe('HttpSmsSender against a local fake gateway', () => {
   });
 
   it("takes the gateway's refusal as final: refused, no retry, nothing secret logged", async () => {
-    fake.answer(() => ({ json: { code: 'isv.MOBILE_NUMBER_ILLEGAL', message: `bad number ${MOBILE}`, requestId: 'r9' } }));
+    fake.answer(() => ({
+      json: { code: 'isv.MOBILE_NUMBER_ILLEGAL', message: `bad number ${MOBILE}`, requestId: 'r9' },
+    }));
     const err = await failure();
     expect(err.kind).toBe('refused');
     expect(err.message).toContain('isv.MOBILE_NUMBER_ILLEGAL');

@@ -78,7 +78,8 @@ export class HttpSmsSender implements OtpSender {
           return this.#attempt(body);
         },
         {
-          onRetry: (err, n) => log.warn({ ...who, attempt: n, reason: err.message }, 'sms send attempt failed, retrying'),
+          onRetry: (err, n) =>
+            log.warn({ ...who, attempt: n, reason: err.message }, 'sms send attempt failed, retrying'),
           ...(this.#opts.wait ? { wait: this.#opts.wait } : {}),
         },
       );

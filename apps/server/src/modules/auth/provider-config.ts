@@ -53,7 +53,6 @@ export function authProviders(config: Config, log: ProviderLog, given: Partial<A
       given.otpSender ??
       (config.sms ? new HttpSmsSender(config.sms, { log }) : logOtpSender((msg) => log.info({}, msg))),
     openIdProvider:
-      given.openIdProvider ??
-      (config.oauth ? new HttpOpenIdProvider(config.oauth, { log }) : simulatedOpenIdProvider),
+      given.openIdProvider ?? (config.oauth ? new HttpOpenIdProvider(config.oauth, { log }) : simulatedOpenIdProvider),
   };
 }
