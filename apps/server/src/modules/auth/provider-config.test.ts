@@ -16,8 +16,8 @@ const SMS = {
 const OAUTH = { OAUTH_BASE_URL: 'https://api.chat.example', OAUTH_APP_ID: 'wx1', OAUTH_APP_SECRET: 'oauth-secret' };
 const ALL_VARIABLES = [...Object.keys(SMS), ...Object.keys(OAUTH)];
 const { log } = captureLog();
-const choose = (env: Record<string, string>) => authProviders(loadConfig(env), log);
-const refusal = (env: Record<string, string>) => {
+const choose = (env: Record<string, string | undefined>) => authProviders(loadConfig(env), log);
+const refusal = (env: Record<string, string | undefined>) => {
   try {
     choose(env);
   } catch (err) {
