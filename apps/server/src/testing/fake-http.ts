@@ -87,3 +87,17 @@ export function captureLog() {
   };
   return { lines, log: { info: put('info'), warn: put('warn'), error: put('error') } };
 }
+
+/** What `promise` rejected with, which must be a `type`: for asserting on a failure's fields. */
+export async function rejectionOf<E>(
+  promise: Promise<unknown>,
+  type: abstract new (...args: never[]) => E,
+): Promise<E> {
+  const outcome = await promise.then(
+    () => ({ rejected: false as const }),
+    (error: unknown) => ({ rejected: true as const, error }),
+  );
+  if (!outcome.rejected) throw new Error(`expected a rejection with ${type.name}, but it resolved`);
+  if (!(outcome.error instanceof type)) throw new Error(`expected ${type.name}, got ${String(outcome.error)}`);
+  return outcome.error;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OAuthConfig } from '../../config';
-import { captureLog, type FakeHttpServer, inOrder, startFakeHttp } from '../../testing/fake-http';
+import { captureLog, type FakeHttpServer, inOrder, rejectionOf, startFakeHttp } from '../../testing/fake-http';
 import { HttpOpenIdProvider } from './http-open-id-provider';
 import { ProviderError } from './providers';
 
@@ -25,14 +25,7 @@ describe('HttpOpenIdProvider against a local fake chat platform', () => {
       { log: capture.log, retry: { attempts: 3, backoffMs: 1 }, wait: async () => {} },
     );
   const exchange = (p = provider()) => p.exchange({ corpId: 'demo', code: CODE });
-  const failure = async (p = provider()) => {
-    const err = await exchange(p).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    if (!(err instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(err)}`);
-    return err;
-  };
+  const failure = (p = provider()) => rejectionOf(exchange(p), ProviderError);
   const expectNoSecretsIn = (...texts: string[]) => {
     for (const text of [...capture.lines, ...texts]) {
       expect(text).not.toContain(APP_SECRET);

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import type { OAuthConfig } from '../../config';
-import {
-  exchangeOnce,
-  type Fetch,
-  parseJson,
-  type RetryPolicy,
-  TransientHttpError,
-  withRetries,
-} from '../../platform/outbound-http';
-import { type OpenIdProvider, ProviderError, type ProviderLog } from './providers';
+import { exchangeOnce, parseJson, type RetryPolicy, TransientHttpError } from '../../platform/outbound-http';
+import { callWithRetries, type ProviderCallOptions } from './provider-call';
+import { type OpenIdProvider, ProviderError } from './providers';
 
 /** The chat platform's exchange, relative to OAUTH_BASE_URL. */
 export const OAUTH_TOKEN_PATH = 'sns/oauth2/access_token';
@@ -34,13 +28,6 @@ const answerSchema = z.object({
 
 export const OAUTH_RETRY: RetryPolicy = { attempts: 3, backoffMs: 200 };
 
-export interface HttpOpenIdProviderOptions {
-  log: ProviderLog;
-  retry?: RetryPolicy;
-  fetch?: Fetch;
-  wait?: (ms: number) => Promise<void>;
-}
-
 type Outcome = { ok: true; openId: string } | { ok: false; error: ProviderError; errcode?: number; errmsg?: string };
 
 /**
@@ -50,9 +37,9 @@ type Outcome = { ok: true; openId: string } | { ok: false; error: ProviderError;
  */
 export class HttpOpenIdProvider implements OpenIdProvider {
   readonly #config: OAuthConfig;
-  readonly #opts: HttpOpenIdProviderOptions;
+  readonly #opts: ProviderCallOptions;
 
-  constructor(config: OAuthConfig, opts: HttpOpenIdProviderOptions) {
+  constructor(config: OAuthConfig, opts: ProviderCallOptions) {
     this.#config = config;
     this.#opts = opts;
   }
@@ -65,26 +52,13 @@ export class HttpOpenIdProvider implements OpenIdProvider {
     url.searchParams.set('secret', this.#config.appSecret);
     url.searchParams.set('code', code);
     url.searchParams.set('grant_type', 'authorization_code');
-    let attempts = 0;
-    let outcome: Outcome;
-    try {
-      outcome = await withRetries(
-        this.#opts.retry ?? OAUTH_RETRY,
-        async (n) => {
-          attempts = n;
-          return this.#attempt(url);
-        },
-        {
-          onRetry: (err, n) =>
-            log.warn({ corpId, attempt: n, reason: err.message }, 'open-id exchange failed, retrying'),
-          ...(this.#opts.wait ? { wait: this.#opts.wait } : {}),
-        },
-      );
-    } catch (err) {
-      if (!(err instanceof TransientHttpError)) throw err;
-      log.error({ corpId, attempts, reason: err.message }, 'chat platform unavailable');
-      throw new ProviderError('unavailable', `chat platform unavailable after ${attempts} attempts: ${err.message}`);
-    }
+    const { value: outcome, attempts } = await callWithRetries(
+      'chat platform',
+      { corpId },
+      this.#opts.retry ?? OAUTH_RETRY,
+      this.#opts,
+      () => this.#attempt(url),
+    );
     if (!outcome.ok) {
       const fields = { corpId, attempts, errcode: outcome.errcode, errmsg: outcome.errmsg };
       if (outcome.error.kind === 'refused') log.warn(fields, 'chat platform refused the code');

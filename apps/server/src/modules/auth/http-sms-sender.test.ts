@@ -2,7 +2,14 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SmsGatewayConfig } from '../../config';
-import { captureLog, type FakeHttpServer, type FakeRequest, inOrder, startFakeHttp } from '../../testing/fake-http';
+import {
+  captureLog,
+  type FakeHttpServer,
+  type FakeRequest,
+  inOrder,
+  rejectionOf,
+  startFakeHttp,
+} from '../../testing/fake-http';
 import { HttpSmsSender, SMS_HEADERS, smsSigningString } from './http-sms-sender';
 import { ProviderError } from './providers';
 
@@ -57,14 +64,7 @@ describe('HttpSmsSender against a local fake gateway', () => {
       },
     );
   const send = (s = sender()) => s.send({ corpId: 'demo', mobile: MOBILE, code: CODE });
-  const failure = async (s = sender()) => {
-    const err = await send(s).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    if (!(err instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(err)}`);
-    return err;
-  };
+  const failure = (s = sender()) => rejectionOf(send(s), ProviderError);
   /** Nothing the sender logged or threw may hold the code or the full number. */
   const expectNoSecretsIn = (...texts: string[]) => {
     for (const text of [...capture.lines, ...texts]) {

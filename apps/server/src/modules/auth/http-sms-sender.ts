@@ -2,15 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { SmsGatewayConfig } from '../../config';
 import { hmacHex } from '../../platform/crypto';
-import {
-  exchangeOnce,
-  type Fetch,
-  parseJson,
-  type RetryPolicy,
-  TransientHttpError,
-  withRetries,
-} from '../../platform/outbound-http';
-import { type OtpSender, ProviderError, type ProviderLog } from './providers';
+import { exchangeOnce, parseJson, type RetryPolicy } from '../../platform/outbound-http';
+import { callWithRetries, type ProviderCallOptions } from './provider-call';
+import { type OtpSender, ProviderError } from './providers';
 import { maskMobile } from './service';
 
 /** Headers of a signed request (docs/decisions/0020-identity-providers.md). */
@@ -33,11 +27,7 @@ const answerSchema = z.object({
 
 export const SMS_RETRY: RetryPolicy = { attempts: 3, backoffMs: 200 };
 
-export interface HttpSmsSenderOptions {
-  log: ProviderLog;
-  retry?: RetryPolicy;
-  fetch?: Fetch;
-  wait?: (ms: number) => Promise<void>;
+export interface HttpSmsSenderOptions extends ProviderCallOptions {
   now?: () => number;
   nonce?: () => string;
 }
@@ -68,26 +58,13 @@ export class HttpSmsSender implements OtpSender {
       outId: randomUUID(),
     });
     const who = { corpId, mobile: maskMobile(mobile) };
-    let attempts = 0;
-    let outcome: Outcome;
-    try {
-      outcome = await withRetries(
-        this.#opts.retry ?? SMS_RETRY,
-        async (n) => {
-          attempts = n;
-          return this.#attempt(body);
-        },
-        {
-          onRetry: (err, n) =>
-            log.warn({ ...who, attempt: n, reason: err.message }, 'sms send attempt failed, retrying'),
-          ...(this.#opts.wait ? { wait: this.#opts.wait } : {}),
-        },
-      );
-    } catch (err) {
-      if (!(err instanceof TransientHttpError)) throw err;
-      log.error({ ...who, attempts, reason: err.message }, 'sms gateway unavailable, code not sent');
-      throw new ProviderError('unavailable', `SMS gateway unavailable after ${attempts} attempts: ${err.message}`);
-    }
+    const { value: outcome, attempts } = await callWithRetries(
+      'SMS gateway',
+      who,
+      this.#opts.retry ?? SMS_RETRY,
+      this.#opts,
+      () => this.#attempt(body),
+    );
     if (!outcome.sent) {
       log.warn({ ...who, attempts, reason: outcome.error.message }, 'sms not sent');
       throw outcome.error;
