@@ -41,7 +41,8 @@ export async function exchangeOnce(
 ): Promise<HttpAnswer> {
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const response = await doFetch(url, { ...init, signal });
+    // A redirect is not followed: it would carry a signed body or a secret-bearing URL to wherever it points.
+    const response = await doFetch(url, { ...init, redirect: 'manual', signal });
     const text = await response.text();
     if (response.status >= 500) throw new TransientHttpError(`HTTP ${response.status}`);
     return { status: response.status, text };

@@ -12,7 +12,10 @@ export interface FakeRequest {
  * What the fake does with a request: answer (a JSON value, or raw text), answer after a delay, never
  * answer ('hang': the caller's timeout must end it), or drop the connection ('reset').
  */
-export type FakeReply = { status?: number; json?: unknown; text?: string; delayMs?: number } | 'hang' | 'reset';
+export type FakeReply =
+  | { status?: number; json?: unknown; text?: string; delayMs?: number; headers?: Record<string, string> }
+  | 'hang'
+  | 'reset';
 
 export interface FakeHttpServer {
   /** http://127.0.0.1:PORT (no trailing slash). */
@@ -54,7 +57,7 @@ export async function startFakeHttp(handler: (req: FakeRequest) => FakeReply = (
       }
       const write = () => {
         const text = reply.text ?? JSON.stringify(reply.json ?? {});
-        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
         res.end(text);
       };
       if (reply.delayMs) setTimeout(write, reply.delayMs);

@@ -162,6 +162,18 @@ describe('HttpSmsSender against a local fake gateway', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it('does not follow a redirect with the signed request: unavailable after one attempt', async () => {
+    fake.answer((req) =>
+      req.url.pathname === '/sms/send'
+        ? { status: 302, headers: { location: '/elsewhere' } }
+        : { json: { code: 'OK' } },
+    );
+    const err = await failure();
+    expect(err.kind).toBe('unavailable');
+    expect(err.message).toContain('302');
+    expect(fake.requests.map((r) => r.url.pathname)).toEqual(['/sms/send']);
+  });
+
   it('reports a gateway nobody listens on as unavailable', async () => {
     const gone = await startFakeHttp();
     const endpoint = `${gone.url}/sms/send`;
