@@ -25,6 +25,15 @@ const env = {
   NODE_ENV: 'production',
   DEMO_MODE: '1',
   ENCRYPTION_KEY: 'a'.repeat(64),
+  // Production never starts with the simulated identity providers. The bench logs in with the demo code
+  // and sends no texts, so the gateways point at a local port nothing listens on.
+  SMS_ENDPOINT: 'http://127.0.0.1:9/sms',
+  SMS_ACCESS_KEY: 'bench',
+  SMS_SECRET: 'bench',
+  SMS_TEMPLATE_ID: 'bench',
+  OAUTH_BASE_URL: 'http://127.0.0.1:9/',
+  OAUTH_APP_ID: 'bench',
+  OAUTH_APP_SECRET: 'bench',
   SQLITE_PATH: dbPath,
   DATABASE_URL: '',
   LOG_LEVEL: 'warn',

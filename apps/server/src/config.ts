@@ -3,6 +3,18 @@ import { z } from 'zod';
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+/** An optional text variable; set but empty counts as unset (as `DATABASE_URL=''` does). */
+const text = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
+const httpUrl = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+);
+const timeoutMs = z.coerce.number().int().min(100).max(60_000).default(3000);
+
+/** The variables that configure the real SMS gateway: all of them, or none (demo and tests only). */
+export const SMS_VARIABLES = ['SMS_ENDPOINT', 'SMS_ACCESS_KEY', 'SMS_SECRET', 'SMS_TEMPLATE_ID'] as const;
+/** The variables that configure the chat platform's OAuth exchange: all of them, or none (demo and tests only). */
+export const OAUTH_VARIABLES = ['OAUTH_BASE_URL', 'OAUTH_APP_ID', 'OAUTH_APP_SECRET'] as const;
 
 /** Every environment variable the service reads; the README's table mirrors this schema. */
 const envSchema = z.object({
@@ -27,7 +39,36 @@ const envSchema = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
   MAX_DRAWS_IN_FLIGHT: z.coerce.number().int().positive().default(256),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  SMS_ENDPOINT: httpUrl,
+  SMS_ACCESS_KEY: text,
+  SMS_SECRET: text,
+  SMS_TEMPLATE_ID: text,
+  SMS_TIMEOUT_MS: timeoutMs,
+  OAUTH_BASE_URL: httpUrl,
+  OAUTH_APP_ID: text,
+  OAUTH_APP_SECRET: text,
+  OAUTH_TIMEOUT_MS: timeoutMs,
 });
+type Env = z.infer<typeof envSchema>;
+
+/** The bank's SMS gateway (see HttpSmsSender). */
+export interface SmsGatewayConfig {
+  endpoint: string;
+  accessKey: string;
+  secret: string;
+  templateId: string;
+  /** Per attempt. */
+  timeoutMs: number;
+}
+
+/** The chat platform's code → open id exchange (see HttpOpenIdProvider). */
+export interface OAuthConfig {
+  baseUrl: string;
+  appId: string;
+  appSecret: string;
+  /** Per attempt. */
+  timeoutMs: number;
+}
 
 export interface Config {
   env: string;
@@ -49,6 +90,20 @@ export interface Config {
   maxDrawsInFlight: number;
   /** Server processes sharing the port (node:cluster); 1 runs a single process. */
   workers: number;
+  /** null: not configured; only demo mode and tests may then log codes instead (modules/auth/provider-config.ts). */
+  sms: SmsGatewayConfig | null;
+  /** null: not configured; only demo mode and tests may then use the simulated provider. */
+  oauth: OAuthConfig | null;
+}
+
+/**
+ * A half-configured gateway is a typo, not a choice: either every variable of the group is set, or none
+ * is; otherwise start-up fails naming the missing ones.
+ */
+function wholeOrNone(e: Env, names: readonly (keyof Env)[], what: string): void {
+  const missing = names.filter((n) => e[n] === undefined);
+  if (missing.length === 0 || missing.length === names.length) return;
+  throw new Error(`${what} is partly configured: ${missing.join(', ')} missing`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -61,6 +116,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   if (production && !e.ENCRYPTION_KEY) throw new Error('ENCRYPTION_KEY is required when NODE_ENV=production');
   const url = e.DATABASE_URL?.trim();
+  wholeOrNone(e, SMS_VARIABLES, 'The SMS gateway');
+  wholeOrNone(e, OAUTH_VARIABLES, 'The chat-platform OAuth exchange');
+  const { SMS_ENDPOINT: endpoint, SMS_ACCESS_KEY: accessKey, SMS_SECRET: secret, SMS_TEMPLATE_ID: templateId } = e;
+  const { OAUTH_BASE_URL: baseUrl, OAUTH_APP_ID: appId, OAUTH_APP_SECRET: appSecret } = e;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -78,6 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxInFlight: e.MAX_IN_FLIGHT,
     maxDrawsInFlight: e.MAX_DRAWS_IN_FLIGHT,
     workers: e.WORKERS,
+    sms:
+      endpoint && accessKey && secret && templateId
+        ? { endpoint, accessKey, secret, templateId, timeoutMs: e.SMS_TIMEOUT_MS }
+        : null,
+    oauth: baseUrl && appId && appSecret ? { baseUrl, appId, appSecret, timeoutMs: e.OAUTH_TIMEOUT_MS } : null,
   };
 }
 

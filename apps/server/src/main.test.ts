@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHmac, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startFakeHttp } from './testing/fake-http';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
@@ -40,7 +41,12 @@ function call(port: number, method: string, path: string, headers: Record<string
   });
 }
 
-function start(dir: string, port: number, workers: number): { child: ChildProcess; output: () => string } {
+function start(
+  dir: string,
+  port: number,
+  workers: number,
+  extraEnv: Record<string, string> = {},
+): { child: ChildProcess; output: () => string } {
   // No ENCRYPTION_KEY: outside production the key is generated at start, once for all workers.
   const { ENCRYPTION_KEY: _unset, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
@@ -52,6 +58,7 @@ function start(dir: string, port: number, workers: number): { child: ChildProces
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       WORKERS: String(workers),
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -119,6 +126,68 @@ describe.each([1, 2])('the service process with WORKERS=%i', (workers) => {
       await expect(call(port, 'GET', '/healthz')).rejects.toThrow();
     } finally {
       child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('the service process under NODE_ENV=production', () => {
+  const production = { NODE_ENV: 'production', ENCRYPTION_KEY: 'c'.repeat(64), LOG_LEVEL: 'warn' };
+
+  it('refuses to start (exit 1, no worker forked) without the real SMS gateway and chat-platform exchange, naming the variables', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'main-test-'));
+    const port = 18000 + Math.floor(Math.random() * 900);
+    // DEMO_MODE on does not make the simulated providers acceptable in production.
+    const { child, output } = start(dir, port, 2, { ...production, DEMO_MODE: '1' });
+    try {
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      expect(code).toBe(1);
+      for (const name of ['SMS_ENDPOINT', 'SMS_ACCESS_KEY', 'SMS_SECRET', 'SMS_TEMPLATE_ID']) {
+        expect(output()).toContain(name);
+      }
+      for (const name of ['OAUTH_BASE_URL', 'OAUTH_APP_ID', 'OAUTH_APP_SECRET']) expect(output()).toContain(name);
+      await expect(call(port, 'GET', '/healthz')).rejects.toThrow();
+      // It stopped before touching the database.
+      expect(existsSync(join(dir, 'db.sqlite'))).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('starts with them configured and sends codes through the gateway, signed', async () => {
+    const gateway = await startFakeHttp(() => ({ json: { code: 'OK', requestId: 'gw-main' } }));
+    const dir = mkdtempSync(join(tmpdir(), 'main-test-'));
+    const port = 18000 + Math.floor(Math.random() * 900);
+    const { child, output } = start(dir, port, 1, {
+      ...production,
+      // Demo mode seeds the demo tenant to send for; the real providers are used all the same.
+      DEMO_MODE: '1',
+      SMS_ENDPOINT: `${gateway.url}/sms`,
+      SMS_ACCESS_KEY: 'ak-main',
+      SMS_SECRET: 'sms-secret-main',
+      SMS_TEMPLATE_ID: 'T-LOGIN',
+      OAUTH_BASE_URL: gateway.url,
+      OAUTH_APP_ID: 'wx-main',
+      OAUTH_APP_SECRET: 'wx-secret-main',
+    });
+    try {
+      for (let i = 0; i < 300 && !output().includes('is running on') && child.exitCode === null; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(output()).toContain('is running on');
+      const sent = await call(port, 'POST', '/bmcs/api/auth/otp/send?corpId=demo', {}, { mobile: '13900002222' });
+      expect(envelope.parse(sent.json).code).toBe(0);
+      expect(gateway.requests).toHaveLength(1);
+      const [req] = gateway.requests;
+      const ts = String(req?.headers['x-sms-timestamp']);
+      const nonce = String(req?.headers['x-sms-nonce']);
+      const mac = createHmac('sha256', 'sms-secret-main').update(`${ts}\n${nonce}\n${req?.body}`).digest('hex');
+      expect(req?.headers['x-sms-signature']).toBe(mac);
+      expect(req?.body).toContain('13900002222');
+    } finally {
+      child.kill('SIGKILL');
+      await gateway.close();
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);

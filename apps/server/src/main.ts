@@ -5,6 +5,7 @@ import { seedDemoIfEmpty } from './cli/seed';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
+import { assertProvidersConfigured } from './modules/auth/provider-config';
 import { createServices } from './services';
 
 /** Set on the processes the primary forks: they serve, the primary prepared the database. */
@@ -116,6 +117,9 @@ async function supervise(config: Config) {
 
 async function main() {
   const config = loadConfig();
+  // Before the database is touched: a production start without the real SMS gateway and chat-platform
+  // exchange ends here (exit 1), naming the variables to set.
+  assertProvidersConfigured(config);
   if (cluster.isPrimary && config.workers > 1) return supervise(config);
   return serve(config, { prepared: process.env[WORKER_ENV] === '1' });
 }

@@ -2,7 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Config } from './config';
 import type { Database_ } from './db';
 import { createActivityService } from './modules/activity/service';
-import { logOtpSender, type OpenIdProvider, type OtpSender, simulatedOpenIdProvider } from './modules/auth/providers';
+import { authProviders } from './modules/auth/provider-config';
+import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
 import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawRules } from './modules/draw/rules';
@@ -49,8 +50,7 @@ export function createServices(deps: ServicesInput) {
   };
   const auth = createAuthService({
     ...base,
-    otpSender: deps.otpSender ?? logOtpSender((m) => log.info(m)),
-    openIdProvider: deps.openIdProvider ?? simulatedOpenIdProvider,
+    ...authProviders(config, log, deps),
   });
   const activity = createActivityService({ ...base, drawRules });
   const prizes = createPrizesService({ ...base, activities: activity });

@@ -44,6 +44,24 @@ export const ERRORS = {
   OTP_TOO_SOON: e(1008, 429, '验证码发送过于频繁，请稍后再试', 'Codes are being requested too often, please wait'),
   OPENID_FAILED: e(1009, 200, '获取用户标识失败', 'Could not resolve the open id'),
   DECRYPT_FAILED: e(1010, 400, '解密失败', 'Could not decrypt the data'),
+  OTP_SEND_UNAVAILABLE: e(
+    1011,
+    503,
+    '短信服务暂时不可用，验证码未发送，请稍后重试',
+    'The SMS service is unavailable and no code was sent, please try again',
+  ),
+  OTP_SEND_REFUSED: e(
+    1012,
+    200,
+    '验证码未能发送到该号码，请核对手机号后重试',
+    'The code could not be sent to this number, please check it and try again',
+  ),
+  OPENID_UNAVAILABLE: e(
+    1013,
+    503,
+    '暂时无法获取用户标识，请稍后重试',
+    'The chat platform could not be reached, please try again',
+  ),
 
   ACTIVITY_NOT_FOUND: e(2001, 200, '活动不存在', 'Activity not found'),
   ACTIVITY_NOT_STARTED: e(2002, 200, '活动尚未开始', 'The activity has not started yet'),

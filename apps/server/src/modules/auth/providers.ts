@@ -1,6 +1,29 @@
 import { sha256Hex } from '../../platform/crypto';
 
-/** Delivers one-time codes. Production plugs in the bank's SMS gateway here. */
+/**
+ * Why an outside identity service did not give an answer. `refused`: it answered and said no (an invalid
+ * or used code, a number it will not send to), which is the customer's to fix; `unavailable`: no usable
+ * answer (down, slow, 5xx, unreadable, or refusing our credentials), which a later retry may fix.
+ * Messages never hold a one-time code, a secret or a full mobile number: they are logged.
+ */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  constructor(
+    readonly kind: 'refused' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the real providers log through: pino's (Fastify's) logger fits. */
+export interface ProviderLog {
+  info(fields: object, msg: string): void;
+  warn(fields: object, msg: string): void;
+  error(fields: object, msg: string): void;
+}
+
+/** Delivers one-time codes: HttpSmsSender in production, logOtpSender in the demo. Throws ProviderError. */
 export interface OtpSender {
   send(args: { corpId: string; mobile: string; code: string }): Promise<void>;
 }
@@ -14,7 +37,7 @@ export function logOtpSender(log: (msg: string) => void): OtpSender {
   };
 }
 
-/** Exchanges a chat-platform `code` for an open id. */
+/** Exchanges a chat-platform `code` for an open id: HttpOpenIdProvider in production. Throws ProviderError. */
 export interface OpenIdProvider {
   exchange(args: { corpId: string; code: string }): Promise<string>;
 }
@@ -25,7 +48,7 @@ export interface OpenIdProvider {
  */
 export const simulatedOpenIdProvider: OpenIdProvider = {
   async exchange({ corpId, code }) {
-    if (code.startsWith('bad')) throw new Error('simulated provider: invalid code');
+    if (code.startsWith('bad')) throw new ProviderError('refused', 'simulated provider: invalid code');
     return `o_${sha256Hex(`${corpId}:${code}`).slice(0, 26)}`;
   },
 };

@@ -25,12 +25,56 @@ export async function getOtp(db: Executor, corpId: string, mobile: string): Prom
     .executeTakeFirst();
 }
 
-export async function saveOtp(db: Executor, row: OtpCodeTable, exists: boolean): Promise<void> {
-  if (exists) {
+/**
+ * Takes the phone's send slot for `row`, but only if the stored row is still `previous` (none → still none):
+ * of two sends racing for one phone, one wins and the other is told false (too soon).
+ */
+export async function claimOtp(db: Executor, row: OtpCodeTable, previous: OtpCodeTable | undefined): Promise<boolean> {
+  if (previous) {
     const { corp_id, mobile, ...rest } = row;
-    await db.updateTable('otp_code').set(rest).where('corp_id', '=', corp_id).where('mobile', '=', mobile).execute();
+    const r = await db
+      .updateTable('otp_code')
+      .set(rest)
+      .where('corp_id', '=', corp_id)
+      .where('mobile', '=', mobile)
+      .where('code_hash', '=', previous.code_hash)
+      .where('created_at', '=', previous.created_at)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+  const r = await db
+    .insertInto('otp_code')
+    .values(row)
+    .onConflict((oc) => oc.columns(['corp_id', 'mobile']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * Undoes a claim whose code never reached the customer: the row as it was before comes back (or none was),
+ * so neither the code nor the resend interval nor the hourly count of the failed send remains.
+ */
+export async function releaseOtp(
+  db: Executor,
+  claimed: OtpCodeTable,
+  previous: OtpCodeTable | undefined,
+): Promise<void> {
+  if (previous) {
+    const { corp_id, mobile, ...rest } = previous;
+    await db
+      .updateTable('otp_code')
+      .set(rest)
+      .where('corp_id', '=', corp_id)
+      .where('mobile', '=', mobile)
+      .where('code_hash', '=', claimed.code_hash)
+      .execute();
   } else {
-    await db.insertInto('otp_code').values(row).execute();
+    await db
+      .deleteFrom('otp_code')
+      .where('corp_id', '=', claimed.corp_id)
+      .where('mobile', '=', claimed.mobile)
+      .where('code_hash', '=', claimed.code_hash)
+      .execute();
   }
 }
 

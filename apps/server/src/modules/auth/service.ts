@@ -1,11 +1,11 @@
-import { maskMobile, type SessionUser } from '@campaign/contract';
+import { type ErrorName, maskMobile, type SessionUser } from '@campaign/contract';
 import type { Executor } from '../../db';
 import { hmacHex, newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import { endSession, type RequestUser, startSession } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
-import type { OpenIdProvider, OtpSender } from './providers';
+import { type OpenIdProvider, type OtpSender, ProviderError } from './providers';
 import * as repo from './repo';
 import { checkTicket } from './ticket';
 
@@ -27,6 +27,15 @@ export function toSessionUser(u: Pick<RequestUser, 'corpId' | 'nuid' | 'mobile' 
     openId: u.openId,
     loginMethod: u.loginMethod,
   } satisfies SessionUser;
+}
+
+/**
+ * A provider's "no" is the customer's to fix; anything else (an outage, a bug) is a retry later. The
+ * providers log their own failures; anything else that was thrown is logged here.
+ */
+function providerFailure(err: unknown, log: ServiceDeps['log'], refused: ErrorName, unavailable: ErrorName) {
+  if (!(err instanceof ProviderError)) log.error({ err }, 'identity provider failed');
+  return new AppError(err instanceof ProviderError && err.kind === 'refused' ? refused : unavailable);
 }
 
 export interface LoginResult {
@@ -94,21 +103,25 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
       const inWindow = existing && now - existing.window_started_at < OTP.windowMs;
       if (inWindow && existing.sends_in_window >= OTP.maxSendsPerWindow) throw new AppError('OTP_TOO_SOON');
       const code = String(deps.randomInt(10 ** OTP.length)).padStart(OTP.length, '0');
-      await repo.saveOtp(
-        db,
-        {
-          corp_id: corp.id,
-          mobile,
-          code_hash: hashCode(corp.id, mobile, code),
-          created_at: now,
-          expires_at: now + OTP.ttlMs,
-          attempts: 0,
-          window_started_at: inWindow ? existing.window_started_at : now,
-          sends_in_window: inWindow ? existing.sends_in_window + 1 : 1,
-        },
-        Boolean(existing),
-      );
-      await deps.otpSender.send({ corpId: corp.id, mobile, code });
+      const claimed = {
+        corp_id: corp.id,
+        mobile,
+        code_hash: hashCode(corp.id, mobile, code),
+        created_at: now,
+        expires_at: now + OTP.ttlMs,
+        attempts: 0,
+        window_started_at: inWindow ? existing.window_started_at : now,
+        sends_in_window: inWindow ? existing.sends_in_window + 1 : 1,
+      };
+      // The slot is taken before the (slow) send, so a burst of sends for one phone sends one text.
+      if (!(await repo.claimOtp(db, claimed, existing))) throw new AppError('OTP_TOO_SOON');
+      try {
+        await deps.otpSender.send({ corpId: corp.id, mobile, code });
+      } catch (err) {
+        // Nothing of a send that failed stays: the customer may ask again at once.
+        await repo.releaseOtp(db, claimed, existing);
+        throw providerFailure(err, deps.log, 'OTP_SEND_REFUSED', 'OTP_SEND_UNAVAILABLE');
+      }
       return {
         resendAfterSec: OTP.resendAfterMs / 1000,
         expiresInSec: OTP.ttlMs / 1000,
@@ -160,8 +173,8 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
       try {
         openId = await deps.openIdProvider.exchange({ corpId: corp.id, code });
       } catch (err) {
-        deps.log.warn({ err, corpId: corp.id }, 'open-id exchange failed');
-        throw new AppError('OPENID_FAILED');
+        // The provider has logged why; no user and no session come of it.
+        throw providerFailure(err, deps.log, 'OPENID_FAILED', 'OPENID_UNAVAILABLE');
       }
       return login(
         corp,
