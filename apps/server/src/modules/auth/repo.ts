@@ -25,13 +25,28 @@ export async function getOtp(db: Executor, corpId: string, mobile: string): Prom
     .executeTakeFirst();
 }
 
-export async function saveOtp(db: Executor, row: OtpCodeTable, exists: boolean): Promise<void> {
-  if (exists) {
+/**
+ * Stores a new code. false when another send for this phone got there first (the insert met the primary
+ * key, or the row changed since it was read): the caller answers "too soon" instead of sending twice.
+ */
+export async function saveOtp(db: Executor, row: OtpCodeTable, previous: OtpCodeTable | undefined): Promise<boolean> {
+  if (previous) {
     const { corp_id, mobile, ...rest } = row;
-    await db.updateTable('otp_code').set(rest).where('corp_id', '=', corp_id).where('mobile', '=', mobile).execute();
-  } else {
-    await db.insertInto('otp_code').values(row).execute();
+    const r = await db
+      .updateTable('otp_code')
+      .set(rest)
+      .where('corp_id', '=', corp_id)
+      .where('mobile', '=', mobile)
+      .where('created_at', '=', previous.created_at)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
+  const r = await db
+    .insertInto('otp_code')
+    .values(row)
+    .onConflict((oc) => oc.columns(['corp_id', 'mobile']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 export async function countOtpAttempt(db: Executor, corpId: string, mobile: string): Promise<void> {
@@ -43,22 +58,47 @@ export async function countOtpAttempt(db: Executor, corpId: string, mobile: stri
     .execute();
 }
 
-export async function deleteOtp(db: Executor, corpId: string, mobile: string): Promise<void> {
-  await db.deleteFrom('otp_code').where('corp_id', '=', corpId).where('mobile', '=', mobile).execute();
+/** Uses up the code row; false when a concurrent log-in already used it. */
+export async function deleteOtp(db: Executor, corpId: string, mobile: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('otp_code')
+    .where('corp_id', '=', corpId)
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }
 
-/** false when the nonce was already used (the primary key refuses it). */
+/**
+ * false when the nonce was already used. The primary key decides, in one statement: of any number of
+ * simultaneous uses exactly one inserts the row.
+ */
 export async function claimNonce(db: Executor, corpId: string, nonce: string, expiresAt: number, now: number) {
   await db.deleteFrom('ticket_nonce').where('expires_at', '<', now).execute();
-  const existing = await db
-    .selectFrom('ticket_nonce')
-    .select('nonce')
-    .where('corp_id', '=', corpId)
-    .where('nonce', '=', nonce)
+  const r = await db
+    .insertInto('ticket_nonce')
+    .values({ corp_id: corpId, nonce, expires_at: expiresAt })
+    .onConflict((oc) => oc.columns(['corp_id', 'nonce']).doNothing())
     .executeTakeFirst();
-  if (existing) return false;
-  await db.insertInto('ticket_nonce').values({ corp_id: corpId, nonce, expires_at: expiresAt }).execute();
-  return true;
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * A phone-code or open-id account becomes the bank customer's: it takes the bank's uid as its nuid.
+ * false when it was linked meanwhile (a concurrent ticket log-in won).
+ */
+export async function linkToBank(db: Executor, corpId: string, userId: string, uid: string, now: number) {
+  const r = await db
+    .updateTable('app_user')
+    .set({ nuid: uid, bank_linked_at: now })
+    .where('corp_id', '=', corpId)
+    .where('id', '=', userId)
+    .where('bank_linked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function setMobile(db: Executor, corpId: string, userId: string, mobile: string | null): Promise<void> {
+  await db.updateTable('app_user').set({ mobile }).where('corp_id', '=', corpId).where('id', '=', userId).execute();
 }
 
 export async function updateUserIdentity(
