@@ -20,12 +20,12 @@ import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { installCsrfGuard } from './platform/csrf';
-import { installEnvelopeErrors, isApiPath } from './platform/envelope';
+import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { type Handlers, registerEndpoints } from './platform/http';
 import { installMetrics } from './platform/metrics';
 import type { ServiceDeps } from './platform/services';
-import { createCorpCache } from './platform/tenancy';
+import { type Corp, createCorpCache } from './platform/tenancy';
 import { installWeb } from './platform/web';
 
 export interface AppDeps {
@@ -55,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler,
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -79,7 +80,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   installCsrfGuard(app, isApiPath);
-  installMetrics(app, { defaultMetrics: config.env !== 'test' });
+  installMetrics(app, {
+    defaultMetrics: config.env !== 'test',
+    // Open where nobody outside can reach it (development, tests), behind a bearer token once one is set,
+    // and absent in production without one.
+    expose: config.metricsToken ? { token: config.metricsToken } : config.env === 'production' ? 'off' : 'open',
+  });
 
   const auth = createAuthService({
     ...services,
@@ -93,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...grayHandlers(),
     ...authHandlers(auth, config),
     ...corpHandlers(services),
-    ...trackingHandlers(services),
+    ...trackingHandlers(services, { activityExists: (corp, actId) => activityExists(draws, corp, actId) }),
     ...drawHandlers(draws, services.sealer),
   };
   registerEndpoints(app, handlers, {
@@ -103,10 +109,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     corps: services.corps,
   });
 
-  const openapi = buildOpenApi({ version: '1' });
-  app.get('/bmcs/api/openapi.json', async () => openapi);
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: openapi as never } });
-  await app.register(fastifySwaggerUi, { routePrefix: '/bmcs/api/docs' });
+  if (config.apiDocs) {
+    const openapi = buildOpenApi({ version: '1' });
+    app.get('/bmcs/api/openapi.json', async () => openapi);
+    await app.register(fastifySwagger, { mode: 'static', specification: { document: openapi as never } });
+    await app.register(fastifySwaggerUi, { routePrefix: '/bmcs/api/docs' });
+  }
 
   app.get('/healthz', async (_req, reply) => {
     try {
@@ -121,8 +129,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler(async () => {
     throw new AppError('NOT_FOUND');
   });
-  if (deps.serveWeb) await installWeb(app, { webDist: config.webDist, grayWebDist: config.grayWebDist });
+  if (deps.serveWeb)
+    await installWeb(app, { webDist: config.webDist, grayWebDist: config.grayWebDist, demo: config.demoMode });
   return app;
+}
+
+/** The activity module's answer to "does this corp have this activity", as the tracking module's port. */
+async function activityExists(draws: DrawService, corp: Corp, actId: string): Promise<boolean> {
+  try {
+    await draws.page(corp, actId);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.errorName === 'ACTIVITY_NOT_FOUND') return false;
+    throw err;
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
 import { DefinitionError, parseDefinition } from './definition';
 import { applyDefinition } from './import';
-import { seedDemo } from './seed';
+import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                      apply database migrations
@@ -42,6 +42,10 @@ async function main(argv: string[]): Promise<number> {
     }
     const { draws } = await buildApp({ database, config });
     if (cmd === 'seed') {
+      if (refusesDemoData(config)) {
+        console.error('seed refused: NODE_ENV=production, and the demo tenants carry published secrets');
+        return 1;
+      }
       const s = await seedDemo(database.db, draws, Date.now());
       console.log(`demo seeded: ${JSON.stringify(s)}`);
       return 0;
@@ -50,6 +54,11 @@ async function main(argv: string[]): Promise<number> {
       const file = args[0];
       if (!file) return usage();
       const def = parseDefinition(readFileSync(file, 'utf8'), file);
+      const published = refusesDemoData(config) ? corpsWithDemoSecrets(def) : [];
+      if (published.length) {
+        console.error(`import refused: corp ${published.join(', ')} uses a published demo appSecret`);
+        return 1;
+      }
       const s = await applyDefinition(database.db, draws, def, Date.now());
       console.log(`imported ${file}: ${JSON.stringify(s)}`);
       return 0;

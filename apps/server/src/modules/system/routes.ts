@@ -1,6 +1,7 @@
 import { COOKIES, grayFlagFromCookie } from '@campaign/contract';
 import { AppError } from '../../platform/errors';
 import type { HandlersFor } from '../../platform/http';
+import { isSignedByCorp } from '../../platform/server-caller';
 import type { ServiceDeps } from '../../platform/services';
 
 export function systemHandlers(deps: ServiceDeps): HandlersFor<'systemTime' | 'setGrayFlag' | 'commonDecrypt'> {
@@ -10,9 +11,13 @@ export function systemHandlers(deps: ServiceDeps): HandlersFor<'systemTime' | 's
       return { now, iso: new Date(now).toISOString() };
     },
     setGrayFlag: async ({ req }) => ({ grayFlag: grayFlagFromCookie(req.cookies[COOKIES.grayTag]) }),
-    commonDecrypt: async ({ corp, body }) => {
+    // Opens a value for the corp's own back end (signed with the corp secret), or for the customer it
+    // belongs to; anyone else learns nothing, not even whether the value was well formed.
+    commonDecrypt: async ({ corp, user, body, req }) => {
+      const server = isSignedByCorp(req, corp, body.data, deps.clock());
+      if (!server && !user) throw new AppError('UNAUTHENTICATED');
       const plain = deps.sealer.open(corp.id, body.data);
-      if (plain === null) throw new AppError('DECRYPT_FAILED');
+      if (plain === null || (!server && plain !== user?.nuid)) throw new AppError('DECRYPT_FAILED');
       return { plain };
     },
   };
