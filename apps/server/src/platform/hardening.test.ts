@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
-import { body, cookieJar, dialects, H5, startTestApp, type TestApp } from '../testing/harness';
+import { body, cookieJar, countRows, dialects, H5, startTestApp, type TestApp } from '../testing/harness';
 import { SERVER_SIGNATURE_HEADER, serverSignature } from './server-caller';
 
 const kinds = await dialects();
@@ -148,42 +148,24 @@ describe.each(kinds)('identity and anonymous writes on %s', (kind) => {
   });
 
   describe('page views and tracking', () => {
-    const count = async (table: 'page_visit' | 'tracking_event') =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const count = (table: 'page_visit' | 'tracking_event') => countRows(t.database, table);
+    const visit = (corpId: string, actId: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/bmcs/api/v2/webpage/visit?corpId=${corpId}`,
+        payload: { actId, visitType: 'PV' },
+        headers: { ...H5, ...headers },
+        remoteAddress: '10.66.0.1',
+      });
 
     it('a page view of an activity that does not exist is a 404 and stores nothing', async () => {
       const before = await count('page_visit');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/bmcs/api/v2/webpage/visit?corpId=demo',
-        payload: { actId: 'no-such-activity', visitType: 'PV' },
-        headers: { ...H5, 'accept-language': 'en-US' },
-        remoteAddress: '10.66.0.1',
-      });
+      const res = await visit('demo', 'no-such-activity', { 'accept-language': 'en-US' });
       expect([res.statusCode, body(res)]).toEqual([404, { code: 404, data: 'Not found: activity no-such-activity' }]);
       // Another corp's activity does not exist for this one either.
-      const foreign = await t.app.inject({
-        method: 'POST',
-        url: '/bmcs/api/v2/webpage/visit?corpId=demo-gray',
-        payload: { actId: 'wheel-spring', visitType: 'PV' },
-        headers: H5,
-        remoteAddress: '10.66.0.1',
-      });
+      const foreign = await visit('demo-gray', 'wheel-spring');
       expect(foreign.statusCode).toBe(404);
-      const known = await t.app.inject({
-        method: 'POST',
-        url: '/bmcs/api/v2/webpage/visit?corpId=demo',
-        payload: { actId: 'wheel-spring', visitType: 'PV' },
-        headers: H5,
-        remoteAddress: '10.66.0.1',
-      });
+      const known = await visit('demo', 'wheel-spring');
       expect(body(known)).toEqual({ code: 0, data: null });
       expect(await count('page_visit')).toBe(before + 1);
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, cookieJar, dialects, H5, startTestApp, type TestApp } from '../testing/harness';
+import { body, cookieJar, countRows, dialects, H5, startTestApp, type TestApp } from '../testing/harness';
 import { findNul } from './input-guard';
 
 const kinds = await dialects();
@@ -32,18 +32,11 @@ describe.each(kinds)('U+0000 in any input is bad input, never a 500, on %s', (ki
   });
   afterAll(async () => t?.close());
 
-  const rows = async () => {
-    const count = async (table: 'page_visit' | 'tracking_event' | 'draw') =>
-      Number(
-        (
-          await t.database.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    return { visits: await count('page_visit'), events: await count('tracking_event'), draws: await count('draw') };
-  };
+  const rows = async () => ({
+    visits: await countRows(t.database, 'page_visit'),
+    events: await countRows(t.database, 'tracking_event'),
+    draws: await countRows(t.database, 'draw'),
+  });
 
   const cases: { name: string; url: string; payload?: object; headers?: Record<string, string>; field: string }[] = [
     {
