@@ -141,6 +141,20 @@ describe.each(kinds)('identity linking and concurrent log-ins on %s', (kind) => 
       },
     );
 
+    it('20 simultaneous first chat-platform log-ins of one open id: all succeed, one account', async () => {
+      const code = `wx-burst-${randomUUID()}`;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => post('/bmcs/api/auth/openid?corpId=demo', { code })),
+      );
+      expect(tally(answers)).toEqual({ 0: 20 });
+      const openIds = new Set(answers.map((r) => body<string>(r).data));
+      expect(openIds.size).toBe(1);
+      const [openId = ''] = openIds;
+      expect(
+        await t.database.db.selectFrom('app_user').select('id').where('open_id', '=', openId).execute(),
+      ).toHaveLength(1);
+    });
+
     it('simultaneous first log-ins by ticket and by phone code of one customer end in one account', async () => {
       const mobile = mobileNo();
       const uid = `bank-mixed-${randomUUID().slice(0, 8)}`;
