@@ -8,6 +8,10 @@ describe('internalPath (open-redirect guard)', () => {
     );
     expect(internalPath('/rules?text=a%20b')).toBe('/rules?text=a%20b');
     expect(internalPath('/editAddress/7')).toBe('/editAddress/7');
+    // What the query carries is the target page's business, even an encoded URL or a stray percent sign.
+    expect(internalPath('/rules?back=https%3A%2F%2Fx.example&p=100%')).toBe(
+      '/rules?back=https%3A%2F%2Fx.example&p=100%',
+    );
   });
 
   it.each([

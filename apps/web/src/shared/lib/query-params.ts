@@ -53,9 +53,10 @@ export function internalPath(target: string | null | undefined): string | null {
   if (!target?.startsWith('/') || leavesOrigin(target)) return null;
   const path = parsedPath(target);
   if (!path) return null;
+  // Only the path part: a query may carry anything, encoded or not.
   let decoded: string;
   try {
-    decoded = decodeURIComponent(path);
+    decoded = decodeURIComponent(path.split(/[?#]/)[0] ?? '');
   } catch {
     return null;
   }
