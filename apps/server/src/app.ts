@@ -16,10 +16,11 @@ import { prizesHandlers } from './modules/prizes/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
 import { installCsrfGuard } from './platform/csrf';
-import { installEnvelopeErrors, isApiPath } from './platform/envelope';
+import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { type Handlers, registerEndpoints } from './platform/http';
 import { installMetrics } from './platform/metrics';
+import type { Corp } from './platform/tenancy';
 import { installWeb } from './platform/web';
 import { createServices, type Services, type ServicesInput } from './services';
 
@@ -47,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler,
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -60,7 +62,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   });
   installCsrfGuard(app, isApiPath);
-  installMetrics(app, { defaultMetrics: config.env !== 'test' });
+  installMetrics(app, {
+    defaultMetrics: config.env !== 'test',
+    // Open where nobody outside can reach it (development, tests), behind a bearer token once one is set,
+    // and absent in production without one.
+    expose: config.metricsToken ? { token: config.metricsToken } : config.env === 'production' ? 'off' : 'open',
+  });
 
   const { base } = services;
   // One line per domain; the type makes a missing handler a compile error.
@@ -69,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...grayHandlers(),
     ...authHandlers(services.auth, config),
     ...corpHandlers(base),
-    ...trackingHandlers(base),
+    ...trackingHandlers(base, { activityExists: (corp, actId) => activityExists(services.activity, corp, actId) }),
     ...activityHandlers(services.activity),
     ...drawHandlers(services.draw, base.sealer),
     ...prizesHandlers(services.prizes),
@@ -81,10 +88,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     corps: base.corps,
   });
 
-  const openapi = buildOpenApi({ version: '1' });
-  app.get('/bmcs/api/openapi.json', async () => openapi);
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: openapi as never } });
-  await app.register(fastifySwaggerUi, { routePrefix: '/bmcs/api/docs' });
+  if (config.apiDocs) {
+    const openapi = buildOpenApi({ version: '1' });
+    app.get('/bmcs/api/openapi.json', async () => openapi);
+    await app.register(fastifySwagger, { mode: 'static', specification: { document: openapi as never } });
+    await app.register(fastifySwaggerUi, { routePrefix: '/bmcs/api/docs' });
+  }
 
   app.get('/healthz', async (_req, reply) => {
     try {
@@ -99,8 +108,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler(async () => {
     throw new AppError('NOT_FOUND');
   });
-  if (deps.serveWeb) await installWeb(app, { webDist: config.webDist, grayWebDist: config.grayWebDist });
+  if (deps.serveWeb)
+    await installWeb(app, { webDist: config.webDist, grayWebDist: config.grayWebDist, demo: config.demoMode });
   return app;
+}
+
+/** The activity module's answer to "does this corp have this activity", as the tracking module's port. */
+async function activityExists(activities: Services['activity'], corp: Corp, actId: string): Promise<boolean> {
+  try {
+    await activities.page(corp, actId);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.errorName === 'ACTIVITY_NOT_FOUND') return false;
+    throw err;
+  }
 }
 
 /**

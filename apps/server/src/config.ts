@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z
@@ -32,7 +33,7 @@ const envSchema = z.object({
     .optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().positive().default(30),
   DRAW_RATE_PER_SECOND: z.coerce.number().int().positive().default(20),
@@ -48,6 +49,10 @@ const envSchema = z.object({
   OAUTH_APP_ID: text,
   OAUTH_APP_SECRET: text,
   OAUTH_TIMEOUT_MS: timeoutMs,
+  // Exposure and abuse limits (docs/decisions/0030-trusted-proxies.md, 0033-production-exposure.md).
+  TRACKING_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  API_DOCS: bool.optional(),
 });
 type Env = z.infer<typeof envSchema>;
 
@@ -81,9 +86,10 @@ export interface Config {
   /** 32-byte key for encid and common-decrypt; generated at start when absent outside production (once for all workers). */
   encryptionKey: Buffer | null;
   session: { idleMs: number; absoluteMs: number };
-  trustProxy: boolean;
+  /** Which peers may set X-Forwarded-*: none, any (development only), or these addresses/CIDRs. */
+  trustProxy: boolean | string[];
   logLevel: string;
-  rateLimits: { loginPerMinute: number; drawPerSecond: number };
+  rateLimits: { loginPerMinute: number; drawPerSecond: number; trackingPerMinute: number };
   /** Requests in progress above which the server sheds load with 429 instead of queueing. */
   maxInFlight: number;
   /** Draws waiting for the database above which new draws get 429 (keeps latency bounded past capacity). */
@@ -94,6 +100,10 @@ export interface Config {
   sms: SmsGatewayConfig | null;
   /** null: not configured; only demo mode and tests may then use the simulated provider. */
   oauth: OAuthConfig | null;
+  /** Bearer token /metrics requires; without one, /metrics is open outside production and absent in it. */
+  metricsToken: string | null;
+  /** Serve /bmcs/api/docs and openapi.json (default: on outside production). */
+  apiDocs: boolean;
 }
 
 /**
@@ -104,6 +114,45 @@ function wholeOrNone(e: Env, names: readonly (keyof Env)[], what: string): void 
   const missing = names.filter((n) => e[n] === undefined);
   if (missing.length === 0 || missing.length === names.length) return;
   throw new Error(`${what} is partly configured: ${missing.join(', ')} missing`);
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of TRUST_PROXY: an address, an address/prefix, or one of proxy-addr's names. */
+function validProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [addr = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const n = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (default) trusts no X-Forwarded-*; a comma list of addresses/CIDRs trusts those
+ * peers only; `true`/`*` trusts everyone, which lets any client pick its own address for the per-IP
+ * limits, so it is refused in production.
+ */
+export function parseTrustProxy(raw: string, production: boolean): boolean | string[] {
+  const v = raw.trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(v)) return false;
+  if (['1', 'true', 'yes', 'on', '*'].includes(v)) {
+    if (production) {
+      throw new Error(
+        "TRUST_PROXY=true trusts every client's X-Forwarded-For (any client could pick its own IP for the rate limits); " +
+          'in production list the proxy addresses instead, e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1',
+      );
+    }
+    return true;
+  }
+  const entries = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !validProxyEntry(entry));
+  if (bad.length) throw new Error(`TRUST_PROXY: not an address or CIDR: ${bad.join(', ')}`);
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -131,9 +180,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoMode: e.DEMO_MODE ?? !production,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : null,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY, production),
     logLevel: e.LOG_LEVEL,
-    rateLimits: { loginPerMinute: e.LOGIN_RATE_PER_MINUTE, drawPerSecond: e.DRAW_RATE_PER_SECOND },
+    rateLimits: {
+      loginPerMinute: e.LOGIN_RATE_PER_MINUTE,
+      drawPerSecond: e.DRAW_RATE_PER_SECOND,
+      trackingPerMinute: e.TRACKING_RATE_PER_MINUTE,
+    },
     maxInFlight: e.MAX_IN_FLIGHT,
     maxDrawsInFlight: e.MAX_DRAWS_IN_FLIGHT,
     workers: e.WORKERS,
@@ -142,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { endpoint, accessKey, secret, templateId, timeoutMs: e.SMS_TIMEOUT_MS }
         : null,
     oauth: baseUrl && appId && appSecret ? { baseUrl, appId, appSecret, timeoutMs: e.OAUTH_TIMEOUT_MS } : null,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    apiDocs: e.API_DOCS ?? !production,
   };
 }
 

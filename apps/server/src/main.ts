@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
-import { seedDemoIfEmpty } from './cli/seed';
+import { assertNoDemoSecrets, refusesDemoData, seedDemoIfEmpty } from './cli/seed';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrate';
@@ -15,6 +15,14 @@ const WORKER_ENV = 'CAMPAIGN_WORKER';
 async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boolean }) {
   const database = openDatabase(config.database);
   if (opts.prepare) await migrateToLatest(database.db);
+  if (refusesDemoData(config)) {
+    try {
+      await assertNoDemoSecrets(database.db);
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+  }
   const services = createServices({ database, config });
   const app = await buildApp({ services, serveWeb: opts.serveWeb });
   if (opts.prepare && config.demoMode && (await seedDemoIfEmpty(database.db, services.activity, Date.now()))) {
@@ -31,7 +39,7 @@ function banner(config: Config) {
     '',
     `  campaign-h5 is running on ${base}  (${where}${procs})`,
     `  Log in (demo code 123456):  ${base}/login?corpId=demo`,
-    `  API docs:                   ${base}/bmcs/api/docs`,
+    ...(config.apiDocs ? [`  API docs:                   ${base}/bmcs/api/docs`] : []),
     `  Health / metrics:           ${base}/healthz  ${base}/metrics`,
     '',
   ].join('\n');

@@ -11,6 +11,7 @@ export const otpCodeSchema = z.string().regex(/^\d{6}$/, { message: 'i18n:otpCod
 export const FIELD_MESSAGES = {
   mobile: { 'zh-CN': '请输入正确的 11 位手机号', 'en-US': 'enter a valid 11-digit mobile number' },
   otpCode: { 'zh-CN': '请输入 6 位数字验证码', 'en-US': 'enter the 6-digit code' },
+  nulCharacter: { 'zh-CN': '不能包含空字符（U+0000）', 'en-US': 'must not contain the NUL character (U+0000)' },
 } as const;
 export const corpIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
 export const actIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

@@ -15,3 +15,8 @@ export function grayFlagFromCookie(xTag: string | undefined | null): 0 | 1 {
 /** Header the web client sends on every state-changing request (CSRF defence beside Origin). */
 export const CLIENT_HEADER = 'x-campaign-client';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/**
+ * `<meta name=… content="1">` the server adds to the H5's page when it runs in demo mode: the one switch
+ * for demo-only client features (the simulated native host), decided at run time, never baked into a build.
+ */
+export const DEMO_PAGE_META = 'campaign-demo';

@@ -27,9 +27,11 @@ export const ERRORS = {
   CSRF: e(40301, 403, '请求来源不被允许', 'Cross-site request refused'),
   NOT_FOUND: e(404, 404, '请求的资源不存在', 'Not found'),
   CONFLICT_IN_FLIGHT: e(409, 409, '相同的请求正在处理中，请稍候', 'The same request is already being processed'),
+  REQUEST_TIMEOUT: e(408, 408, '请求超时，请重试', 'The request timed out, please try again'),
   PAYLOAD_TOO_LARGE: e(413, 413, '请求内容过大', 'The request body is too large'),
   IDEMPOTENCY_MISMATCH: e(422, 422, '重复请求的参数与首次不一致', 'The repeated request differs from the first one'),
   RATE_LIMITED: e(429, 429, '操作过于频繁，请稍后再试', 'Too many requests, please try again later'),
+  HEADERS_TOO_LARGE: e(431, 431, '请求头过大', 'The request headers are too large'),
   INTERNAL: e(500, 500, '服务繁忙，请稍后再试', 'Service busy, please try again later'),
   UNAVAILABLE: e(503, 503, '服务暂不可用，请稍后再试', 'Service temporarily unavailable'),
 

@@ -14,14 +14,30 @@ const ROOT = new URL('../../../..', import.meta.url).pathname;
 let dir: string;
 let dbPath: string;
 
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/cli/main.ts'), ...args], {
+function run(script: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
     cwd: ROOT,
-    env: { ...process.env, SQLITE_PATH: dbPath, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, SQLITE_PATH: dbPath, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
+    timeout: 30_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
+const cli = (...args: string[]) => run('apps/server/src/cli/main.ts', args);
+// Real identity providers configured (nothing listens there: these tests log nobody in), so production starts
+// get as far as the demo-secret check.
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  ENCRYPTION_KEY: 'b'.repeat(64),
+  PORT: '0',
+  SMS_ENDPOINT: 'http://127.0.0.1:9/sms',
+  SMS_ACCESS_KEY: 'cli-test',
+  SMS_SECRET: 'cli-test',
+  SMS_TEMPLATE_ID: 'cli-test',
+  OAUTH_BASE_URL: 'http://127.0.0.1:9/',
+  OAUTH_APP_ID: 'cli-test',
+  OAUTH_APP_SECRET: 'cli-test',
+};
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'cli-test-'));
@@ -92,4 +108,24 @@ describe('the operator CLI on the demo tenant', () => {
     expect(new Set(report.mismatches.map((m) => m.drawId))).toEqual(new Set([victim.id]));
     expect(report.mismatches.map((m) => m.reason)).toContain('awarded-mismatch');
   }, 60_000);
+});
+
+describe('production refuses the published demo secrets', () => {
+  it('`seed` and an import carrying a demo secret are refused; the server will not start while a corp has one', () => {
+    const prodDb = join(dir, 'prod.db');
+    const env = { ...PRODUCTION, SQLITE_PATH: prodDb };
+    const seed = run('apps/server/src/cli/main.ts', ['seed'], env);
+    expect(seed.code).toBe(1);
+    expect(seed.err).toContain('seed refused');
+    const demoFile = join(ROOT, 'apps/server/campaigns/demo.yaml');
+    const imported = run('apps/server/src/cli/main.ts', ['import', demoFile], env);
+    expect(imported.code).toBe(1);
+    expect(imported.err).toContain('import refused: corp demo, demo-gray uses a published demo appSecret');
+
+    // A database seeded outside production (as a demo once was) keeps the server from starting in production.
+    expect(run('apps/server/src/cli/main.ts', ['seed'], { SQLITE_PATH: prodDb }).code).toBe(0);
+    const started = run('apps/server/src/main.ts', [], env);
+    expect(started.code).toBe(1);
+    expect(started.err).toContain('corp demo, demo-gray uses a published demo appSecret');
+  }, 90_000);
 });

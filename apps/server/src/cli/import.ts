@@ -31,7 +31,7 @@ export async function applyDefinition(
       if (user) {
         await authRepo.updateUserIdentity(tx, u.corp, user.id, identity);
       } else {
-        user = { id: newId(), corp_id: u.corp, nuid: u.nuid, created_at: now, ...identity };
+        user = { id: newId(), corp_id: u.corp, nuid: u.nuid, created_at: now, bank_linked_at: now, ...identity };
         await authRepo.insertUser(tx, user);
       }
       await corpRepo.replaceUserCgroups(tx, u.corp, user.id, u.cgroups);

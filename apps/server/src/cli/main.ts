@@ -3,12 +3,13 @@ import { readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
+import { refusingProviders } from '../modules/auth/provider-config';
 import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
 import { createServices } from '../services';
 import { DefinitionError, parseDefinition } from './definition';
 import { applyDefinition } from './import';
-import { seedDemo } from './seed';
+import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                      apply database migrations
@@ -40,8 +41,12 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
       return 0;
     }
-    const { activity, draw } = createServices({ database, config });
+    const { activity, draw } = createServices({ database, config, ...refusingProviders() });
     if (cmd === 'seed') {
+      if (refusesDemoData(config)) {
+        console.error('seed refused: NODE_ENV=production, and the demo tenants carry published secrets');
+        return 1;
+      }
       const s = await seedDemo(database.db, activity, Date.now());
       console.log(`demo seeded: ${JSON.stringify(s)}`);
       return 0;
@@ -50,6 +55,11 @@ async function main(argv: string[]): Promise<number> {
       const file = args[0];
       if (!file) return usage();
       const def = parseDefinition(readFileSync(file, 'utf8'), file);
+      const published = refusesDemoData(config) ? corpsWithDemoSecrets(def) : [];
+      if (published.length) {
+        console.error(`import refused: corp ${published.join(', ')} uses a published demo appSecret`);
+        return 1;
+      }
       const s = await applyDefinition(database.db, activity, def, Date.now());
       console.log(`imported ${file}: ${JSON.stringify(s)}`);
       return 0;

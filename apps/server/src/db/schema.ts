@@ -34,6 +34,8 @@ export interface UserTable {
   mobile: string | null;
   open_id: string | null;
   created_at: number;
+  /** When a host-app ticket (or an import) tied this account to the bank's uid; null: adoptable once. */
+  bank_linked_at: number | null;
 }
 export interface SessionTable {
   token_hash: string;

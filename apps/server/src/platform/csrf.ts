@@ -4,10 +4,14 @@ import { AppError } from './errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Scheme and host must both match: an `https://` page is not the origin of an `http://` service (nor the
+ * reverse). Behind a trusted TLS proxy `req.protocol` is the scheme the browser used.
+ */
 function sameOrigin(req: FastifyRequest, value: string): boolean {
   try {
     const u = new URL(value);
-    return u.host === req.headers.host;
+    return u.protocol === `${req.protocol}:` && u.host === req.host;
   } catch {
     return false;
   }

@@ -1,4 +1,6 @@
-import { BASE_PATH, type ErrorName } from '@campaign/contract';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { BASE_PATH, type ErrorName, localeFromAcceptLanguage } from '@campaign/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { WriteLockTimeout } from '../db/group-commit';
 import { AppError } from './errors';
@@ -49,4 +51,29 @@ export function installEnvelopeErrors(app: FastifyInstance) {
 
 export function isApiPath(url: string): boolean {
   return url === BASE_PATH || url.startsWith(`${BASE_PATH}/`);
+}
+
+/**
+ * Failures Node's HTTP parser meets before there is a request (headers too large, a malformed request
+ * line, a header timeout) get the envelope too, in the language the raw request asked for if it got that far.
+ */
+export function clientErrorHandler(err: Error & { code?: string; rawPacket?: unknown }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const name: ErrorName =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'VALIDATION';
+  const e = new AppError(name);
+  const raw = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.toString('latin1') : '';
+  const locale = localeFromAcceptLanguage(/\r\naccept-language:([^\r\n]*)/i.exec(raw)?.[1]?.trim());
+  const body = JSON.stringify({ code: e.code, data: e.messageFor(locale) });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

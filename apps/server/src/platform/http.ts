@@ -17,6 +17,7 @@ import { locales, type ZodError, type ZodType, type z } from 'zod';
 import type { Config } from '../config';
 import type { Database_ } from '../db';
 import { AppError } from './errors';
+import { rejectNul } from './input-guard';
 import { findSession, type RequestUser } from './session';
 import type { Corp, CorpCache } from './tenancy';
 
@@ -104,6 +105,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         config: { endpointName: name, ...rateLimitConfig(ep, deps.config) },
         handler: async (req, reply) => {
           const locale = requestLocale(req);
+          rejectNul(req, locale);
           const now = deps.clock();
           const corpId = requestCorpId(req);
           let corp: Corp | null = null;
@@ -159,6 +161,12 @@ function rateLimitConfig(ep: Endpoint, config: Config) {
         keyGenerator: (req: FastifyRequest) => req.cookies[COOKIES.session] ?? req.ip,
       },
     };
+  }
+  if (ep.tag === 'tracking') {
+    // Page views and tracking events: rows anyone may add, bounded per client address so an anonymous
+    // script cannot grow the database without limit. Keyed by address only: a made-up session cookie
+    // must not buy a fresh allowance.
+    return { rateLimit: { max: config.rateLimits.trackingPerMinute, timeWindow: 60_000 } };
   }
   return {};
 }

@@ -1,9 +1,14 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { safeEqualHex, sha256Hex } from './crypto';
+import { AppError } from './errors';
 
 /** Prometheus metrics on an app-owned registry, so several apps in one test process do not collide. */
-export function installMetrics(app: FastifyInstance, opts: { defaultMetrics: boolean }) {
+export function installMetrics(
+  app: FastifyInstance,
+  opts: { defaultMetrics: boolean; expose: 'open' | 'off' | { token: string } },
+) {
   const registry = new Registry();
   // Under WORKERS > 1 each process counts its own requests; the label keeps their series apart.
   registry.setDefaultLabels({ worker: String(cluster.worker?.id ?? 0) });
@@ -27,7 +32,13 @@ export function installMetrics(app: FastifyInstance, opts: { defaultMetrics: boo
     requests.inc({ method: req.method, route, status: String(reply.statusCode) });
     latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', async (_req, reply) => {
+  if (opts.expose === 'off') return registry;
+  const expected = opts.expose === 'open' ? null : sha256Hex(`Bearer ${opts.expose.token}`);
+  app.get('/metrics', async (req, reply) => {
+    // Compared as hashes: equal length, constant time, whatever the caller sent.
+    if (expected && !safeEqualHex(sha256Hex(req.headers.authorization ?? ''), expected)) {
+      throw new AppError('UNAUTHENTICATED');
+    }
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

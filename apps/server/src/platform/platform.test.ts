@@ -130,7 +130,7 @@ describe.each(kinds)('platform on %s', (kind) => {
     });
 
     it('cross-origin POSTs are refused with 403; same-origin and the client header pass', async () => {
-      const payload = JSON.stringify({ actId: 'act1', visitType: 'PV' });
+      const payload = JSON.stringify({ actId: 'wheel-spring', visitType: 'PV' });
       const url = '/bmcs/api/v2/webpage/visit?corpId=demo';
       const evil = await t.app.inject({
         method: 'POST',

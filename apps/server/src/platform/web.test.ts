@@ -41,6 +41,21 @@ describe('serving the H5', () => {
     }
   });
 
+  it('marks the page as a demo only when the server runs in demo mode (no build setting)', async () => {
+    expect((await t.app.inject('/login')).body).toContain('<meta name="campaign-demo" content="1">');
+    const live = await startTestApp('sqlite', {
+      config: testConfig({ webDist: main, grayWebDist: gray, demoMode: false }),
+      serveWeb: true,
+    });
+    try {
+      const page = await live.app.inject('/login');
+      expect(page.body).toContain('<title>main</title>');
+      expect(page.body).not.toContain('campaign-demo');
+    } finally {
+      await live.close();
+    }
+  });
+
   it('sends hashed assets brotli-compressed when accepted, cached for a year', async () => {
     const res = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);

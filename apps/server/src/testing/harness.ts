@@ -9,6 +9,7 @@ import { seedDemo } from '../cli/seed';
 import { testConfig } from '../config';
 import { type Database_, type DbKind, openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
+import type { DB } from '../db/schema';
 import { createServices, type Services, type ServicesInput } from '../services';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -139,4 +140,13 @@ export function cookieJar() {
 
 export function body<T = unknown>(res: LightMyRequestResponse): { code: number; data: T } {
   return res.json();
+}
+
+/** How many rows a table holds: what "nothing was stored" is measured with. */
+export async function countRows(database: Database_, table: keyof DB): Promise<number> {
+  const r = await database.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }

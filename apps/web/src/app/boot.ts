@@ -1,4 +1,4 @@
-import { endpoints } from '@campaign/contract';
+import { DEMO_PAGE_META, endpoints } from '@campaign/contract';
 import { call } from '../api/request';
 import { bridge, resetBridge } from '../bridge/bridge';
 import { monitorEnabled, startMonitor } from '../bridge/monitor';
@@ -7,13 +7,19 @@ import type { StartupParams } from '../shared/lib/query-params';
 import { storeAppVersion } from '../shared/store/global-store';
 import { type GrayOutcome, grayRelease, recordPageView } from './startup';
 
-/** The simulated native host exists only in dev and demo builds (VITE_DEMO=1, see apps/web/.env). */
-export const MOCK_BRIDGE_ALLOWED: boolean = import.meta.env.DEV || import.meta.env.VITE_DEMO === '1';
+/**
+ * The simulated native host exists only in development and on a server running in demo mode, which marks
+ * the page it serves (DEMO_PAGE_META): one production bundle for every deployment, and a production
+ * server never turns it on.
+ */
+export function mockBridgeAllowed(doc: Pick<Document, 'querySelector'> = document): boolean {
+  return import.meta.env.DEV || doc.querySelector(`meta[name="${DEMO_PAGE_META}"]`)?.getAttribute('content') === '1';
+}
 
 const log = (message: string, error?: unknown) => console.warn(message, error ?? '');
 
 async function prepareBridge(flag: string | null): Promise<void> {
-  if (flag && MOCK_BRIDGE_ALLOWED) {
+  if (flag && mockBridgeAllowed()) {
     // Its own chunk: production pages never download the simulated host.
     const { installMockHost } = await import('../bridge/mock-host');
     installMockHost(flag);

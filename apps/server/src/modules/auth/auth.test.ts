@@ -166,18 +166,19 @@ describe.each(kinds)('identity and sessions on %s', (kind) => {
       expect(body(guarded)).toEqual({ code: 401, data: '登录状态已失效，请重新进入' });
     });
 
-    it('encid carries the nuid sealed for the corp; common decrypt opens it only for that corp', async () => {
+    it('encid carries the nuid sealed for the corp; common decrypt opens it only for that corp’s customer', async () => {
       const jar = cookieJar();
       const res = await login('13900000016');
       jar.take(res);
       const encid = jar.get('encid');
       expect(encid).toBeTruthy();
       const nuid = body<{ nuid: string }>(res).data.nuid;
-      const opened = await post('/bmcs/api/common/decrypt?corpId=demo', { data: encid });
+      const opened = await post('/bmcs/api/common/decrypt?corpId=demo', { data: encid }, jar.header());
       expect(body(opened)).toEqual({ code: 0, data: { plain: nuid } });
-      const foreign = await post('/bmcs/api/common/decrypt?corpId=demo-gray', { data: encid });
-      expect(body(foreign).code).toBe(1010);
-      const junk = await post('/bmcs/api/common/decrypt?corpId=demo', { data: 'bm90IHNlYWxlZA' });
+      // The session belongs to demo: in demo-gray this caller is nobody (platform/hardening.test.ts has the rest).
+      const foreign = await post('/bmcs/api/common/decrypt?corpId=demo-gray', { data: encid }, jar.header());
+      expect(body(foreign).code).toBe(401);
+      const junk = await post('/bmcs/api/common/decrypt?corpId=demo', { data: 'bm90IHNlYWxlZA' }, jar.header());
       expect(body(junk).code).toBe(1010);
     });
   });

@@ -5,6 +5,7 @@ import {
   logOtpSender,
   type OpenIdProvider,
   type OtpSender,
+  ProviderError,
   type ProviderLog,
   simulatedOpenIdProvider,
 } from './providers';
@@ -55,4 +56,15 @@ export function authProviders(config: Config, log: ProviderLog, given: Partial<A
     openIdProvider:
       given.openIdProvider ?? (config.oauth ? new HttpOpenIdProvider(config.oauth, { log }) : simulatedOpenIdProvider),
   };
+}
+
+/**
+ * For processes that never log anyone in (the CLI): no simulated sender in production, and no need for the
+ * gateway's credentials to migrate, seed or verify. Any use is a configuration error, refused loudly.
+ */
+export function refusingProviders(): AuthProviders {
+  const refuse = async (): Promise<never> => {
+    throw new ProviderError('unavailable', 'this process has no identity providers (the CLI logs nobody in)');
+  };
+  return { otpSender: { send: refuse }, openIdProvider: { exchange: refuse } };
 }

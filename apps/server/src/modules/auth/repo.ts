@@ -87,22 +87,47 @@ export async function countOtpAttempt(db: Executor, corpId: string, mobile: stri
     .execute();
 }
 
-export async function deleteOtp(db: Executor, corpId: string, mobile: string): Promise<void> {
-  await db.deleteFrom('otp_code').where('corp_id', '=', corpId).where('mobile', '=', mobile).execute();
+/** Uses up the code row; false when a concurrent log-in already used it. */
+export async function deleteOtp(db: Executor, corpId: string, mobile: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('otp_code')
+    .where('corp_id', '=', corpId)
+    .where('mobile', '=', mobile)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }
 
-/** false when the nonce was already used (the primary key refuses it). */
+/**
+ * false when the nonce was already used. The primary key decides, in one statement: of any number of
+ * simultaneous uses exactly one inserts the row.
+ */
 export async function claimNonce(db: Executor, corpId: string, nonce: string, expiresAt: number, now: number) {
   await db.deleteFrom('ticket_nonce').where('expires_at', '<', now).execute();
-  const existing = await db
-    .selectFrom('ticket_nonce')
-    .select('nonce')
-    .where('corp_id', '=', corpId)
-    .where('nonce', '=', nonce)
+  const r = await db
+    .insertInto('ticket_nonce')
+    .values({ corp_id: corpId, nonce, expires_at: expiresAt })
+    .onConflict((oc) => oc.columns(['corp_id', 'nonce']).doNothing())
     .executeTakeFirst();
-  if (existing) return false;
-  await db.insertInto('ticket_nonce').values({ corp_id: corpId, nonce, expires_at: expiresAt }).execute();
-  return true;
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * A phone-code or open-id account becomes the bank customer's: it takes the bank's uid as its nuid.
+ * false when it was linked meanwhile (a concurrent ticket log-in won).
+ */
+export async function linkToBank(db: Executor, corpId: string, userId: string, uid: string, now: number) {
+  const r = await db
+    .updateTable('app_user')
+    .set({ nuid: uid, bank_linked_at: now })
+    .where('corp_id', '=', corpId)
+    .where('id', '=', userId)
+    .where('bank_linked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function setMobile(db: Executor, corpId: string, userId: string, mobile: string | null): Promise<void> {
+  await db.updateTable('app_user').set({ mobile }).where('corp_id', '=', corpId).where('id', '=', userId).execute();
 }
 
 export async function updateUserIdentity(

@@ -1,5 +1,6 @@
 import { type ErrorName, maskMobile, type SessionUser } from '@campaign/contract';
 import type { Executor } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
 import { hmacHex, newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
@@ -38,6 +39,12 @@ function providerFailure(err: unknown, log: ServiceDeps['log'], refused: ErrorNa
   return new AppError(err instanceof ProviderError && err.kind === 'refused' ? refused : unavailable);
 }
 
+/** Attempts of one log-in that lost a race to a simultaneous first log-in of the same customer. */
+const MAX_LOGIN_ATTEMPTS = 5;
+
+/** A concurrent log-in changed what this one read; the transaction is rolled back and run again. */
+class LostRace extends Error {}
+
 export interface LoginResult {
   token: string;
   encid: string;
@@ -50,40 +57,47 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
   const otpKey = config.encryptionKey ?? deps.randomBytes(32);
   const hashCode = (corpId: string, mobile: string, code: string) => hmacHex(otpKey, `${corpId}:${mobile}:${code}`);
 
+  /**
+   * One log-in: `resolve` finds or creates the account inside the transaction, then a session starts.
+   * First log-ins of one customer may run at the same moment; the unique constraints decide which insert
+   * wins, and the others (refused, or finding a link already made) run again and join that account.
+   */
   async function login(
     corp: Corp,
     method: RequestUser['loginMethod'],
-    find: (tx: Executor) => Promise<repo.UserRow | undefined>,
-    create: () => repo.UserRow,
+    resolve: (tx: Executor, now: number) => Promise<repo.UserRow>,
     previousToken: string | undefined,
   ): Promise<LoginResult> {
-    const now = clock();
-    return db.transaction().execute(async (tx) => {
-      let user = await find(tx);
-      if (!user) {
-        user = create();
-        await repo.insertUser(tx, user);
+    for (let attempt = 1; ; attempt++) {
+      const now = clock();
+      try {
+        return await db.transaction().execute(async (tx) => {
+          const user = await resolve(tx, now);
+          const token = await startSession(tx, {
+            corpId: corp.id,
+            userId: user.id,
+            method,
+            now,
+            cfg: config.session,
+            previousToken,
+          });
+          return {
+            token,
+            encid: sealer.seal(corp.id, user.nuid),
+            user: toSessionUser({
+              corpId: corp.id,
+              nuid: user.nuid,
+              mobile: user.mobile,
+              openId: user.open_id,
+              loginMethod: method,
+            }),
+          };
+        });
+      } catch (err) {
+        if (attempt < MAX_LOGIN_ATTEMPTS && (err instanceof LostRace || isUniqueViolation(err))) continue;
+        throw err;
       }
-      const token = await startSession(tx, {
-        corpId: corp.id,
-        userId: user.id,
-        method,
-        now,
-        cfg: config.session,
-        previousToken,
-      });
-      return {
-        token,
-        encid: sealer.seal(corp.id, user.nuid),
-        user: toSessionUser({
-          corpId: corp.id,
-          nuid: user.nuid,
-          mobile: user.mobile,
-          openId: user.open_id,
-          loginMethod: method,
-        }),
-      };
-    });
+    }
   }
 
   const newUser = (corpId: string, fields: Partial<repo.UserRow>): repo.UserRow => ({
@@ -93,7 +107,55 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
     mobile: fields.mobile ?? null,
     open_id: fields.open_id ?? null,
     created_at: clock(),
+    bank_linked_at: fields.bank_linked_at ?? null,
   });
+
+  /** The account of a phone number or open id, created on first log-in. */
+  const findOrCreate =
+    (corpId: string, key: { mobile: string } | { openId: string }) =>
+    async (tx: Executor): Promise<repo.UserRow> => {
+      const found = await repo.findUser(tx, corpId, key);
+      if (found) return found;
+      const user = newUser(corpId, 'mobile' in key ? { mobile: key.mobile } : { open_id: key.openId });
+      await repo.insertUser(tx, user);
+      return user;
+    };
+
+  /**
+   * The bank customer `uid` (docs/decisions/0031-identity-linking.md): the bank's ticket is the stronger
+   * identity. Its account if there is one; else the phone-code/open-id account of the ticket's mobile,
+   * adopted once with everything it won; else a new account. The bank's mobile wins over ours.
+   */
+  const bankCustomer =
+    (corpId: string, uid: string, mobile: string | null) =>
+    async (tx: Executor, now: number): Promise<repo.UserRow> => {
+      const own = await repo.findUser(tx, corpId, { nuid: uid });
+      const holder = mobile ? await repo.findUser(tx, corpId, { mobile }) : undefined;
+      if (own) {
+        if (!mobile || own.mobile === mobile) return own;
+        if (holder && holder.bank_linked_at === null) {
+          // This customer also has a phone-code account: two accounts with prizes each, which only a
+          // merge by the prize owners could join. Both stay; the phone code keeps reaching the other one.
+          deps.log.warn(
+            { corpId, userId: own.id, otherUserId: holder.id },
+            'bank customer has a separate phone account',
+          );
+          return own;
+        }
+        if (holder) await repo.setMobile(tx, corpId, holder.id, null);
+        await repo.setMobile(tx, corpId, own.id, mobile);
+        return { ...own, mobile };
+      }
+      if (holder && holder.bank_linked_at === null) {
+        if (!(await repo.linkToBank(tx, corpId, holder.id, uid, now))) throw new LostRace();
+        return { ...holder, nuid: uid, bank_linked_at: now };
+      }
+      // The number belonged to another bank customer; the bank says it is this one's now.
+      if (holder) await repo.setMobile(tx, corpId, holder.id, null);
+      const user = newUser(corpId, { nuid: uid, mobile, bank_linked_at: now });
+      await repo.insertUser(tx, user);
+      return user;
+    };
 
   return {
     async sendOtp(corp: Corp, mobile: string) {
@@ -141,14 +203,9 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
           throw new AppError(row.attempts + 1 >= OTP.maxAttempts ? 'OTP_LOCKED' : 'OTP_WRONG');
         }
       }
-      await repo.deleteOtp(db, corp.id, mobile);
-      return login(
-        corp,
-        'otp',
-        (tx) => repo.findUser(tx, corp.id, { mobile }),
-        () => newUser(corp.id, { mobile }),
-        previousToken,
-      );
+      // Of simultaneous log-ins with one code, only the one that deletes it goes on.
+      if (!(await repo.deleteOtp(db, corp.id, mobile)) && !demoAccepted) throw new AppError('OTP_EXPIRED');
+      return login(corp, 'otp', findOrCreate(corp.id, { mobile }), previousToken);
     },
 
     async loginWithTicket(corp: Corp, ticket: string, previousToken?: string): Promise<LoginResult> {
@@ -158,14 +215,7 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
       const { uid, mobile, nonce, exp } = check.payload;
       const fresh = await repo.claimNonce(db, corp.id, nonce, exp * 1000, now);
       if (!fresh) throw new AppError('TICKET_REPLAYED');
-      const result = await login(
-        corp,
-        'ticket',
-        (tx) => repo.findUser(tx, corp.id, { nuid: uid }),
-        () => newUser(corp.id, { nuid: uid, mobile: mobile ?? null }),
-        previousToken,
-      );
-      return result;
+      return login(corp, 'ticket', bankCustomer(corp.id, uid, mobile ?? null), previousToken);
     },
 
     async loginWithOpenId(corp: Corp, code: string, previousToken?: string): Promise<LoginResult> {
@@ -176,13 +226,7 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
         // The provider has logged why; no user and no session come of it.
         throw providerFailure(err, deps.log, 'OPENID_FAILED', 'OPENID_UNAVAILABLE');
       }
-      return login(
-        corp,
-        'openid',
-        (tx) => repo.findUser(tx, corp.id, { openId }),
-        () => newUser(corp.id, { open_id: openId }),
-        previousToken,
-      );
+      return login(corp, 'openid', findOrCreate(corp.id, { openId }), previousToken);
     },
 
     async logout(token: string | undefined) {

@@ -68,3 +68,10 @@ export async function countCorps(db: Executor): Promise<number> {
 export async function corpExists(db: Executor, id: string): Promise<boolean> {
   return Boolean(await db.selectFrom('corp').select('id').where('id', '=', id).executeTakeFirst());
 }
+
+/** Ids of the corps whose app secret is one of `secrets`. */
+export async function corpsWithSecrets(db: Executor, secrets: string[]): Promise<string[]> {
+  if (!secrets.length) return [];
+  const rows = await db.selectFrom('corp').select('id').where('app_secret', 'in', secrets).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}

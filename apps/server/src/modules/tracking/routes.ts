@@ -1,12 +1,24 @@
 import type { trackingEndpoints } from '@campaign/contract';
+import { AppError } from '../../platform/errors';
 import type { HandlersOf } from '../../platform/http';
 import type { ServiceDeps } from '../../platform/services';
+import type { Corp } from '../../platform/tenancy';
 import * as repo from './repo';
 
-export function trackingHandlers(deps: ServiceDeps): HandlersOf<typeof trackingEndpoints> {
+/** Whether the corp has this activity (a port: the activity module owns activities). */
+export type ActivityExists = (corp: Corp, actId: string) => Promise<boolean>;
+
+export function trackingHandlers(
+  deps: ServiceDeps,
+  ports: { activityExists: ActivityExists },
+): HandlersOf<typeof trackingEndpoints> {
   const db = deps.database.db;
   return {
-    webpageVisit: async ({ corp, user, body }) => {
+    webpageVisit: async ({ corp, user, body, locale }) => {
+      // Page views are anonymous writes: only for activities that exist, so made-up ids store nothing.
+      if (!(await ports.activityExists(corp, body.actId))) {
+        throw new AppError('NOT_FOUND', locale === 'zh-CN' ? `活动 ${body.actId}` : `activity ${body.actId}`);
+      }
       const row = { corp_id: corp.id, act_id: body.actId, user_id: user?.id ?? null, visit_type: body.visitType };
       await repo.insertVisit(db, { ...row, created_at: deps.clock() });
       return null;

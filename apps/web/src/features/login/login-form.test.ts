@@ -23,6 +23,9 @@ describe('login form rules', () => {
     expect(redirectTarget('https://evil.example/x')).toBeNull();
     expect(redirectTarget('//evil.example/x')).toBeNull();
     expect(redirectTarget('/\\evil.example/x')).toBeNull();
+    // Dot segments are removed by URL parsing: this would become //evil.example.
+    expect(redirectTarget('/.//evil.example')).toBeNull();
+    expect(redirectTarget('/%2F%2Fevil.example')).toBeNull();
     // Tabs and newlines are dropped by URL parsing: this would become //evil.example.
     expect(redirectTarget('/\t/evil.example')).toBeNull();
     expect(redirectTarget('javascript:alert(1)')).toBeNull();
