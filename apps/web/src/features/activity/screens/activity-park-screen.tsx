@@ -1,0 +1,59 @@
+import { type DataOf, type Endpoints, endpoints } from '@campaign/contract';
+import { useEffect, useState } from 'react';
+import { callLoose } from '../../../api/request';
+import { t } from '../../../shared/i18n/messages';
+import { Icon } from '../../../shared/ui/icon';
+import { ActivityCard } from '../components/activity-card';
+import { FestiveDecor } from '../components/activity-frame';
+import { StatePanel } from '../components/state-panel';
+import './activity-park-screen.css';
+
+type Park = DataOf<Endpoints['activityPark']>;
+
+/** /activityPark: the corp's published activities as cards, live ones first. */
+export function ActivityParkScreen() {
+  const [items, setItems] = useState<Park | null | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes only to re-run the load (retry)
+  useEffect(() => {
+    let live = true;
+    setItems(undefined);
+    callLoose(endpoints.activityPark, { quiet: true })
+      .then((list) => live && setItems(list))
+      .catch((error: unknown) => {
+        console.warn('[park] load failed', error);
+        if (live) setItems(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const order = { live: 0, scheduled: 1, paused: 2, ended: 3, draft: 4 } as const;
+  const sorted = items ? [...items].sort((a, b) => order[a.status] - order[b.status]) : [];
+  return (
+    <div className="act-sheet park">
+      <header className="act-sheet__hero park-hero">
+        <FestiveDecor />
+        <h1 className="act-sheet__title">{t('park.heading')}</h1>
+        <p className="act-sheet__sub">{t('park.desc')}</p>
+      </header>
+      <div className="act-sheet__body">
+        {items === undefined && <StatePanel gate="loading" />}
+        {items === null && <StatePanel gate="offline" onRetry={() => setAttempt((n) => n + 1)} />}
+        {items && items.length === 0 && (
+          <section className="act-panel park-empty">
+            <Icon name="empty" size="10rem" />
+            <p>{t('park.empty')}</p>
+          </section>
+        )}
+        {items && items.length > 0 && (
+          <div className="act-tiles" data-testid="park-list">
+            {sorted.map((a) => (
+              <ActivityCard key={a.actId} activity={a} />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
