@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '@campaign/contract';
+import { DEFAULT_LOCALE, type Locale } from '@campaign/contract/client';
 
 /**
  * The one message catalogue (zh-CN default, en-US second). Every user-facing string of the shell

@@ -1,7 +1,8 @@
 /**
  * Toasts and the loading indicator. antd-mobile's Toast (with react-spring) is loaded on first use
  * instead of sitting in the entry chunk: the login screen must paint before any toast can matter.
- * `preloadFeedback()` fetches it while the browser is idle, so the first real toast is instant.
+ * `preloadFeedbackOnFirstInput()` fetches it at the first touch or key press, so the toast a tap
+ * may lead to is ready by the time the server answers, and a view nobody touches never loads it.
  */
 type ToastApi = typeof import('antd-mobile/es/components/toast').default;
 
@@ -18,6 +19,16 @@ export function preloadFeedback(): void {
   void loadToast().catch(() => {
     toastModule = undefined;
   });
+}
+
+const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+export function preloadFeedbackOnFirstInput(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): void {
+  const onInput = () => {
+    for (const type of FIRST_INPUT_EVENTS) target.removeEventListener(type, onInput, true);
+    preloadFeedback();
+  };
+  for (const type of FIRST_INPUT_EVENTS) target.addEventListener(type, onInput, { capture: true, passive: true });
 }
 
 /** Last text shown, for tests and for the debug overlay; the DOM toast is the user-facing one. */

@@ -1,4 +1,4 @@
-import { COOKIES, type DrawResult, ERRORS, endpoints, grayFlagFromCookie } from '@campaign/contract';
+import { COOKIES, type DrawResult, ERRORS, grayFlagFromCookie, routes } from '@campaign/contract/client';
 import { CallFailure } from '../../../api/errors';
 import type { CallLoose } from '../../../api/request';
 
@@ -78,14 +78,14 @@ export function createDrawRunner(deps: DrawRunnerDeps) {
     if (opts.rocc) {
       const nuid = deps.cookie(COOKIES.encid);
       const grayflag = grayFlagFromCookie(deps.cookie(COOKIES.grayTag)) === 0 ? '0' : '1';
-      return deps.call(endpoints.roccLottery, {
+      return deps.call(routes.roccLottery, {
         query: nuid ? { nuid, grayflag } : { grayflag },
         body,
         idempotencyKey: key,
         quiet: true,
       });
     }
-    return deps.call(endpoints.lottery, { body, idempotencyKey: key, quiet: true });
+    return deps.call(routes.lottery, { body, idempotencyKey: key, quiet: true });
   };
 
   const run = async (actId: string, opts: DrawOptions): Promise<DrawOutcome> => {

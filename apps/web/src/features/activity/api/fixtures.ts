@@ -1,4 +1,4 @@
-import type { ActivityDetail, DrawResult } from '@campaign/contract';
+import type { ActivityDetail, DrawResult } from '@campaign/contract/client';
 
 export function detailFixture(actId: string, over: Partial<ActivityDetail> = {}): ActivityDetail {
   return {

@@ -1,4 +1,4 @@
-import type { ActivityDetail, ActivityStatus } from '@campaign/contract';
+import type { ActivityDetail, ActivityStatus } from '@campaign/contract/client';
 import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { Link } from '../../../shared/navigation/navigation';

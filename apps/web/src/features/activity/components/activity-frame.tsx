@@ -70,7 +70,7 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
     ...(page?.backgroundColor ? { '--act-bg': page.backgroundColor } : {}),
   } as CSSProperties;
   const chances = view.surplus?.chancesLeft;
-  const type = view.detail?.type ?? view.param?.type ?? 'wheel';
+  const type = view.detail?.type ?? 'wheel';
   return (
     <div className={['act-page', className ?? ''].filter(Boolean).join(' ')} style={style}>
       <FestiveDecor />

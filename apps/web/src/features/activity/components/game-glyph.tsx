@@ -1,4 +1,4 @@
-import type { ActivityDetail } from '@campaign/contract';
+import type { ActivityDetail } from '@campaign/contract/client';
 
 /** A small drawing of each game type for cards (SVG, spring palette). */
 export function GameGlyph({ type }: { type: ActivityDetail['type'] }) {

@@ -1,4 +1,4 @@
-import type { PublicPrize } from '@campaign/contract';
+import type { PublicPrize } from '@campaign/contract/client';
 import { t } from '../../../shared/i18n/messages';
 import { imageUrl } from '../../../shared/lib/image-url';
 

@@ -1,4 +1,4 @@
-import type { DrawResult } from '@campaign/contract';
+import type { DrawResult } from '@campaign/contract/client';
 import { t } from '../../../shared/i18n/messages';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { Link } from '../../../shared/navigation/navigation';

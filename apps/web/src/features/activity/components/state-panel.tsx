@@ -164,9 +164,9 @@ export function StatePanel({ gate, startsAt, serverNow, onRetry, children }: Sta
 }
 
 /** A game screen's designed state (not started, ended, no chances, …) from its activity view; nothing while playable. */
-export function ActivityStatePanel({ view }: { view: Pick<ActivityView, 'gate' | 'param' | 'serverNow' | 'reload'> }) {
+export function ActivityStatePanel({ view }: { view: Pick<ActivityView, 'gate' | 'detail' | 'serverNow' | 'reload'> }) {
   if (view.gate === 'ready') return null;
   return (
-    <StatePanel gate={view.gate} startsAt={view.param?.startsAt} serverNow={view.serverNow} onRetry={view.reload} />
+    <StatePanel gate={view.gate} startsAt={view.detail?.startsAt} serverNow={view.serverNow} onRetry={view.reload} />
   );
 }

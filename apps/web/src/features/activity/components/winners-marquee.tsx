@@ -1,5 +1,5 @@
 import { t } from '../../../shared/i18n/messages';
-import type { RecentWinner } from '../model/activity-state';
+import type { RecentWinner } from '../model/activity-data';
 
 /**
  * Recent winners scrolling upwards. The list is doubled and moved with a CSS transform animation

@@ -1,4 +1,4 @@
-import type { DrawResult } from '@campaign/contract';
+import type { DrawResult } from '@campaign/contract/client';
 import { useCallback, useState } from 'react';
 import { t } from '../../../shared/i18n/messages';
 import { useLocation, useNavigate } from '../../../shared/navigation/navigation';

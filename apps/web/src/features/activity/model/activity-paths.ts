@@ -1,4 +1,4 @@
-import type { ActivityDetail } from '@campaign/contract';
+import type { ActivityDetail } from '@campaign/contract/client';
 
 type ActivityType = ActivityDetail['type'];
 

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, type GateInput, gateOf, type LotteryParam, soldOut } from './gate';
+import { type ActivityWindow, countdownParts, type GateInput, gateOf, soldOut } from './gate';
 
-const param: LotteryParam = {
-  actId: 'a',
-  type: 'wheel',
-  status: 'live',
-  startsAt: 1_000,
-  endsAt: 10_000,
-  serverNow: 5_000,
-  prizes: [],
-};
-const base: GateInput = { param, now: 5_000, surplus: null, loggedIn: true, refusal: null, loadFailed: null };
+const activity: ActivityWindow = { status: 'live', startsAt: 1_000, endsAt: 10_000 };
+const base: GateInput = { activity, now: 5_000, surplus: null, loggedIn: true, refusal: null, loadFailed: null };
 const surplus = (chancesLeft: number, lefts: Array<number | null> = [5, null]) => ({
   chancesLeft,
   chancesLeftToday: chancesLeft,
@@ -25,9 +17,9 @@ describe('gateOf', () => {
   it('uses the server clock for the window', () => {
     expect(gateOf({ ...base, now: 500 })).toBe('not-started');
     expect(gateOf({ ...base, now: 10_000 })).toBe('ended');
-    expect(gateOf({ ...base, param: { ...param, status: 'ended' } })).toBe('ended');
-    expect(gateOf({ ...base, param: { ...param, status: 'scheduled' } })).toBe('not-started');
-    expect(gateOf({ ...base, param: { ...param, status: 'paused' } })).toBe('paused');
+    expect(gateOf({ ...base, activity: { ...activity, status: 'ended' } })).toBe('ended');
+    expect(gateOf({ ...base, activity: { ...activity, status: 'scheduled' } })).toBe('not-started');
+    expect(gateOf({ ...base, activity: { ...activity, status: 'paused' } })).toBe('paused');
   });
   it('shows no chances only to a logged-in user with none left, or after a 2006 refusal', () => {
     expect(gateOf({ ...base, surplus: surplus(0) })).toBe('no-chances');
@@ -43,7 +35,7 @@ describe('gateOf', () => {
   });
   it('reports load failures and loading', () => {
     expect(gateOf({ ...base, loadFailed: 'offline' })).toBe('offline');
-    expect(gateOf({ ...base, param: null })).toBe('loading');
+    expect(gateOf({ ...base, activity: null })).toBe('loading');
   });
 });
 

@@ -1,8 +1,9 @@
-import type { DataOf, Endpoints } from '@campaign/contract';
+import type { ActivityDetail } from '@campaign/contract/client';
 import type { RefusalReason } from '../api/draw-runner';
-import type { SurplusInfo } from './activity-state';
+import type { SurplusInfo } from './activity-data';
 
-export type LotteryParam = DataOf<Endpoints['lotteryParam']>;
+/** What the gate reads of an activity: its status and its window (from the activity detail). */
+export type ActivityWindow = Pick<ActivityDetail, 'status' | 'startsAt' | 'endsAt'>;
 
 /** What the game area shows instead of the game (spec: the states users meet are designed). */
 export type Gate =
@@ -18,7 +19,7 @@ export type Gate =
   | 'ready';
 
 export interface GateInput {
-  param: LotteryParam | null;
+  activity: ActivityWindow | null;
   /** Server time now (client clock corrected by the offset measured from serverNow). */
   now: number;
   surplus: SurplusInfo | null;
@@ -36,13 +37,13 @@ export function soldOut(surplus: SurplusInfo | null): boolean {
 }
 
 export function gateOf(input: GateInput): Gate {
-  const { param, now, surplus, loggedIn, refusal, loadFailed } = input;
+  const { activity, now, surplus, loggedIn, refusal, loadFailed } = input;
   if (loadFailed) return loadFailed;
-  if (!param) return 'loading';
-  if (param.status === 'draft') return 'missing';
-  if (param.status === 'ended' || now >= param.endsAt || refusal === 'ended') return 'ended';
-  if (param.status === 'paused' || refusal === 'paused') return 'paused';
-  if (param.status === 'scheduled' || now < param.startsAt || refusal === 'not-started') return 'not-started';
+  if (!activity) return 'loading';
+  if (activity.status === 'draft') return 'missing';
+  if (activity.status === 'ended' || now >= activity.endsAt || refusal === 'ended') return 'ended';
+  if (activity.status === 'paused' || refusal === 'paused') return 'paused';
+  if (activity.status === 'scheduled' || now < activity.startsAt || refusal === 'not-started') return 'not-started';
   if (refusal === 'not-eligible') return 'not-eligible';
   if (refusal === 'no-chances' || (loggedIn && surplus !== null && surplus.chancesLeft <= 0)) return 'no-chances';
   if (soldOut(surplus)) return 'sold-out';

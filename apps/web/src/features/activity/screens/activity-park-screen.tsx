@@ -1,6 +1,4 @@
-import { type DataOf, type Endpoints, endpoints } from '@campaign/contract';
-import { useEffect, useState } from 'react';
-import { callLoose } from '../../../api/request';
+import { useEndpointQuery } from '../../../api/endpoint-query';
 import { t } from '../../../shared/i18n/messages';
 import { Icon } from '../../../shared/ui/icon';
 import { ActivityCard } from '../components/activity-card';
@@ -8,26 +6,11 @@ import { FestiveDecor } from '../components/activity-frame';
 import { StatePanel } from '../components/state-panel';
 import './activity-park-screen.css';
 
-type Park = DataOf<Endpoints['activityPark']>;
-
 /** /activityPark: the corp's published activities as cards, live ones first. */
 export function ActivityParkScreen() {
-  const [items, setItems] = useState<Park | null | undefined>(undefined);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes only to re-run the load (retry)
-  useEffect(() => {
-    let live = true;
-    setItems(undefined);
-    callLoose(endpoints.activityPark, { quiet: true })
-      .then((list) => live && setItems(list))
-      .catch((error: unknown) => {
-        console.warn('[park] load failed', error);
-        if (live) setItems(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  // Failures are logged and shown as the offline panel with its retry (quiet: no toast on top).
+  const park = useEndpointQuery('activityPark', {}, { meta: { quiet: true } });
+  const items = park.data ?? (park.isError && !park.isFetching ? null : undefined);
   const order = { live: 0, scheduled: 1, paused: 2, ended: 3, draft: 4 } as const;
   const sorted = items ? [...items].sort((a, b) => order[a.status] - order[b.status]) : [];
   return (
@@ -39,7 +22,7 @@ export function ActivityParkScreen() {
       </header>
       <div className="act-sheet__body">
         {items === undefined && <StatePanel gate="loading" />}
-        {items === null && <StatePanel gate="offline" onRetry={() => setAttempt((n) => n + 1)} />}
+        {items === null && <StatePanel gate="offline" onRetry={() => void park.refetch()} />}
         {items && items.length === 0 && (
           <section className="act-panel park-empty">
             <Icon name="empty" size="10rem" />

@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
 import { t } from '../../../shared/i18n/messages';
 import { useSearchParams } from '../../../shared/navigation/navigation';
-import { loadDetail, loadGroup } from '../api/activity-loader';
+import { useActivityDetail, useActivityGroup } from '../api/activity-queries';
 import { ActivityCard } from '../components/activity-card';
 import { FestiveDecor } from '../components/activity-frame';
 import { StatePanel } from '../components/state-panel';
 import { WinnersMarquee } from '../components/winners-marquee';
-import { browserLoaderDeps } from '../hooks/use-activity';
-import { refreshOne, useActivityStore, winnersOf } from '../model/activity-state';
+import { mergeWinners } from '../model/activity-data';
 import '../components/activity.css';
 import './activity-v2-screen.css';
 
@@ -16,45 +14,30 @@ export function ActivityV2Screen() {
   const [params] = useSearchParams();
   const groupParam = params.get('actGroupId');
   const actId = params.get('actId');
-  const [status, setStatus] = useState<'loading' | 'ready' | 'missing'>('loading');
-  const [ids, setIds] = useState<string[]>([]);
-  const details = useActivityStore((s) => s.detailList);
-  const state = useActivityStore();
+  // ?actId=… names its group through its detail; ?actGroupId=… is read at once.
+  const detailQuery = useActivityDetail(groupParam ? null : actId);
+  const detail = detailQuery.data;
+  const groupId = groupParam ?? detail?.actGroupId ?? null;
+  const { group, details, winners: winnerLists } = useActivityGroup(groupId);
 
-  useEffect(() => {
-    let live = true;
-    setStatus('loading');
-    const store = useActivityStore.getState();
-    void (async () => {
-      let groupId = groupParam;
-      if (!groupId && actId) {
-        const detail = await loadDetail(browserLoaderDeps, actId);
-        if (!live) return;
-        if (!detail) return setStatus('missing');
-        if (!detail.actGroupId) {
-          store.update((s) => refreshOne(s, actId, { detail }));
-          setIds([actId]);
-          return setStatus('ready');
-        }
-        groupId = detail.actGroupId;
-      }
-      if (!groupId) return setStatus('missing');
-      const loaded = await loadGroup(browserLoaderDeps, groupId);
-      if (!live) return;
-      if (!loaded?.group) return setStatus('missing');
-      store.set(loaded);
-      setIds(loaded.group.showActIds);
-      setStatus('ready');
-    })();
-    return () => {
-      live = false;
-    };
-  }, [groupParam, actId]);
-
-  const cards = ids
-    .map((id) => details.find((d) => d.actId === id)?.detail)
-    .filter((d) => d !== null && d !== undefined);
-  const winners = ids.flatMap((id) => winnersOf(state, id)).sort((a, b) => b.at - a.at);
+  const detailMissing = !groupParam && (!actId || detail === null || (detailQuery.isError && !detailQuery.isFetching));
+  const status: 'loading' | 'ready' | 'missing' = groupId
+    ? group === undefined
+      ? 'loading'
+      : group === null
+        ? 'missing'
+        : 'ready'
+    : detailMissing
+      ? 'missing'
+      : detail
+        ? 'ready'
+        : 'loading';
+  const cards = group
+    ? group.showActIds.map((id) => details.get(id)).filter((d) => d !== null && d !== undefined)
+    : detail
+      ? [detail]
+      : [];
+  const winners = mergeWinners([...winnerLists.values()]);
   const first = cards[0];
   return (
     <div className="act-page v2">

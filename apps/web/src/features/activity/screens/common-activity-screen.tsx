@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { t } from '../../../shared/i18n/messages';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { Link, useSearchParams } from '../../../shared/navigation/navigation';
+import { useActivityGroup } from '../api/activity-queries';
 import { ActivityCard } from '../components/activity-card';
 import { ActivityFrame } from '../components/activity-frame';
 import { ResultDialog } from '../components/result-dialog';
@@ -9,7 +10,6 @@ import { ActivityStatePanel } from '../components/state-panel';
 import { useActivity } from '../hooks/use-activity';
 import { usePlay } from '../hooks/use-play';
 import { playPath } from '../model/activity-paths';
-import { useActivityStore } from '../model/activity-state';
 import './common-activity-screen.css';
 
 function CommonGame({ share }: { share: boolean }) {
@@ -75,12 +75,13 @@ export function CommonLandPageScreen() {
   const [params] = useSearchParams();
   const actId = params.get('actId') ?? '';
   const view = useActivity(actId);
-  const group = useActivityStore((s) => s.group);
-  const details = useActivityStore((s) => s.detailList);
-  const shown = group?.showActIds ?? [actId];
-  const cards = shown
-    .map((id) => details.find((d) => d.actId === id)?.detail)
-    .filter((d) => d !== null && d !== undefined);
+  // The same group queries useActivity reads (one request each, shared through the cache).
+  const { group, details } = useActivityGroup(view.detail?.actGroupId ?? null);
+  const cards = group
+    ? group.showActIds.map((id) => details.get(id)).filter((d) => d !== null && d !== undefined)
+    : view.detail
+      ? [view.detail]
+      : [];
   return (
     <ActivityFrame view={view} fallbackTitle={t('common.landHeading')} hideChances>
       <div className="common-land act-card">

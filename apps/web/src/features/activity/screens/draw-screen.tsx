@@ -26,8 +26,8 @@ export function DrawScreen() {
     },
   });
   const prizes = useMemo(
-    () => (view.param?.prizes ?? []).map((p) => ({ id: p.id, name: p.name, imageUrl: imageUrl(p.image) })),
-    [view.param],
+    () => (view.detail?.prizes ?? []).map((p) => ({ id: p.id, name: p.name, imageUrl: imageUrl(p.image) })),
+    [view.detail],
   );
 
   const press = async () => {
@@ -50,7 +50,7 @@ export function DrawScreen() {
       : t('act.chancesLeft', { n: chances });
   const spinning = spin.state !== 'idle';
   const showGame = view.gate === 'ready' || spinning || play.dialogOpen;
-  const isGrid = view.param?.type === 'grid';
+  const isGrid = view.detail?.type === 'grid';
 
   return (
     <ActivityFrame view={view} fallbackTitle={t('title.upStdDraw')}>

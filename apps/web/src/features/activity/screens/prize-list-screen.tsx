@@ -1,7 +1,7 @@
-import { type DataOf, type Endpoints, endpoints } from '@campaign/contract';
+import type { RouteData } from '@campaign/contract/client';
 import { useEffect, useState } from 'react';
-import { CallFailure } from '../../../api/errors';
-import { callLoose } from '../../../api/request';
+import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
+import { isExpired } from '../../../api/query-client';
 import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
@@ -17,7 +17,7 @@ import { loginPath, PARK_PATH } from '../model/activity-paths';
 import '../components/activity.css';
 import './prize-list-screen.css';
 
-type MyPrize = DataOf<Endpoints['myPrizes']>[number];
+type MyPrize = RouteData<'myPrizes'>[number];
 type Status = MyPrize['status'];
 
 const STATUS: Record<Status, { icon: IconName; label: MessageKey }> = {
@@ -32,11 +32,13 @@ const TABS: ReadonlyArray<{ key: Status | 'all'; label: MessageKey }> = [
   { key: 'exchanged', label: 'prizes.exchanged' },
 ];
 
-function PrizeRow({ prize, onExchanged }: { prize: MyPrize; onExchanged: (p: MyPrize) => void }) {
+function PrizeRow({ prize }: { prize: MyPrize }) {
   const status = STATUS[prize.status];
+  // Success refreshes "my prizes" (api/effects.ts) before the toast; a failure was toasted by the request layer.
+  const exchangeMutation = useEndpointMutation('exchange');
   const exchange = async () => {
     try {
-      onExchanged(await callLoose(endpoints.exchange, { body: { awardId: prize.awardId } }));
+      await exchangeMutation.mutateAsync({ body: { awardId: prize.awardId } });
       showToast(t('prizes.exchangeDone'));
     } catch {
       // The request layer has shown the reason.
@@ -85,28 +87,15 @@ function PrizeRow({ prize, onExchanged }: { prize: MyPrize; onExchanged: (p: MyP
 export function PrizeListScreen() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [items, setItems] = useState<MyPrize[] | null | undefined>(undefined);
   const [tab, setTab] = useState<Status | 'all'>('all');
-  const [attempt, setAttempt] = useState(0);
+  const prizes = useEndpointQuery('myPrizes', {}, { meta: { quiet: true } });
+  const expired = isExpired(prizes.error);
+  const items = prizes.data ?? (prizes.isError && !prizes.isFetching && !expired ? null : undefined);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes only to re-run the load (retry)
+  // Logged out (or the login expired): the login screen, which comes back here.
   useEffect(() => {
-    let live = true;
-    setItems(undefined);
-    callLoose(endpoints.myPrizes, { quiet: true })
-      .then((list) => live && setItems(list))
-      .catch((error: unknown) => {
-        if (!live) return;
-        if (error instanceof CallFailure && (error.code === 401 || error.status === 401)) {
-          navigate(loginPath(location), { replace: true });
-          return;
-        }
-        setItems(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [attempt, navigate, location]);
+    if (expired) navigate(loginPath(location), { replace: true });
+  }, [expired, navigate, location]);
 
   const shown = (items ?? []).filter((p) => tab === 'all' || p.status === tab);
   return (
@@ -138,7 +127,7 @@ export function PrizeListScreen() {
           ))}
         </div>
         {items === undefined && <StatePanel gate="loading" />}
-        {items === null && <StatePanel gate="offline" onRetry={() => setAttempt((n) => n + 1)} />}
+        {items === null && <StatePanel gate="offline" onRetry={() => void prizes.refetch()} />}
         {items && shown.length === 0 && (
           <section className="act-panel prize-empty" data-testid="prizes-empty">
             <Icon name="empty" size="10rem" />
@@ -151,11 +140,7 @@ export function PrizeListScreen() {
         {shown.length > 0 && (
           <ul className="prize-list" data-testid="prize-list">
             {shown.map((p) => (
-              <PrizeRow
-                key={p.awardId}
-                prize={p}
-                onExchanged={(next) => setItems((list) => list?.map((x) => (x.awardId === next.awardId ? next : x)))}
-              />
+              <PrizeRow key={p.awardId} prize={p} />
             ))}
           </ul>
         )}

@@ -1,12 +1,10 @@
-import type { ActivityDetail } from '@campaign/contract';
-import { useEffect, useState } from 'react';
+import type { ActivityDetail } from '@campaign/contract/client';
 import { t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { Link, useNavigate, useSearchParams } from '../../../shared/navigation/navigation';
-import { loadDetail } from '../api/activity-loader';
+import { useActivityDetail } from '../api/activity-queries';
 import { OddsTable } from '../components/odds-table';
 import { StatePanel } from '../components/state-panel';
-import { browserLoaderDeps } from '../hooks/use-activity';
 import { playPath } from '../model/activity-paths';
 import '../components/activity.css';
 import './rules-screen.css';
@@ -38,18 +36,10 @@ export function RulesScreen() {
   const [params] = useSearchParams();
   const actId = params.get('actId') ?? '';
   const navigate = useNavigate();
-  const [detail, setDetail] = useState<ActivityDetail | null | undefined>(undefined);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` changes only to re-run the load (retry)
-  useEffect(() => {
-    let live = true;
-    setDetail(undefined);
-    void loadDetail(browserLoaderDeps, actId).then((d) => live && setDetail(d));
-    return () => {
-      live = false;
-    };
-  }, [actId, attempt]);
+  const query = useActivityDetail(actId);
+  // undefined while reading; null when it does not exist or could not be read (spec §8: only logged).
+  const failed = actId === '' || (query.isError && !query.isFetching && query.data === undefined);
+  const detail = failed ? null : query.data;
 
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(playPath(detail?.type ?? 'wheel', actId)));
   return (
@@ -63,7 +53,7 @@ export function RulesScreen() {
       </header>
       <div className="act-sheet__body">
         {detail === undefined && <StatePanel gate="loading" />}
-        {detail === null && <StatePanel gate="missing" onRetry={() => setAttempt((n) => n + 1)} />}
+        {detail === null && <StatePanel gate="missing" onRetry={() => void query.refetch()} />}
         {detail && (
           <>
             <section className="act-panel">

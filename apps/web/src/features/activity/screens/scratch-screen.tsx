@@ -1,4 +1,4 @@
-import type { DrawResult } from '@campaign/contract';
+import type { DrawResult } from '@campaign/contract/client';
 import { useEffect, useState } from 'react';
 import { ScratchCard } from '../../../shared/games/scratch-card';
 import { t } from '../../../shared/i18n/messages';
