@@ -1,12 +1,12 @@
 // Dev-only preview of the game widgets (served by `vite` through /games-preview.html; not in the build).
 import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BlindBox, type BlindBoxHandle } from './blind-box';
-import { GridDraw } from './grid-draw';
-import { PrizeWheel, type WheelSegment } from './prize-wheel';
-import { ScratchCard } from './scratch-card';
-import { useSpinController } from './use-spin-controller';
-import './preview.css';
+import { BlindBox, type BlindBoxHandle } from '../shared/games/blind-box';
+import { GridDraw } from '../shared/games/grid-draw';
+import { PrizeWheel, type WheelSegment } from '../shared/games/prize-wheel';
+import { ScratchCard } from '../shared/games/scratch-card';
+import { useSpinController } from '../shared/games/use-spin-controller';
+import './games-preview.css';
 
 const img = (name: string) => `/prizes/${name}.svg`;
 
