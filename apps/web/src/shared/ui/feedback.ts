@@ -40,20 +40,36 @@ export function showToast(text: string): void {
 }
 
 let loadingDepth = 0;
+let loadingTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Shows the loading indicator; nested calls share one indicator. */
+/**
+ * A call answered within this time shows no indicator: no flash of a spinner on a fast answer, and a
+ * first view whose calls are fast never downloads the toast code for it.
+ */
+export const LOADING_DELAY_MS = 300;
+
+/** Shows the loading indicator (after LOADING_DELAY_MS); nested calls share one indicator. */
 export function loadingStart(text: string): void {
   loadingDepth += 1;
   if (loadingDepth !== 1) return;
-  void loadToast().then((Toast) => {
-    if (loadingDepth > 0) Toast.show({ icon: 'loading', content: text, duration: 0, maskClickable: false });
-  });
+  loadingTimer = setTimeout(() => {
+    loadingTimer = undefined;
+    void loadToast().then((Toast) => {
+      if (loadingDepth > 0) Toast.show({ icon: 'loading', content: text, duration: 0, maskClickable: false });
+    });
+  }, LOADING_DELAY_MS);
 }
 
 export function loadingEnd(): void {
   if (loadingDepth === 0) return;
   loadingDepth -= 1;
   if (loadingDepth > 0) return;
+  if (loadingTimer !== undefined) {
+    // Never shown: nothing to close.
+    clearTimeout(loadingTimer);
+    loadingTimer = undefined;
+    return;
+  }
   void loadToast().then((Toast) => {
     if (loadingDepth === 0) Toast.clear();
   });
