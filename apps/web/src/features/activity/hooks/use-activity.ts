@@ -15,6 +15,19 @@ import type { RefusalReason } from '../api/draw-runner';
 import type { RecentWinner, SurplusInfo } from '../model/activity-data';
 import { type Gate, gateOf } from '../model/gate';
 
+/**
+ * Why there is no activity to show: `missing` when there is no actId, the server has no such activity
+ * (returnCode ≠ 0, or a business refusal), `offline` when it could not be asked; null otherwise.
+ */
+function loadFailure(
+  actId: string,
+  detail: { data: ActivityDetail | null | undefined; error: unknown },
+): 'missing' | 'offline' | null {
+  if (actId === '' || detail.data === null) return 'missing';
+  if (detail.data !== undefined || !detail.error) return null;
+  return detail.error instanceof CallFailure && detail.error.code !== undefined ? 'missing' : 'offline';
+}
+
 export interface ActivityView {
   actId: string;
   /** null until it is read, and when the activity does not exist. */
@@ -58,16 +71,7 @@ export function useActivity(actId: string): ActivityView {
   }, [detail]);
 
   const serverNow = useCallback(() => Date.now() + offset, [offset]);
-  const failure = detailQuery.error;
-  // A refusal the server meant (a business code) = no such activity; anything else = we could not ask.
-  const loadFailed =
-    failure && detailQuery.data === undefined
-      ? failure instanceof CallFailure && failure.code !== undefined
-        ? 'missing'
-        : 'offline'
-      : detailQuery.data === null
-        ? 'missing'
-        : null;
+  const loadFailed = loadFailure(actId, detailQuery);
   const gate = gateOf({ activity: detail, now: serverNow(), surplus, loggedIn: Boolean(user), refusal, loadFailed });
 
   return {
