@@ -13,7 +13,8 @@ export const SESSION_KEY = endpointKey(routes.currentSession);
 export function setSession(client: QueryClient, user: SessionUser | null): void {
   const before = client.getQueryData<SessionUser | null>(SESSION_KEY);
   client.setQueryData(SESSION_KEY, user);
-  if (before?.nuid === user?.nuid && before !== undefined) return;
+  const same = before !== undefined && before?.nuid === user?.nuid && before?.corpId === user?.corpId;
+  if (same) return;
   void client.resetQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
 }
 
