@@ -36,6 +36,17 @@ module.exports = {
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {
+      name: 'web-client-without-zod',
+      comment:
+        'The browser calls the server through @campaign/contract/client, never the zod table (docs/decisions/0110). Tests may check fixtures against the table.',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: '(\\.test\\.tsx?|/test-fakes\\.ts)$' },
+      to: {
+        path: '(^packages/contract/src/(index|table|common|envelope|openapi|endpoints/)|node_modules/zod/)',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'features-below-app',
       severity: 'error',
       from: { path: '^apps/web/src/features/' },
@@ -47,6 +58,11 @@ module.exports = {
     exclude: { path: '(node_modules|dist)' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // Workspace packages (@campaign/contract, …/client) resolve through their package.json exports.
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'default'],
+    },
   },
 };

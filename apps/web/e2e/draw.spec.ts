@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Request, test } from '@playwright/test';
 import { DEBOUNCE_GAP, loginTo, scratchCover, settle, snap } from './helpers';
 
 test('wheel draw: the wheel stops on the server’s prize and the dialog shows it', async ({ page }) => {
@@ -34,6 +34,39 @@ test('wheel draw: the wheel stops on the server’s prize and the dialog shows i
   await expect(page.getByTestId('result-chances-left')).toContainText('2');
   await page.waitForTimeout(500);
   await snap(page, 'draw-wheel-result');
+});
+
+test('a game screen asks for each thing once, all at the same time (no waterfall, no lottery param)', async ({
+  page,
+}) => {
+  await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-spring');
+  const calls = new Map<Request, { path: string; actId: string | null; start: number; end: number }>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/bmcs/api/')) return;
+    calls.set(request, {
+      path: url.pathname.slice(9),
+      actId: url.searchParams.get('actId'),
+      start: Date.now(),
+      end: Infinity,
+    });
+  });
+  page.on('requestfinished', (request) => {
+    const call = calls.get(request);
+    if (call) call.end = Date.now();
+  });
+  await page.reload();
+  await expect(page.getByTestId('chances-left')).toContainText('3');
+  await expect(page.getByTestId('draw-board')).toBeVisible();
+  const all = [...calls.values()];
+  const own = (suffix: string) => all.filter((c) => c.path.endsWith(suffix) && c.actId === 'wheel-spring');
+  const reads = [own('/activity/detail'), own('/activity/surplus'), own('/winners/recent')];
+  for (const list of reads) expect(list).toHaveLength(1);
+  expect(all.filter((c) => c.path === '/auth/session')).toHaveLength(1);
+  expect(all.filter((c) => c.path.includes('/lottery/param'))).toHaveLength(0);
+  // None of the screen's own reads waited for another: each went out before the first one came back.
+  const firstBack = Math.min(...reads.flat().map((c) => c.end));
+  for (const call of reads.flat()) expect(call.start).toBeLessThanOrEqual(firstBack);
 });
 
 test('9-grid draw lands on the server’s prize', async ({ page }) => {

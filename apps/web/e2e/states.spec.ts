@@ -47,14 +47,14 @@ test('paused: the designed state, with the way to other activities', async ({ pa
 });
 
 test('offline while loading: the offline state with a retry that recovers', async ({ page }) => {
-  await page.route(/\/lottery\/param/, (route) => route.abort('internetdisconnected'));
+  await page.route(/\/activity\/detail/, (route) => route.abort('internetdisconnected'));
   await page.goto('/upStdDraw?corpId=demo&actId=grid-lucky');
   const state = page.getByTestId('state-panel');
   await expect(state).toHaveAttribute('data-state', 'offline');
   await expect(page.getByTestId('chances-left')).toHaveCount(0);
   await settle(page);
   await snap(page, 'draw-offline');
-  await page.unroute(/\/lottery\/param/);
+  await page.unroute(/\/activity\/detail/);
   await state.getByRole('button').click();
   await expect(page.getByTestId('draw-board')).toBeVisible();
   await expect(page.getByTestId('state-panel')).toHaveCount(0);

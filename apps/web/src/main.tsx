@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryProvider } from './api/query-client';
 import { boot } from './app/boot';
 import { createBeforeEach } from './app/navigation-guard';
 import { AppRouter } from './app/router';
@@ -10,7 +11,7 @@ import { currentLocale, loadLocale } from './shared/i18n/messages';
 import { readStartupParams } from './shared/lib/query-params';
 import { keepRootFontSize } from './shared/lib/rem';
 import { useGlobalStore } from './shared/store/global-store';
-import { preloadFeedback } from './shared/ui/feedback';
+import { preloadFeedbackOnFirstInput } from './shared/ui/feedback';
 import './styles/base.css';
 
 keepRootFontSize();
@@ -26,13 +27,15 @@ if (!container) throw new Error('#root missing from index.html');
 const renderApp = () =>
   createRoot(container).render(
     <StrictMode>
-      <AppRouter routes={ROUTES} beforeEach={beforeEach} fallback={<Splash />} />
+      <QueryProvider>
+        <AppRouter routes={ROUTES} beforeEach={beforeEach} fallback={<Splash />} />
+      </QueryProvider>
     </StrictMode>,
   );
 // zh-CN is built in; another language is fetched first so the first screen is not half translated.
 if (currentLocale() === 'zh-CN') renderApp();
 else loadLocale(currentLocale()).then(renderApp, renderApp);
 
-// The toast/loading chunk is fetched once the first screen is up, so the first toast is instant.
-const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-idle(() => preloadFeedback());
+// The toast/loading chunk is fetched at the first touch or key press: a first view that shows no
+// toast never downloads it, and a tap that may end in a toast starts fetching it before the answer.
+preloadFeedbackOnFirstInput(window);

@@ -1,20 +1,9 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from './cookies';
 import type { ErrorName } from './errors';
+import type { Access, HttpMethod, VersionRule } from './paths';
 
-/** Every call lives under this prefix (spec §7). */
-export const BASE_PATH = '/bmcs/api';
-
-/**
- * How `{version}` in a path is filled (spec §7, §9):
- * - `none`: the path has no version segment;
- * - `v2`: the path is fixed at v2;
- * - `versioned`: `{version}` is v3 when the `isElife` cookie is `true`, else v2.
- */
-export type VersionRule = 'none' | 'v2' | 'versioned';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Who may call: anyone with a corp, or only a logged-in user of that corp. */
-export type Access = 'public' | 'tenant' | 'user';
+export * from './paths';
 
 export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
@@ -89,20 +78,6 @@ export function endpoint<
   }
   const headers = (def.idempotent ? idempotencyHeaders : noHeaders) as HeadersOf<{ idempotent: I }>;
   return def.idempotent ? { ...def, headers, headersError: 'IDEMPOTENCY_KEY_REQUIRED' } : { ...def, headers };
-}
-
-/** The concrete versions a `versioned` path is served under. */
-export const API_VERSIONS = ['v2', 'v3'] as const;
-export type ApiVersion = (typeof API_VERSIONS)[number];
-
-/** spec §7/§9: v3 when the isElife cookie is `true`, else v2. */
-export function versionFromIsElife(isElifeCookie: string | undefined | null): ApiVersion {
-  return isElifeCookie === 'true' ? 'v3' : 'v2';
-}
-
-/** Concrete path under BASE_PATH for one version. */
-export function resolvePath(ep: Pick<Endpoint, 'path'>, version: ApiVersion): string {
-  return ep.path.replace('{version}', version);
 }
 
 export type QueryIn<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;

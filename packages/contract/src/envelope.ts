@@ -12,6 +12,5 @@ export function ok<D>(data: D): Envelope<D> {
   return { code: 0, data };
 }
 
-export function isSuccessCode(code: unknown): boolean {
-  return code === 0 || code === '0';
-}
+// One definition for the full contract and the zod-free client entry.
+export { isSuccessCode } from './envelope-code';

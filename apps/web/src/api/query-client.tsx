@@ -1,8 +1,8 @@
-import type { DataOf, Endpoint } from '@campaign/contract';
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { CallFailure } from './errors';
-import { browserDeps, type CallArgs, callLoose, type RequestDeps, toastOnFailure } from './request';
+import { browserDeps, type RequestDeps, toastOnFailure } from './request';
+import { forgetSession } from './session-cache';
 
 /** Reads are retried, but never a refusal the server meant (business errors, 4xx). */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -15,51 +15,57 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
+/** The server said the login is gone (envelope code or HTTP 401). */
+export function isExpired(error: unknown): boolean {
+  return error instanceof CallFailure && (error.code === 401 || error.status === 401);
+}
+
+export interface QueryClientOptions {
+  /** Pause before a retry; the library's back-off (1 s, 2 s) unless a test wants none. */
+  retryDelay?: number;
+}
+
 /**
- * TanStack Query over the request layer: caching and de-duplication of reads, retries of transient
- * failures. Query functions call quietly; the toast is shown once, for the final failure.
+ * TanStack Query over the request layer: caching, de-duplication and retries of reads, refetch
+ * when the page comes back into view. Query functions call quietly; the toast is shown once, for
+ * the final failure (`meta: { quiet: true }` for reads whose failures are only logged). An expired
+ * login anywhere forgets the cached session, so no screen keeps showing a user who is gone.
  */
-export function createQueryClient(deps: Pick<RequestDeps, 'pathname' | 'toast'> = browserDeps): QueryClient {
-  return new QueryClient({
+export function createQueryClient(
+  deps: Pick<RequestDeps, 'pathname' | 'toast'> = browserDeps,
+  options: QueryClientOptions = {},
+): QueryClient {
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (query.meta?.quiet === true) return;
-        if (error instanceof CallFailure) toastOnFailure(error.cause, deps);
+        if (isExpired(error)) forgetSession(client);
+        // Quiet reads are the ones whose failures the spec only logs (§8).
+        if (query.meta?.quiet === true) console.warn('[query] failed', query.queryKey, error);
+        else if (error instanceof CallFailure) toastOnFailure(error.cause, deps);
+      },
+    }),
+    // Mutations call without `quiet`: the request layer has toasted already.
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isExpired(error)) forgetSession(client);
       },
     }),
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 30_000,
+        retry: shouldRetry,
+        refetchOnWindowFocus: true,
+        ...(options.retryDelay !== undefined ? { retryDelay: options.retryDelay } : {}),
+      },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
-/** `useQuery(endpointQuery(endpoints.x, { query }))`: the key is the endpoint path plus its payload. */
-export function endpointQuery<E extends Endpoint>(ep: E, args: CallArgs<E>) {
-  const { signal: _ignored, ...keyArgs } = args;
-  return {
-    queryKey: [ep.method, ep.path, keyArgs] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }): Promise<DataOf<E>> =>
-      callLoose(ep, { ...args, signal, quiet: true }),
-  };
-}
-
-/** The one client every screen shares (cache and de-duplication across screens). */
+/** The one client every screen shares (cache and de-duplication across screens and visits). */
 export const queryClient = createQueryClient();
 
-/**
- * Screens that read through TanStack Query export `withQueryClient(Screen)`. The provider sits at
- * the screen, not the root, so the library loads with the first screen that needs it and stays out
- * of the entry chunk (bench/budgets.mjs checks this); all screens share `queryClient` above.
- */
-export function withQueryClient<P extends object>(Screen: ComponentType<P>): ComponentType<P> {
-  function WithQueryClient(props: P) {
-    return (
-      <QueryClientProvider client={queryClient}>
-        <Screen {...props} />
-      </QueryClientProvider>
-    );
-  }
-  WithQueryClient.displayName = `withQueryClient(${Screen.displayName ?? Screen.name})`;
-  return WithQueryClient;
+export function QueryProvider({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@campaign/contract';
+import { routes } from '@campaign/contract/client';
 import { describe, expect, it } from 'vitest';
 import { BusinessError, CallFailure, HttpStatusError } from './errors';
 import { buildUrl, createCall, failureMessage, type RequestDeps, toastOnFailure } from './request';
@@ -37,7 +37,7 @@ const json = (status: number, body: unknown) =>
 describe('request layer (spec §7)', () => {
   it('GET: base path, payload as query string, corpId from the cookie, credentials and the client header', async () => {
     const h = harness(() => json(200, { code: 0, data: { gray: true } }), { corpId: 'demo' });
-    await expect(h.call(endpoints.grayCheck, { query: { scene: 'bmcs' } })).resolves.toEqual({ gray: true });
+    await expect(h.call(routes.grayCheck, { query: { scene: 'bmcs' } })).resolves.toEqual({ gray: true });
     const [{ url, init }] = h.calls as [Recorded];
     expect(url.pathname).toBe('/bmcs/api/gray/check');
     expect(url.searchParams.get('scene')).toBe('bmcs');
@@ -50,7 +50,7 @@ describe('request layer (spec §7)', () => {
 
   it('POST: payload as JSON body; corpId from the payload wins over the cookie', async () => {
     const h = harness(() => json(200, { code: 0, data: null }), { corpId: 'cookie-corp' });
-    await h.call(endpoints.webpageVisit, { body: { actId: 'a1', visitType: 'PV' }, corpId: 'payload-corp' });
+    await h.call(routes.webpageVisit, { body: { actId: 'a1', visitType: 'PV' }, corpId: 'payload-corp' });
     const [{ url, init }] = h.calls as [Recorded];
     expect(url.pathname).toBe('/bmcs/api/v2/webpage/visit');
     expect(url.searchParams.get('corpId')).toBe('payload-corp');
@@ -61,7 +61,7 @@ describe('request layer (spec §7)', () => {
 
   it('a corpId field inside the payload is used too', () => {
     const url = buildUrl(
-      endpoints.commonDecrypt,
+      routes.commonDecrypt,
       { body: { corpId: 'in-body' } },
       {
         cookie: () => 'cookie',
@@ -76,37 +76,40 @@ describe('request layer (spec §7)', () => {
       cookie: (n: string) => (n === 'isElife' ? isElife : undefined),
       origin: () => 'http://h5.test',
     });
-    expect(buildUrl(endpoints.groupEiopCheck, {}, deps('true')).pathname).toBe('/bmcs/api/v3/group/eiop-check');
-    expect(buildUrl(endpoints.groupEiopCheck, {}, deps('false')).pathname).toBe('/bmcs/api/v2/group/eiop-check');
-    expect(buildUrl(endpoints.groupEiopCheck, {}, deps(undefined)).pathname).toBe('/bmcs/api/v2/group/eiop-check');
+    expect(buildUrl(routes.groupEiopCheck, {}, deps('true')).pathname).toBe('/bmcs/api/v3/group/eiop-check');
+    expect(buildUrl(routes.groupEiopCheck, {}, deps('false')).pathname).toBe('/bmcs/api/v2/group/eiop-check');
+    expect(buildUrl(routes.groupEiopCheck, {}, deps(undefined)).pathname).toBe('/bmcs/api/v2/group/eiop-check');
   });
 
   it('shows and closes the loading indicator for endpoints flagged so, and only those', async () => {
     const h = harness(() => json(200, { code: 0, data: { resendAfterSec: 60, expiresInSec: 300, demoCode: null } }));
-    await h.call(endpoints.otpSend, { body: { mobile: '13800138000' } });
+    await h.call(routes.otpSend, { body: { mobile: '13800138000' } });
     expect(h.events).toEqual(['loading:start', 'loading:end']);
     h.events.length = 0;
     const g = harness(() => json(200, { code: 0, data: { gray: false } }));
-    await g.call(endpoints.grayCheck, { query: { scene: 'bmcs' } });
+    await g.call(routes.grayCheck, { query: { scene: 'bmcs' } });
     expect(g.events).toEqual([]);
   });
 });
 
 describe('envelope and errors (spec §5, §8)', () => {
-  it('code 0 returns data, validated against the endpoint schema', async () => {
+  it('code 0 returns data as the server sent it; a body without an envelope is a page error', async () => {
     const ok = harness(() => json(200, { code: 0, data: { now: 1, iso: 'x' } }));
-    await expect(ok.call(endpoints.systemTime)).resolves.toEqual({ now: 1, iso: 'x' });
-    const bad = harness(() => json(200, { code: 0, data: { now: 'soon' } }));
-    const failure = await bad.call(endpoints.systemTime).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(CallFailure);
-    expect((failure as CallFailure).detail).toMatch(/^页面错误：/);
+    await expect(ok.call(routes.systemTime)).resolves.toEqual({ now: 1, iso: 'x' });
+    const stringCode = harness(() => json(200, { code: '0', data: { now: 2, iso: 'y' } }));
+    await expect(stringCode.call(routes.systemTime)).resolves.toEqual({ now: 2, iso: 'y' });
+    for (const body of [{ data: { now: 1 } }, { code: 0 }, { code: null, data: 1 }, [0, 1], 'ok']) {
+      const bad = harness(() => json(200, body));
+      const failure = await bad.call(routes.systemTime).catch((e: unknown) => e);
+      expect(failure, JSON.stringify(body)).toBeInstanceOf(CallFailure);
+      expect((failure as CallFailure).detail).toMatch(/^页面错误：/);
+      expect(bad.events).toEqual([`toast:${(failure as CallFailure).detail}`]);
+    }
   });
 
   it('a non-zero code is a business error carrying data as the message; loading closes before the toast', async () => {
     const h = harness(() => json(200, { code: 1005, data: '验证码错误' }));
-    const failure = await h
-      .call(endpoints.otpLogin, { body: { mobile: '13800138000', code: '000000' } })
-      .catch((e) => e);
+    const failure = await h.call(routes.otpLogin, { body: { mobile: '13800138000', code: '000000' } }).catch((e) => e);
     expect(failure).toBeInstanceOf(CallFailure);
     expect(failure.message).toBe('请求错误，请稍后再试！');
     expect(failure.code).toBe(1005);
@@ -116,24 +119,24 @@ describe('envelope and errors (spec §5, §8)', () => {
 
   it('401 (HTTP and envelope) toasts the expired-login message', async () => {
     const h = harness(() => json(401, { code: 401, data: '登录状态已失效，请重新进入' }));
-    const failure = await h.call(endpoints.wechatOpenId).catch((e) => e);
+    const failure = await h.call(routes.wechatOpenId).catch((e) => e);
     expect(failure.code).toBe(401);
     expect(h.events).toEqual(['toast:登录状态已失效，请重新进入']);
     // Even when the 401 body is not an envelope.
     const bare = harness(() => new Response('Unauthorized', { status: 401 }));
-    await bare.call(endpoints.wechatOpenId).catch(() => undefined);
+    await bare.call(routes.wechatOpenId).catch(() => undefined);
     expect(bare.events).toEqual(['toast:登录状态已失效，请重新进入']);
   });
 
   it('400 passes through: the envelope message is the toast', async () => {
     const h = harness(() => json(400, { code: 400, data: '请求参数有误' }));
-    await h.call(endpoints.systemTime).catch(() => undefined);
+    await h.call(routes.systemTime).catch(() => undefined);
     expect(h.events).toEqual(['toast:请求参数有误']);
   });
 
   it.each([403, 404, 500, 502, 503, 504])('status %i raises an error with the mapped zh-CN message', async (status) => {
     const h = harness(() => json(status, { code: status, data: 'server text' }));
-    const failure = await h.call(endpoints.systemTime).catch((e) => e);
+    const failure = await h.call(routes.systemTime).catch((e) => e);
     expect(failure.cause).toBeInstanceOf(HttpStatusError);
     expect(failure.status).toBe(status);
     expect(h.events).toEqual([`toast:${statusMessage(status)}`]);
@@ -144,20 +147,20 @@ describe('envelope and errors (spec §5, §8)', () => {
     const h = harness(() => {
       throw new Error('boom');
     });
-    await h.call(endpoints.systemTime).catch(() => undefined);
+    await h.call(routes.systemTime).catch(() => undefined);
     expect(h.events).toEqual(['toast:页面错误：boom']);
   });
 
   it('no toast on /wechatCoupon, but the promise still rejects', async () => {
     const h = harness(() => json(200, { code: 2003, data: '活动已结束' }));
     h.setPath('/wechatCoupon');
-    await expect(h.call(endpoints.systemTime)).rejects.toThrow('请求错误，请稍后再试！');
+    await expect(h.call(routes.systemTime)).rejects.toThrow('请求错误，请稍后再试！');
     expect(h.events).toEqual([]);
   });
 
   it('quiet calls do not toast', async () => {
     const h = harness(() => json(500, {}));
-    await expect(h.call(endpoints.systemTime, { quiet: true })).rejects.toBeInstanceOf(CallFailure);
+    await expect(h.call(routes.systemTime, { quiet: true })).rejects.toBeInstanceOf(CallFailure);
     expect(h.events).toEqual([]);
   });
 
@@ -190,10 +193,10 @@ describe('STATUS_MESSAGES', () => {
 describe('idempotency', () => {
   it('sends an Idempotency-Key only for endpoints flagged idempotent', async () => {
     const h = harness(() => json(200, { code: 0, data: null }));
-    await h.call(endpoints.webpageVisit, { body: { actId: 'a', visitType: 'PV' } });
-    await h.call({ ...endpoints.webpageVisit, idempotent: true }, { body: { actId: 'a', visitType: 'PV' } });
+    await h.call(routes.webpageVisit, { body: { actId: 'a', visitType: 'PV' } });
+    await h.call({ ...routes.webpageVisit, idempotent: true }, { body: { actId: 'a', visitType: 'PV' } });
     await h.call(
-      { ...endpoints.webpageVisit, idempotent: true },
+      { ...routes.webpageVisit, idempotent: true },
       { body: { actId: 'a', visitType: 'PV' }, idempotencyKey: 'given' },
     );
     const keys = h.calls.map((c) => (c.init.headers as Record<string, string>)['idempotency-key']);

@@ -1,17 +1,17 @@
 import {
   BASE_PATH,
-  type BodyIn,
   CLIENT_HEADER,
   COOKIES,
-  type DataOf,
-  type Endpoint,
-  envelopeSchema,
+  type EndpointName,
   IDEMPOTENCY_HEADER,
   isSuccessCode,
-  type QueryIn,
+  type RouteBody,
+  type RouteData,
+  type RouteMeta,
+  type RouteQuery,
   resolvePath,
   versionFromIsElife,
-} from '@campaign/contract';
+} from '@campaign/contract/client';
 import { t } from '../shared/i18n/messages';
 import { readCookie } from '../shared/lib/cookies';
 import { loadingEnd, loadingStart, showToast } from '../shared/ui/feedback';
@@ -25,8 +25,10 @@ export const EXPIRED_CODE = 401;
 /** Value of the CSRF header (see contract CLIENT_HEADER). */
 export const CLIENT_NAME = 'h5';
 
-type QueryPart<E> = Record<string, never> extends QueryIn<E> ? { query?: QueryIn<E> } : { query: QueryIn<E> };
-type BodyPart<E> = undefined extends BodyIn<E> ? { body?: BodyIn<E> } : { body: BodyIn<E> };
+type QueryPart<N extends EndpointName> =
+  Record<string, never> extends RouteQuery<N> ? { query?: RouteQuery<N> } : { query: RouteQuery<N> };
+type BodyPart<N extends EndpointName> =
+  undefined extends RouteBody<N> ? { body?: RouteBody<N> } : { body: RouteBody<N> };
 
 export interface CallOptions {
   /** Overrides the corpId taken from the payload or the `corpId` cookie. */
@@ -38,8 +40,8 @@ export interface CallOptions {
   idempotencyKey?: string;
 }
 
-/** Arguments of `call(ep, args)`, typed from the endpoint's zod schemas (z.input). */
-export type CallArgs<E extends Endpoint> = QueryPart<E> & BodyPart<E> & CallOptions;
+/** Arguments of `call(route, args)`, typed from the endpoint's zod schemas (z.input, types only). */
+export type CallArgs<N extends EndpointName> = QueryPart<N> & BodyPart<N> & CallOptions;
 
 export interface RequestDeps {
   fetch: typeof fetch;
@@ -80,7 +82,7 @@ export function resolveCorpId(
 
 /** Full URL of a call: base path, `{version}` from the isElife cookie, payload query, corpId last. */
 export function buildUrl(
-  ep: Endpoint,
+  ep: RouteMeta,
   args: { corpId?: string; query?: unknown; body?: unknown },
   deps: Pick<RequestDeps, 'cookie' | 'origin'>,
 ): URL {
@@ -108,12 +110,30 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** spec §5: `{ code, data }`, code a number or a string; null when the body is no envelope. */
+export function readEnvelope(json: unknown): { code: number | string; data: unknown } | null {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
+  const code: unknown = Reflect.get(json, 'code');
+  if (typeof code !== 'number' && typeof code !== 'string') return null;
+  return { code, data: Reflect.get(json, 'data') };
+}
+
+/**
+ * The answer's data, typed by the contract. Not re-validated here: the browser does not load the
+ * schemas (docs/decisions/0110-zod-free-client.md); the server checks its own answers against them
+ * outside production, and every journey runs against it. A missing `data` is still a page error.
+ */
+function dataOf<N extends EndpointName>(data: unknown): RouteData<N> {
+  if (data === undefined) throw new Error(t('request.badResponse'));
+  return data as RouteData<N>;
+}
+
 /** The raw exchange: throws HttpStatusError, BusinessError or a plain Error (a page error). */
-export async function send<E extends Endpoint>(
-  ep: E,
+export async function send<N extends EndpointName>(
+  ep: RouteMeta<N>,
   args: CallOptions & { query?: unknown; body?: unknown },
   deps: RequestDeps,
-): Promise<DataOf<E>> {
+): Promise<RouteData<N>> {
   const url = buildUrl(ep, args, deps);
   const headers: Record<string, string> = { accept: 'application/json', [CLIENT_HEADER]: CLIENT_NAME };
   let body: string | undefined;
@@ -129,30 +149,23 @@ export async function send<E extends Endpoint>(
   if (args.signal) init.signal = args.signal;
   const response = await deps.fetch(url.toString(), init);
   const json = await readJson(response);
-  const envelope = envelopeSchema.safeParse(json);
+  const envelope = readEnvelope(json);
 
   if (!passesThrough(response.status)) {
     throw new HttpStatusError(response.status, statusMessage(response.status));
   }
-  if (!envelope.success) {
-    if (response.status === 204) return parseData(ep, null);
+  if (!envelope) {
+    if (response.status === 204) return dataOf<N>(null);
     if (response.status === EXPIRED_CODE) throw new BusinessError(EXPIRED_CODE, t('request.expired'), 401);
     if (response.status === 400) throw new HttpStatusError(400, statusMessage(400));
     throw new Error(t('request.badResponse'));
   }
-  const { code, data } = envelope.data;
+  const { code, data } = envelope;
   // spec §5: code 0 = success; any other non-empty code is a business error carrying data as message.
-  if (isSuccessCode(code) || code === '') return parseData(ep, data);
+  if (isSuccessCode(code) || code === '') return dataOf<N>(data);
   const numeric = typeof code === 'number' ? code : Number(code);
   const message = typeof data === 'string' && data !== '' ? data : statusMessage(response.status);
   throw new BusinessError(Number.isFinite(numeric) ? numeric : -1, message, response.status);
-}
-
-function parseData<E extends Endpoint>(ep: E, data: unknown): DataOf<E> {
-  const parsed = ep.data.safeParse(data);
-  if (!parsed.success) throw new Error(t('request.badResponse'));
-  // The schema is the endpoint's own `data` schema, so its output type is DataOf<E> by construction.
-  return parsed.data as DataOf<E>;
 }
 
 /** spec §8: the toast text of a failure. */
@@ -188,14 +201,20 @@ export function toastOnFailure(
 type RequiredKeys<A> = { [K in keyof A]-?: undefined extends A[K] ? never : K }[keyof A];
 type ArgsTuple<A> = [RequiredKeys<A>] extends [never] ? [args?: A] : [args: A];
 
-/** `call(endpoints.x, { query, body })`: typed from the table, args optional when nothing is required. */
-export type Call = <E extends Endpoint>(ep: E, ...args: ArgsTuple<CallArgs<E>>) => Promise<DataOf<E>>;
+/** `call(routes.x, { query, body })`: typed from the table, args optional when nothing is required. */
+export type Call = <N extends EndpointName>(ep: RouteMeta<N>, ...args: ArgsTuple<CallArgs<N>>) => Promise<RouteData<N>>;
 /** The same function for generic code (query helpers) that cannot see which keys are required. */
-export type CallLoose = <E extends Endpoint>(ep: E, args?: CallArgs<E> | CallOptions) => Promise<DataOf<E>>;
+export type CallLoose = <N extends EndpointName>(
+  ep: RouteMeta<N>,
+  args?: CallArgs<N> | CallOptions,
+) => Promise<RouteData<N>>;
 
 /** Builds the request function over the contract table; `call` below is the browser instance. */
 export function createCallLoose(deps: RequestDeps): CallLoose {
-  return async <E extends Endpoint>(ep: E, args: CallArgs<E> | CallOptions = {}): Promise<DataOf<E>> => {
+  return async <N extends EndpointName>(
+    ep: RouteMeta<N>,
+    args: CallArgs<N> | CallOptions = {},
+  ): Promise<RouteData<N>> => {
     if (ep.loading) deps.loadingStart(t('request.loading'));
     try {
       const data = await send(ep, args, deps);

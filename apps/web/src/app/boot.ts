@@ -1,4 +1,4 @@
-import { DEMO_PAGE_META, endpoints } from '@campaign/contract';
+import { DEMO_PAGE_META, routes } from '@campaign/contract/client';
 import { call } from '../api/request';
 import { bridge, resetBridge } from '../bridge/bridge';
 import { monitorEnabled, startMonitor } from '../bridge/monitor';
@@ -47,7 +47,7 @@ export async function boot(params: StartupParams): Promise<GrayOutcome> {
   const outcome = await grayRelease(params, {
     cookie: (name) => readCookie(name),
     setCookie: (name, value) => writeCookie(name, value),
-    grayCheck: (scene) => call(endpoints.grayCheck, { query: { scene }, quiet: true }),
+    grayCheck: (scene) => call(routes.grayCheck, { query: { scene }, quiet: true }),
     storage: sessionStorage,
     reload: () => location.reload(),
     log,
@@ -56,7 +56,7 @@ export async function boot(params: StartupParams): Promise<GrayOutcome> {
   void recordPageView(
     params.actId,
     location.pathname,
-    (actId) => call(endpoints.webpageVisit, { body: { actId, visitType: 'PV' }, quiet: true }),
+    (actId) => call(routes.webpageVisit, { body: { actId, visitType: 'PV' }, quiet: true }),
     log,
   );
   return outcome;

@@ -1,5 +1,6 @@
-import { endpoints } from '@campaign/contract';
-import { call } from '../api/request';
+import { routes } from '@campaign/contract/client';
+import { mutateEndpoint } from '../api/endpoint-query';
+import { queryClient } from '../api/query-client';
 import { storedAppVersion, useGlobalStore } from '../shared/store/global-store';
 import { type OpenIdOutcome, openIdGuardApplies, resolveOpenId } from './open-id-guard';
 
@@ -22,7 +23,8 @@ export function createBeforeEach(ready: Promise<unknown>, initialSearch: string)
       appVersion,
       storedOpenId: useGlobalStore.getState().openId,
       code: url.searchParams.get('code') ?? initial.get('code'),
-      exchange: (code) => call(endpoints.openIdExchange, { body: { code }, quiet: true }),
+      // Through the cache effects: the exchange also logs the chat-platform user in.
+      exchange: (code) => mutateEndpoint(queryClient, routes.openIdExchange, { body: { code }, quiet: true }),
       store: (openId) => useGlobalStore.getState().setOpenId(openId),
       log: (message, error) => console.warn(message, error),
     });

@@ -1,4 +1,4 @@
-import { COOKIES, GRAY_SCENE, GRAY_TAG_VALUE } from '@campaign/contract';
+import { COOKIES, GRAY_SCENE, GRAY_TAG_VALUE } from '@campaign/contract/client';
 import { writeCookie } from '../shared/lib/cookies';
 import type { StartupParams } from '../shared/lib/query-params';
 

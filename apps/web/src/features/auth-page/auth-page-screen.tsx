@@ -1,6 +1,6 @@
-import { endpoints } from '@campaign/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/request';
+import { fetchEndpoint } from '../../api/endpoint-query';
 import { t } from '../../shared/i18n/messages';
 import { safeInternalPath } from '../../shared/lib/query-params';
 import { useNavigate, useSearchParams } from '../../shared/navigation/navigation';
@@ -63,6 +63,7 @@ export function AuthPageScreen() {
   const target = safeInternalPath(params.get('redirect'), HOME_PATH);
   const [agreed, setAgreed] = useState(false);
   const [termsError, setTermsError] = useState(false);
+  const client = useQueryClient();
 
   const accept = async () => {
     if (!agreed) {
@@ -70,7 +71,7 @@ export function AuthPageScreen() {
       return;
     }
     try {
-      const openId = await call(endpoints.wechatOpenId);
+      const openId = await fetchEndpoint(client, 'wechatOpenId', {});
       if (openId) setOpenId(openId);
       showToast(t('auth.granted'));
       navigate(target, { replace: true });

@@ -1,9 +1,10 @@
-import { endpoints, type SessionUser } from '@campaign/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import type { SessionUser } from '@campaign/contract/client';
+import { useEffect, useId, useState } from 'react';
+import { useEndpointMutation } from '../../api/endpoint-query';
 import { CallFailure } from '../../api/errors';
-import { call } from '../../api/request';
+import { useSession } from '../../api/session';
 import { t } from '../../shared/i18n/messages';
-import { Link, useLocation, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
+import { Link, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
 import { HOME_PATH } from '../../shared/navigation/paths';
 import { ActionButton } from '../../shared/ui/action-button';
 import { showToast } from '../../shared/ui/feedback';
@@ -41,14 +42,14 @@ function HeaderArt() {
 function LoggedInCard({
   user,
   target,
-  onLogout,
 }: {
   user: SessionUser;
   /** Set while the screen is forwarding to it (the card is then only a brief "taking you back"). */
   target: string | null;
-  onLogout: () => void;
 }) {
   const navigate = useNavigate();
+  // On success the cached session becomes "nobody" (api/effects.ts) and the form comes back.
+  const logout = useEndpointMutation('logout');
   return (
     <section className="login-card login-done" aria-live="polite" data-testid="logged-in-card">
       <div className="login-avatar">
@@ -65,10 +66,7 @@ function LoggedInCard({
         block
         variant="ghost"
         className="login-logout"
-        onAction={async () => {
-          await call(endpoints.logout).catch(() => undefined);
-          onLogout();
-        }}
+        onAction={() => logout.mutateAsync({}).catch(() => undefined)}
       >
         {t('login.logout')}
       </ActionButton>
@@ -76,24 +74,15 @@ function LoggedInCard({
   );
 }
 
-/** The session as read (or signed into) while the screen was shown at one location (its key). */
-interface SessionRead {
-  key: string;
-  user: SessionUser | null;
-}
-
 export function LoginScreen() {
   const [params] = useSearchParams();
-  const location = useLocation();
   const target = redirectTarget(params.get('redirect'));
   const navigate = useNavigate();
-  // Plain call, not TanStack Query: keeps the query library out of the first view (bench/budgets.mjs).
-  const [session, setSession] = useState<SessionRead | null>(null);
-  // /login is kept alive: a session read at an earlier visit may be stale (logged out or expired since),
-  // so only what was read for the current location counts. undefined = still reading.
-  const user = session?.key === location.key ? session.user : undefined;
-  // A login or logout outdates any session read still in flight.
-  const epoch = useRef(0);
+  // The one cached session (api/session.ts): login, logout and an expired login update it, and a
+  // stale entry is read again when this kept-alive screen is shown again. undefined = still reading.
+  const user = useSession();
+  const otpSend = useEndpointMutation('otpSend');
+  const otpLogin = useEndpointMutation('otpLogin');
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ mobile?: string | null; code?: string | null }>({});
@@ -104,19 +93,6 @@ export function LoginScreen() {
   const mobileId = useId();
   const codeId = useId();
   const left = secondsLeft(resendAt, now);
-
-  useEffect(() => {
-    let live = true;
-    const started = epoch.current;
-    const key = location.key;
-    const settle = (who: SessionUser | null) => {
-      if (live && epoch.current === started) setSession({ key, user: who });
-    };
-    call(endpoints.currentSession, { quiet: true }).then(settle, () => settle(null));
-    return () => {
-      live = false;
-    };
-  }, [location.key]);
 
   // One place decides the forward, for both ways of being signed in here: a fresh login, or a
   // visitor who already had a session. Runs only while the screen is shown (a hidden keep-alive
@@ -136,7 +112,7 @@ export function LoginScreen() {
     setErrors((e) => ({ ...e, mobile: problem }));
     if (problem || left > 0) return;
     try {
-      const answer = await call(endpoints.otpSend, { body: { mobile } });
+      const answer = await otpSend.mutateAsync({ body: { mobile } });
       setResendAt(Date.now() + answer.resendAfterSec * 1000);
       setNow(Date.now());
       setDemoCode(answer.demoCode);
@@ -152,9 +128,8 @@ export function LoginScreen() {
     setErrors(next);
     if (next.mobile || next.code) return;
     try {
-      const signedIn = await call(endpoints.otpLogin, { body: { mobile, code }, quiet: true });
-      epoch.current += 1;
-      setSession({ key: location.key, user: signedIn });
+      // Success stores the user as the cached session (api/effects.ts): the card or the forward follows.
+      await otpLogin.mutateAsync({ body: { mobile, code }, quiet: true });
       setCode('');
     } catch (error) {
       // Refusals about the code belong under the code field; anything else is a toast.
@@ -192,14 +167,7 @@ export function LoginScreen() {
       </header>
 
       {user ? (
-        <LoggedInCard
-          user={user}
-          target={target}
-          onLogout={() => {
-            epoch.current += 1;
-            setSession({ key: location.key, user: null });
-          }}
-        />
+        <LoggedInCard user={user} target={target} />
       ) : (
         <form
           className="login-card"

@@ -1,4 +1,5 @@
 import { type CSSProperties, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
+import { t } from '../i18n/messages';
 import { useReducedMotion } from './use-reduced-motion';
 import './blind-box.css';
 
@@ -173,7 +174,9 @@ export function BlindBox({ count = 6, onPick, onOpened, disabled, ref, className
             style={{ '--game-box-delay': `${(i % 3) * -0.4}s` } as CSSProperties}
             onClick={() => pick(i)}
             disabled={disabled || (phase.kind !== 'picking' && !isChosen)}
-            aria-label={prize ? `盲盒${i + 1}：${prize.name}` : `盲盒${i + 1}`}
+            aria-label={
+              prize ? t('game.blind.boxPrize', { n: i + 1, prize: prize.name }) : t('game.blind.box', { n: i + 1 })
+            }
             aria-busy={isChosen && phase.kind === 'waiting'}
           >
             {prize && <span className="game-box__glow" aria-hidden="true" />}

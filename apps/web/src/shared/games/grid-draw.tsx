@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { t } from '../i18n/messages';
 import { CENTER_CELL, finalStep, RING_SIZE, slotAtPosition, slotOfCell } from './grid-math';
 import type { SpinTrack } from './spin-controller';
 import type { SpinController } from './use-spin-controller';
@@ -18,7 +19,7 @@ export interface GridDrawProps {
   onPress?: () => void;
   disabled?: boolean;
   buttonLabel?: string;
-  /** Line under the button label, e.g. "剩余3次". */
+  /** Line under the button label, e.g. t('act.chancesLeft', { n: 3 }). */
   buttonSubLabel?: string;
   className?: string;
 }
@@ -40,7 +41,7 @@ const GRID_TRACK: SpinTrack = {
  * as PrizeWheel: a highlight runs round the ring, then slows down onto the stopAt() index.
  *
  *   const spin = useSpinController({ onSettled: (i) => open(prizes[i]) });
- *   <GridDraw prizes={prizes} controller={spin} buttonSubLabel="剩余3次"
+ *   <GridDraw prizes={prizes} controller={spin} buttonSubLabel={t('act.chancesLeft', { n: 3 })}
  *     onPress={() => { spin.start(); lottery().then((r) => spin.stopAt(r.index), () => spin.cancel()); }} />
  */
 export function GridDraw({
@@ -48,7 +49,7 @@ export function GridDraw({
   controller,
   onPress,
   disabled,
-  buttonLabel = '立即抽奖',
+  buttonLabel = t('act.drawNow'),
   buttonSubLabel,
   className,
 }: GridDrawProps) {
@@ -91,7 +92,7 @@ export function GridDraw({
                 disabled={disabled || busy}
                 onClick={onPress}
               >
-                <span className="game-grid__button-label">{busy ? '抽奖中…' : buttonLabel}</span>
+                <span className="game-grid__button-label">{busy ? t('game.grid.drawing') : buttonLabel}</span>
                 {buttonSubLabel && <span className="game-grid__button-sub">{buttonSubLabel}</span>}
               </button>
             );

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { t } from '../i18n/messages';
 import { fitCanvas, GAME_FONT, isDrawable, loadImage, wrapText } from './canvas';
 import type { SpinTrack } from './spin-controller';
 import type { SpinController } from './use-spin-controller';
@@ -21,7 +22,7 @@ export interface PrizeWheelProps {
   /** Disables the button (no chances left, not started, ended…). It is also disabled while spinning. */
   disabled?: boolean;
   buttonLabel?: string;
-  /** Small line under the label, e.g. "剩余3次". */
+  /** Small line under the label, e.g. t('act.chancesLeft', { n: 3 }). */
   buttonSubLabel?: string;
   className?: string;
   /** Accessible description of the wheel. */
@@ -144,7 +145,7 @@ function wedgePath(segmentDeg: number): string {
  * with a CSS transform each frame (compositor-only), which keeps the spin smooth on slow phones.
  *
  *   const spin = useSpinController({ onSettled: (i) => open(prizes[i]) });
- *   <PrizeWheel segments={prizes} controller={spin} buttonSubLabel="剩余3次"
+ *   <PrizeWheel segments={prizes} controller={spin} buttonSubLabel={t('act.chancesLeft', { n: 3 })}
  *     onPress={() => { spin.start(); lottery().then((r) => spin.stopAt(r.index, { seed: r.drawNo }), () => spin.cancel()); }} />
  */
 export function PrizeWheel({
@@ -152,10 +153,10 @@ export function PrizeWheel({
   controller,
   onPress,
   disabled,
-  buttonLabel = '抽奖',
+  buttonLabel = t('act.drawShort'),
   buttonSubLabel,
   className,
-  ariaLabel = '幸运大转盘',
+  ariaLabel = t('game.wheel.label'),
 }: PrizeWheelProps) {
   const { engine } = controller;
   const state = controller.state;
@@ -235,7 +236,7 @@ export function PrizeWheel({
         onClick={onPress}
         aria-live="polite"
       >
-        <span className="game-wheel__button-label">{busy ? '抽奖中' : buttonLabel}</span>
+        <span className="game-wheel__button-label">{busy ? t('game.wheel.drawing') : buttonLabel}</span>
         {buttonSubLabel && <span className="game-wheel__button-sub">{buttonSubLabel}</span>}
       </button>
     </div>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { t } from '../i18n/messages';
 import { fitCanvas, GAME_FONT } from './canvas';
 import { coverageFromRgba, interpolateStroke, type Point } from './scratch-math';
 import { useReducedMotion } from './use-reduced-motion';
@@ -17,9 +18,11 @@ export interface ScratchCardProps {
   onReveal?: () => void;
   /** Blocks scratching (no chances left, waiting for login…). */
   disabled?: boolean;
-  /** Set to reveal without scratching (e.g. a "一键刮开" button). */
+  /** Set to reveal without scratching (e.g. a "reveal all" button). */
   revealed?: boolean;
   coverText?: string;
+  /** Small line under the cover text. */
+  coverHint?: string;
   className?: string;
 }
 
@@ -29,7 +32,7 @@ const COVERAGE_INTERVAL_MS = 120;
 const SAMPLE_STEP_CSS_PX = 6;
 const FADE_MS = 450;
 
-function paintCover(ctx: CanvasRenderingContext2D, w: number, h: number, text: string) {
+function paintCover(ctx: CanvasRenderingContext2D, w: number, h: number, text: string, hint: string) {
   ctx.globalCompositeOperation = 'source-over';
   const g = ctx.createLinearGradient(0, 0, w, h);
   g.addColorStop(0, '#c9ccd3');
@@ -74,7 +77,7 @@ function paintCover(ctx: CanvasRenderingContext2D, w: number, h: number, text: s
   ctx.fillText(text, w / 2, h / 2);
   ctx.font = `500 ${fontPx * 0.42}px ${GAME_FONT}`;
   ctx.fillStyle = '#8d929c';
-  ctx.fillText('用手指刮开涂层', w / 2, h / 2 + fontPx * 0.95);
+  ctx.fillText(hint, w / 2, h / 2 + fontPx * 0.95);
 }
 
 /**
@@ -94,7 +97,8 @@ export function ScratchCard({
   onReveal,
   disabled,
   revealed,
-  coverText = '刮开有惊喜',
+  coverText = t('scratch.cover'),
+  coverHint = t('game.scratch.coverHint'),
   className,
 }: ScratchCardProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -141,7 +145,7 @@ export function ScratchCard({
       // Resizing wipes the canvas; a fresh cover is the honest result (the card was not scratched at that size).
       const fitted = fitCanvas(canvas, cssW, cssH, { willReadFrequently: true });
       ctx = fitted?.ctx ?? null;
-      if (ctx) paintCover(ctx, cssW, cssH, coverText);
+      if (ctx) paintCover(ctx, cssW, cssH, coverText, coverHint);
     };
     setup();
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(setup) : null;
@@ -242,7 +246,7 @@ export function ScratchCard({
       canvas.removeEventListener('touchstart', blockTouch);
       canvas.removeEventListener('touchmove', blockTouch);
     };
-  }, [coverText, done]);
+  }, [coverText, coverHint, done]);
 
   return (
     <div className={['game-scratch', `is-${phase}`, className ?? ''].filter(Boolean).join(' ')}>

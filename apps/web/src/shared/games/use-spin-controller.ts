@@ -16,7 +16,7 @@ export interface SpinController {
 /**
  * One controller per draw widget. Callbacks may change between renders; the latest ones are used.
  *
- *   const spin = useSpinController({ onSettled: (i) => showResult(i), onCancelled: () => toast('网络异常') });
+ *   const spin = useSpinController({ onSettled: (i) => showResult(i), onCancelled: () => showToast(t('act.offlineToast')) });
  *   <PrizeWheel segments={prizes} controller={spin} onPress={() => { spin.start(); draw().then((r) => spin.stopAt(r.index), spin.cancel); }} />
  */
 export function useSpinController(callbacks: ControllerCallbacks = {}): SpinController {

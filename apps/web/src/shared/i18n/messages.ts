@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '@campaign/contract';
+import { DEFAULT_LOCALE, type Locale } from '@campaign/contract/client';
 
 /**
  * The one message catalogue (zh-CN default, en-US second). Every user-facing string of the shell
@@ -171,6 +171,12 @@ const zhCN = {
   'scratch.shareBadge': '好友分享',
   'blind.hint': '挑选一个心仪的盲盒，打开看看好运',
   'blind.again': '再开一次',
+  'game.wheel.label': '幸运大转盘',
+  'game.wheel.drawing': '抽奖中',
+  'game.grid.drawing': '抽奖中…',
+  'game.scratch.coverHint': '用手指刮开涂层',
+  'game.blind.box': '盲盒{n}',
+  'game.blind.boxPrize': '盲盒{n}：{prize}',
   'common.signin': '立即领取',
   'common.signedIn': '今日已领取',
   'common.dayTitle': '每日签到好礼',

@@ -1,8 +1,8 @@
+import { maskMobile } from '@campaign/contract/client';
 import { describe, expect, it, vi } from 'vitest';
 import { DEBOUNCE_MS, debounce } from './debounce';
 import { DEFAULT_DATE_PATTERN, formatDate } from './format-date';
 import { BANNER_IMAGE_PATH, bannerImageUrl, imageUrl } from './image-url';
-import { maskMobile } from './mask-mobile';
 import { safeInternalPath } from './query-params';
 import { applyRootFontSize, keepRootFontSize, rootFontSize } from './rem';
 

@@ -1,0 +1,63 @@
+import type { EndpointName, RouteData } from '@campaign/contract/client';
+import type { QueryClient } from '@tanstack/react-query';
+import { endpointKey } from './endpoint-key';
+import { sessionChanged, setSession } from './session-cache';
+
+interface Sent {
+  query?: unknown;
+  body?: unknown;
+}
+
+type Effect<N extends EndpointName> = (client: QueryClient, sent: Sent, data: RouteData<N>) => Promise<void>;
+
+function actIdOf(sent: Sent): string | undefined {
+  const body = sent.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const actId: unknown = Reflect.get(body, 'actId');
+  return typeof actId === 'string' ? actId : undefined;
+}
+
+/** After a draw: that activity's chances and stock, its winners, and the user's prizes. */
+export async function invalidateAfterDraw(client: QueryClient, actId: string | undefined): Promise<void> {
+  const forActivity = actId === undefined ? {} : { query: { actId } };
+  await Promise.all([
+    client.invalidateQueries({ queryKey: endpointKey({ name: 'activitySurplus' }, forActivity) }),
+    client.invalidateQueries({ queryKey: endpointKey({ name: 'recentWinners' }, forActivity) }),
+    client.invalidateQueries({ queryKey: ['myPrizes'] }),
+    client.invalidateQueries({ queryKey: ['winningList'] }),
+  ]);
+}
+
+const afterDraw: Effect<'lottery' | 'roccLottery'> = (client, sent) => invalidateAfterDraw(client, actIdOf(sent));
+
+const signedIn: Effect<'otpLogin' | 'ticketLogin'> = async (client, _sent, user) => setSession(client, user);
+
+/**
+ * What a successful mutation outdates in the cache, per endpoint: the one place that knows it.
+ * `useEndpointMutation` and `mutateEndpoint` apply it. The draw screens call `invalidateAfterDraw`
+ * themselves once the animation has landed (chances must not change under a spinning wheel).
+ */
+export const EFFECTS: { readonly [N in EndpointName]?: Effect<N> } = {
+  lottery: afterDraw,
+  roccLottery: afterDraw,
+  exchange: async (client) => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: ['myPrizes'] }),
+      client.invalidateQueries({ queryKey: ['winningList'] }),
+    ]);
+  },
+  otpLogin: signedIn,
+  ticketLogin: signedIn,
+  openIdExchange: (client) => sessionChanged(client),
+  logout: async (client) => setSession(client, null),
+};
+
+export function applyEffects<N extends EndpointName>(
+  client: QueryClient,
+  name: N,
+  sent: Sent,
+  data: RouteData<N>,
+): Promise<void> {
+  const effect: Effect<N> | undefined = EFFECTS[name];
+  return effect ? effect(client, sent, data) : Promise.resolve();
+}

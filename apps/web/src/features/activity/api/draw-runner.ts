@@ -1,0 +1,126 @@
+import { COOKIES, type DrawResult, ERRORS, grayFlagFromCookie, routes } from '@campaign/contract/client';
+import { CallFailure } from '../../../api/errors';
+import type { CallLoose } from '../../../api/request';
+
+export type RefusalReason =
+  | 'not-started'
+  | 'ended'
+  | 'paused'
+  | 'not-eligible'
+  | 'no-chances'
+  | 'risk'
+  | 'busy'
+  | 'error';
+
+export type DrawOutcome =
+  | { kind: 'won'; result: DrawResult }
+  | { kind: 'refused'; reason: RefusalReason; message: string }
+  /** Not logged in (or the session expired): the screen sends the user to /login?redirect=…. */
+  | { kind: 'login' }
+  /** The network failed on every attempt; the key is kept, so the next tap replays the same draw. */
+  | { kind: 'offline' };
+
+const REASON_BY_CODE: Readonly<Record<number, RefusalReason>> = {
+  [ERRORS.ACTIVITY_NOT_STARTED.code]: 'not-started',
+  [ERRORS.ACTIVITY_ENDED.code]: 'ended',
+  [ERRORS.ACTIVITY_NOT_FOUND.code]: 'ended',
+  [ERRORS.ACTIVITY_PAUSED.code]: 'paused',
+  [ERRORS.NOT_ELIGIBLE.code]: 'not-eligible',
+  [ERRORS.NO_CHANCES.code]: 'no-chances',
+  [ERRORS.RISK_REFUSED.code]: 'risk',
+  [ERRORS.RATE_LIMITED.code]: 'busy',
+};
+
+export interface DrawRunnerDeps {
+  call: CallLoose;
+  newKey: () => string;
+  wait: (ms: number) => Promise<void>;
+  cookie: (name: string) => string | undefined;
+}
+
+export interface DrawOptions {
+  /** The group's rocc switch is 1: draw through the risk-checked path. */
+  rocc: boolean;
+  deviceId?: string;
+}
+
+/** Pauses before attempts 2, 3… of one tap (network failure, 5xx, or 409 while the first is in flight). */
+export const RETRY_DELAYS_MS: readonly number[] = [400, 1200];
+
+type Attempt = { done: DrawOutcome } | { retry: 'network' | 'in-flight' };
+
+function classify(error: unknown): Attempt {
+  if (!(error instanceof CallFailure)) return { retry: 'network' };
+  if (error.code === ERRORS.UNAUTHENTICATED.code || error.status === 401) return { done: { kind: 'login' } };
+  if (error.status === ERRORS.CONFLICT_IN_FLIGHT.status && error.code === undefined) return { retry: 'in-flight' };
+  if (error.code !== undefined) {
+    const reason = REASON_BY_CODE[error.code] ?? 'error';
+    return { done: { kind: 'refused', reason, message: error.detail } };
+  }
+  if (error.status === ERRORS.RATE_LIMITED.status)
+    return { done: { kind: 'refused', reason: 'busy', message: error.detail } };
+  // No status = the request never got an answer; 5xx = the server may or may not have committed.
+  if (error.status === undefined || error.status >= 500) return { retry: 'network' };
+  return { done: { kind: 'refused', reason: 'error', message: error.detail } };
+}
+
+/**
+ * One tap = one idempotency key. The key is created on the tap and reused for every retry of that
+ * tap — including the next tap after the network gave up — so a draw the server did record is shown,
+ * never drawn twice. The key is dropped once the server has answered (a result or a refusal).
+ */
+export function createDrawRunner(deps: DrawRunnerDeps) {
+  let pendingKey: string | null = null;
+  let inFlight: Promise<DrawOutcome> | null = null;
+
+  const send = (actId: string, key: string, opts: DrawOptions) => {
+    const body = opts.deviceId ? { actId, deviceId: opts.deviceId } : { actId };
+    if (opts.rocc) {
+      const nuid = deps.cookie(COOKIES.encid);
+      const grayflag = grayFlagFromCookie(deps.cookie(COOKIES.grayTag)) === 0 ? '0' : '1';
+      return deps.call(routes.roccLottery, {
+        query: nuid ? { nuid, grayflag } : { grayflag },
+        body,
+        idempotencyKey: key,
+        quiet: true,
+      });
+    }
+    return deps.call(routes.lottery, { body, idempotencyKey: key, quiet: true });
+  };
+
+  const run = async (actId: string, opts: DrawOptions): Promise<DrawOutcome> => {
+    pendingKey ??= deps.newKey();
+    const key = pendingKey;
+    for (let attempt = 0; ; attempt++) {
+      let outcome: Attempt;
+      try {
+        const result = await send(actId, key, opts);
+        outcome = { done: { kind: 'won', result } };
+      } catch (error) {
+        outcome = classify(error);
+      }
+      if ('done' in outcome) {
+        pendingKey = null;
+        return outcome.done;
+      }
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) return { kind: 'offline' };
+      await deps.wait(outcome.retry === 'in-flight' ? delay / 2 : delay);
+    }
+  };
+
+  return {
+    /** A second tap while a draw is running joins it instead of starting another. */
+    draw(actId: string, opts: DrawOptions): Promise<DrawOutcome> {
+      if (inFlight) return inFlight;
+      inFlight = run(actId, opts).finally(() => {
+        inFlight = null;
+      });
+      return inFlight;
+    },
+    /** The key the next tap will reuse (a network failure left it), or null. */
+    pendingKey: (): string | null => pendingKey,
+  };
+}
+
+export type DrawRunner = ReturnType<typeof createDrawRunner>;

@@ -1,0 +1,68 @@
+import type { ActivityDetail } from '@campaign/contract/client';
+
+/** A small drawing of each game type for cards (SVG, spring palette). */
+export function GameGlyph({ type }: { type: ActivityDetail['type'] }) {
+  return (
+    <svg viewBox="0 0 64 64" width="100%" height="100%" aria-hidden="true">
+      <circle cx="32" cy="32" r="30" fill="#fff3d1" />
+      {type === 'wheel' && (
+        <g>
+          <circle cx="32" cy="34" r="20" fill="#e3352e" stroke="#f6b93b" strokeWidth="3" />
+          {[0, 45, 90, 135].map((a) => (
+            <path key={a} d="M32 14v40" stroke="#ffd77a" strokeWidth="2" transform={`rotate(${a} 32 34)`} />
+          ))}
+          <circle cx="32" cy="34" r="6" fill="#ffd77a" />
+          <path d="M32 8l5 9h-10z" fill="#c0221d" />
+        </g>
+      )}
+      {type === 'grid' && (
+        <g>
+          {[0, 1, 2].flatMap((r) =>
+            [0, 1, 2].map((c) => (
+              <rect
+                key={`${r}${c}`}
+                x={13 + c * 13.5}
+                y={13 + r * 13.5}
+                width="11"
+                height="11"
+                rx="2.5"
+                fill={r === 1 && c === 1 ? '#e3352e' : (r + c) % 2 ? '#ffd77a' : '#ff8a5c'}
+              />
+            )),
+          )}
+        </g>
+      )}
+      {type === 'scratch' && (
+        <g>
+          <rect x="10" y="18" width="44" height="28" rx="5" fill="#e3352e" />
+          <rect x="15" y="23" width="34" height="18" rx="3" fill="#c9ccd3" />
+          <path d="M18 36c6-8 10 4 16-4s8 2 12-2" stroke="#fff6d6" strokeWidth="4" strokeLinecap="round" fill="none" />
+        </g>
+      )}
+      {type === 'blindbox' && (
+        <g>
+          <rect x="16" y="28" width="32" height="24" rx="3" fill="#b46cff" />
+          <rect x="13" y="22" width="38" height="8" rx="2" fill="#8f47e6" />
+          <rect x="29" y="22" width="6" height="30" fill="#ffd77a" />
+          <text x="24" y="46" fontSize="11" fontWeight="900" fill="#fff">
+            ?
+          </text>
+        </g>
+      )}
+      {type === 'common' && (
+        <g>
+          <rect x="14" y="16" width="36" height="34" rx="5" fill="#e3352e" />
+          <rect x="14" y="16" width="36" height="9" rx="4" fill="#c0221d" />
+          <path
+            d="M24 36l6 6 11-12"
+            stroke="#ffd77a"
+            strokeWidth="4"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </g>
+      )}
+    </svg>
+  );
+}

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render } from '../../../shared/testing/render';
+import { detailFixture } from '../api/fixtures';
+import { OddsTable } from './odds-table';
+
+afterEach(cleanup);
+
+describe('OddsTable', () => {
+  it('renders one row per prize with its count and the server-computed percentage', () => {
+    const prizes = detailFixture('a').prizes;
+    const { container } = render(<OddsTable prizes={prizes} />);
+    const rows = Array.from(container.querySelectorAll('tbody tr'));
+    expect(rows.map((r) => r.getAttribute('data-prize-id'))).toEqual(prizes.map((p) => p.id));
+    const cells = rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
+    expect(cells[0]).toEqual(['Coupon 5', '500', '30.00%']);
+    expect(cells[1]?.[2]).toBe('20.00%');
+    // Unlimited stock is labelled, not shown as a number.
+    expect(cells[1]?.[1]).not.toMatch(/\d/);
+  });
+
+  it('follows the data: a changed prize table changes the table', () => {
+    const prizes = detailFixture('a').prizes.map((p) => ({ ...p, percentText: '33.33%', totalStock: 7 }));
+    const { container } = render(<OddsTable prizes={prizes.slice(0, 2)} />);
+    expect(container.querySelectorAll('tbody tr')).toHaveLength(2);
+    expect(container.querySelector('tbody tr td:last-child')?.textContent).toBe('33.33%');
+    expect(container.querySelector('tbody tr td:nth-child(2)')?.textContent).toBe('7');
+  });
+});

@@ -1,0 +1,40 @@
+import type { PublicPrize } from '@campaign/contract/client';
+import { t } from '../../../shared/i18n/messages';
+import { imageUrl } from '../../../shared/lib/image-url';
+
+/**
+ * Prize count and probability, straight from the prize table the server computed (percentText,
+ * totalStock): nothing here is typed by hand.
+ */
+export function OddsTable({ prizes }: { prizes: readonly PublicPrize[] }) {
+  return (
+    <table className="odds" data-testid="odds-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('rules.prize')}</th>
+          <th scope="col">{t('rules.count')}</th>
+          <th scope="col">{t('rules.probability')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {prizes.map((p) => (
+          <tr key={p.id} data-prize-id={p.id}>
+            <td>
+              <span className="odds__prize">
+                <img className="odds__img" src={imageUrl(p.image)} alt="" />
+                <span>
+                  {p.name}
+                  {p.unlockAfterDraws !== null && p.unlockAfterDraws > 0 && (
+                    <small className="odds__note">{t('rules.unlock', { n: p.unlockAfterDraws + 1 })}</small>
+                  )}
+                </span>
+              </span>
+            </td>
+            <td className="odds__num">{p.totalStock === null ? t('rules.unlimited') : p.totalStock}</td>
+            <td className="odds__num odds__pct">{p.percentText}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { t } from '../../../shared/i18n/messages';
+import { type NavigateFn, NavigatorContext } from '../../../shared/navigation/navigation';
+import { render } from '../../../shared/testing/render';
+import { drawFixture } from '../api/fixtures';
+import { ResultDialog } from './result-dialog';
+
+function show(result: ReturnType<typeof drawFixture>) {
+  const navigate = vi.fn() as unknown as NavigateFn;
+  render(
+    <NavigatorContext.Provider value={navigate}>
+      <ResultDialog result={result} open onClose={() => undefined} onAgain={() => undefined} />
+    </NavigatorContext.Provider>,
+  );
+  const dialog = document.querySelector('[data-testid="result-dialog"]');
+  if (!dialog) throw new Error('dialog not rendered');
+  return dialog;
+}
+
+const physical = drawFixture({
+  prize: { id: 'bag', name: 'Tote bag', kind: 'physical', image: '/prizes/bag.svg', valueCents: 0 },
+  award: { awardId: 'a9', status: 'awaiting_address', couponCode: null, points: null, orderId: 'ord-77' },
+});
+
+describe('ResultDialog: a physical prize before the address screens exist', () => {
+  it('says the address is pending and that entry opens soon, without a link to the missing route', () => {
+    const dialog = show(physical);
+    const pending = dialog.querySelector('[data-testid="address-pending"]');
+    expect(pending?.textContent).toContain('待填写收货地址');
+    expect(pending?.textContent).toContain(t('act.address.soon'));
+    const hrefs = [...dialog.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs.some((h) => h?.includes('/addressList'))).toBe(false);
+    // Only "my prizes" remains as a link; the primary action is "play again" (chances are left).
+    expect(hrefs).toEqual(['/newPrizeList']);
+    expect(dialog.textContent).toContain(t('act.result.again'));
+  });
+
+  it('shows no address note for other prizes', () => {
+    const dialog = show(drawFixture());
+    expect(dialog.querySelector('[data-testid="address-pending"]')).toBeNull();
+    expect(dialog.textContent).toContain(t('act.result.points', { points: 88 }));
+  });
+
+  it('has the address texts in both catalogues', async () => {
+    const { enUS } = await import('../../../shared/i18n/messages-en-us');
+    expect(enUS['act.address.pending']).toMatch(/address/i);
+    expect(enUS['act.address.soon']).toMatch(/soon/i);
+  });
+});

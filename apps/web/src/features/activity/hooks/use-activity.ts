@@ -1,0 +1,94 @@
+import type { ActivityDetail, SessionUser } from '@campaign/contract/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { invalidateAfterDraw } from '../../../api/effects';
+import { CallFailure } from '../../../api/errors';
+import { useSession } from '../../../api/session';
+import {
+  useActivityDetail,
+  useActivityGroup,
+  useRecentWinners,
+  useServerOffset,
+  useSurplus,
+} from '../api/activity-queries';
+import type { RefusalReason } from '../api/draw-runner';
+import type { RecentWinner, SurplusInfo } from '../model/activity-data';
+import { type Gate, gateOf } from '../model/gate';
+
+/**
+ * Why there is no activity to show: `missing` when there is no actId, the server has no such activity
+ * (returnCode ≠ 0, or a business refusal), `offline` when it could not be asked; null otherwise.
+ */
+function loadFailure(
+  actId: string,
+  detail: { data: ActivityDetail | null | undefined; error: unknown },
+): 'missing' | 'offline' | null {
+  if (actId === '' || detail.data === null) return 'missing';
+  if (detail.data !== undefined || !detail.error) return null;
+  return detail.error instanceof CallFailure && detail.error.code !== undefined ? 'missing' : 'offline';
+}
+
+export interface ActivityView {
+  actId: string;
+  /** null until it is read, and when the activity does not exist. */
+  detail: ActivityDetail | null;
+  winners: RecentWinner[];
+  surplus: SurplusInfo | null;
+  /** undefined while the session is being read. */
+  user: SessionUser | null | undefined;
+  rocc: boolean;
+  gate: Gate;
+  /** Server time (ms) by the corrected client clock. */
+  serverNow: () => number;
+  reload: () => void;
+  /** After a draw has been shown: chances, stock and winners changed. */
+  refreshAfterDraw: () => Promise<void>;
+  setRefusal: (reason: RefusalReason | null) => void;
+}
+
+/**
+ * Everything a game screen reads about its activity, all at once: the detail, its chances and
+ * stock, its recent winners, the session and the server clock go out in parallel; only the group
+ * (spec §4: its rocc switch and the data of its other ids) waits, for the group id the detail names.
+ */
+export function useActivity(actId: string): ActivityView {
+  const client = useQueryClient();
+  const detailQuery = useActivityDetail(actId);
+  const surplus = useSurplus(actId);
+  const winners = useRecentWinners(actId);
+  const user = useSession();
+  const offset = useServerOffset();
+  const detail = detailQuery.data ?? null;
+  const { group } = useActivityGroup(detail?.actGroupId ?? null);
+  const [refusal, setRefusal] = useState<RefusalReason | null>(null);
+  const [, setTick] = useState(0);
+
+  // Re-evaluate the gate every second around the window's edges (a countdown reaching zero opens the game).
+  useEffect(() => {
+    if (!detail) return;
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(timer);
+  }, [detail]);
+
+  const serverNow = useCallback(() => Date.now() + offset, [offset]);
+  const loadFailed = loadFailure(actId, detailQuery);
+  const gate = gateOf({ activity: detail, now: serverNow(), surplus, loggedIn: Boolean(user), refusal, loadFailed });
+
+  return {
+    actId,
+    detail,
+    winners,
+    surplus,
+    user,
+    rocc: group?.rocc === 1 && group.ids.includes(actId),
+    gate,
+    serverNow,
+    // "Retry" on the offline panel: everything this screen reads, again.
+    reload: () => {
+      setRefusal(null);
+      void client.refetchQueries({ type: 'active' });
+    },
+    refreshAfterDraw: () => invalidateAfterDraw(client, actId),
+    setRefusal,
+  };
+}

@@ -1,0 +1,42 @@
+import { useEndpointQuery } from '../../../api/endpoint-query';
+import { t } from '../../../shared/i18n/messages';
+import { Icon } from '../../../shared/ui/icon';
+import { ActivityCard } from '../components/activity-card';
+import { FestiveDecor } from '../components/activity-frame';
+import { StatePanel } from '../components/state-panel';
+import './activity-park-screen.css';
+
+/** /activityPark: the corp's published activities as cards, live ones first. */
+export function ActivityParkScreen() {
+  // Failures are logged and shown as the offline panel with its retry (quiet: no toast on top).
+  const park = useEndpointQuery('activityPark', {}, { meta: { quiet: true } });
+  const items = park.data ?? (park.isError && !park.isFetching ? null : undefined);
+  const order = { live: 0, scheduled: 1, paused: 2, ended: 3, draft: 4 } as const;
+  const sorted = items ? [...items].sort((a, b) => order[a.status] - order[b.status]) : [];
+  return (
+    <div className="act-sheet park">
+      <header className="act-sheet__hero park-hero">
+        <FestiveDecor />
+        <h1 className="act-sheet__title">{t('park.heading')}</h1>
+        <p className="act-sheet__sub">{t('park.desc')}</p>
+      </header>
+      <div className="act-sheet__body">
+        {items === undefined && <StatePanel gate="loading" />}
+        {items === null && <StatePanel gate="offline" onRetry={() => void park.refetch()} />}
+        {items && items.length === 0 && (
+          <section className="act-panel park-empty">
+            <Icon name="empty" size="10rem" />
+            <p>{t('park.empty')}</p>
+          </section>
+        )}
+        {items && items.length > 0 && (
+          <div className="act-tiles" data-testid="park-list">
+            {sorted.map((a) => (
+              <ActivityCard key={a.actId} activity={a} />
+            ))}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

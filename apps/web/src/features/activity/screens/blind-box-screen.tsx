@@ -1,0 +1,71 @@
+import { useRef, useState } from 'react';
+import { BlindBox, type BlindBoxHandle } from '../../../shared/games/blind-box';
+import { t } from '../../../shared/i18n/messages';
+import { imageUrl } from '../../../shared/lib/image-url';
+import { useSearchParams } from '../../../shared/navigation/navigation';
+import { ActivityFrame } from '../components/activity-frame';
+import { ResultDialog } from '../components/result-dialog';
+import { ActivityStatePanel } from '../components/state-panel';
+import { useActivity } from '../hooks/use-activity';
+import { usePlay } from '../hooks/use-play';
+import './blind-box-screen.css';
+
+/** /blindBox?actId=…: pick one of six boxes; it opens on the server's prize. */
+export function BlindBoxScreen() {
+  const [params] = useSearchParams();
+  const view = useActivity(params.get('actId') ?? '');
+  const play = usePlay(view);
+  const box = useRef<BlindBoxHandle>(null);
+  const [busy, setBusy] = useState(false);
+  const [opened, setOpened] = useState(false);
+
+  const pick = async () => {
+    if (play.needsLogin) {
+      box.current?.cancel();
+      play.toLogin();
+      return;
+    }
+    setBusy(true);
+    const result = await play.play();
+    if (result) box.current?.open({ name: result.prize.name, imageUrl: imageUrl(result.prize.image) });
+    else {
+      box.current?.cancel();
+      setBusy(false);
+    }
+  };
+
+  const again = () => {
+    play.closeResult();
+    box.current?.reset();
+    setBusy(false);
+    setOpened(false);
+  };
+
+  const showGame = view.gate === 'ready' || busy || play.dialogOpen;
+  return (
+    <ActivityFrame view={view} fallbackTitle={t('title.blindBox')}>
+      {showGame ? (
+        <div className="bb-shelf" data-testid="blind-box-shelf" data-opened={opened ? 'true' : undefined}>
+          <p className="bb-shelf__hint">{t('blind.hint')}</p>
+          <BlindBox
+            ref={box}
+            count={6}
+            onPick={() => void pick()}
+            onOpened={() => {
+              setOpened(true);
+              play.showResult();
+            }}
+          />
+          {opened && !play.dialogOpen && (
+            <button type="button" className="act-cta bb-shelf__again" onClick={again}>
+              {t('blind.again')}
+            </button>
+          )}
+        </div>
+      ) : (
+        <ActivityStatePanel view={view} />
+      )}
+      <ResultDialog result={play.result} open={play.dialogOpen} onClose={play.closeResult} onAgain={again} />
+    </ActivityFrame>
+  );
+}

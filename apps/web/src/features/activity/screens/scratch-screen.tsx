@@ -1,0 +1,109 @@
+import type { DrawResult } from '@campaign/contract/client';
+import { useEffect, useState } from 'react';
+import { ScratchCard } from '../../../shared/games/scratch-card';
+import { t } from '../../../shared/i18n/messages';
+import { imageUrl } from '../../../shared/lib/image-url';
+import { useSearchParams } from '../../../shared/navigation/navigation';
+import { ActivityFrame } from '../components/activity-frame';
+import { ResultDialog } from '../components/result-dialog';
+import { ActivityStatePanel } from '../components/state-panel';
+import { useActivity } from '../hooks/use-activity';
+import { usePlay } from '../hooks/use-play';
+import './scratch-screen.css';
+
+type Round = { n: number; result: DrawResult | null; revealed: boolean; shown: boolean };
+
+function ScratchGame({ share }: { share: boolean }) {
+  const [params] = useSearchParams();
+  const view = useActivity(params.get('actId') ?? '');
+  const play = usePlay(view);
+  const [round, setRound] = useState<Round>({ n: 0, result: null, revealed: false, shown: false });
+  const [revealAll, setRevealAll] = useState(false);
+  const { showResult } = play;
+
+  // The dialog opens once both are true: the server answered and the card is scratched past 50%.
+  useEffect(() => {
+    if (round.result && round.revealed && !round.shown) {
+      setRound((r) => ({ ...r, shown: true }));
+      showResult();
+    }
+  }, [round, showResult]);
+
+  const next = () => {
+    play.closeResult();
+    setRevealAll(false);
+    setRound((r) => ({ n: r.n + 1, result: null, revealed: false, shown: false }));
+  };
+
+  const started = round.result !== null || round.revealed;
+  const showGame = view.gate === 'ready' || started || play.dialogOpen;
+  const prize = round.result?.prize;
+
+  return (
+    <ActivityFrame view={view} fallbackTitle={t('title.bluescratch')} className="scratch-page">
+      {share && <p className="act-share-badge">{t('scratch.shareBadge')}</p>}
+      {showGame ? (
+        <div className="scratch-ticket" data-testid="scratch-ticket">
+          <div className="scratch-ticket__head">
+            <span className="scratch-ticket__stamp">福</span>
+            <span className="scratch-ticket__title">{t('scratch.cover')}</span>
+          </div>
+          <div className="scratch-ticket__card">
+            <ScratchCard
+              key={round.n}
+              coverText={play.needsLogin ? t('scratch.loginCover') : t('scratch.cover')}
+              disabled={play.needsLogin || view.gate !== 'ready'}
+              revealed={revealAll}
+              onScratchStart={() => {
+                void play.play().then((result) => {
+                  if (result) setRound((r) => ({ ...r, result }));
+                  else setRound((r) => ({ n: r.n + 1, result: null, revealed: false, shown: false }));
+                });
+              }}
+              onReveal={() => setRound((r) => ({ ...r, revealed: true }))}
+            >
+              <div
+                className={prize ? 'scratch-face is-known' : 'scratch-face'}
+                data-testid="scratch-face"
+                data-prize-id={prize?.id}
+              >
+                {prize ? (
+                  <>
+                    <img className="scratch-face__img" src={imageUrl(prize.image)} alt="" />
+                    <span className="scratch-face__name">{prize.name}</span>
+                  </>
+                ) : (
+                  <span className="scratch-face__wait">{t('scratch.waiting')}</span>
+                )}
+              </div>
+            </ScratchCard>
+            {play.needsLogin && (
+              <button type="button" className="scratch-login" onClick={play.toLogin}>
+                {t('scratch.loginCover')}
+              </button>
+            )}
+          </div>
+          <p className="scratch-ticket__hint">{t('scratch.hint')}</p>
+          {round.result && !round.revealed && (
+            <button type="button" className="scratch-ticket__all" onClick={() => setRevealAll(true)}>
+              {t('scratch.revealAll')}
+            </button>
+          )}
+        </div>
+      ) : (
+        <ActivityStatePanel view={view} />
+      )}
+      <ResultDialog result={play.result} open={play.dialogOpen} onClose={next} onAgain={next} />
+    </ActivityFrame>
+  );
+}
+
+/** /bluescratch?actId=…: the scratch card. */
+export function BlueScratchScreen() {
+  return <ScratchGame share={false} />;
+}
+
+/** /scratchPlayShare?actId=…: the shared variant (the start-up skips its page-view record). */
+export function ScratchPlayShareScreen() {
+  return <ScratchGame share />;
+}

@@ -1,0 +1,37 @@
+// Generated from the endpoint table by `npm run contract:routes` (src/client-routes.gen.ts): do not edit.
+import type { RouteTable } from './route-meta';
+
+// biome-ignore format: one line per endpoint, as generated
+export const routes = {
+  activityDetail: { name: 'activityDetail', method: 'GET', path: '/{version}/activity/detail', version: 'versioned', loading: true, access: 'tenant', idempotent: false },
+  activityGroupDetail: { name: 'activityGroupDetail', method: 'GET', path: '/{version}/activity/group', version: 'versioned', loading: false, access: 'tenant', idempotent: false },
+  activityPark: { name: 'activityPark', method: 'GET', path: '/activity/park', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  activitySurplus: { name: 'activitySurplus', method: 'GET', path: '/v2/activity/surplus', version: 'v2', loading: false, access: 'tenant', idempotent: false },
+  cgroupCheck: { name: 'cgroupCheck', method: 'POST', path: '/cgroup/check', version: 'none', loading: false, access: 'user', idempotent: false },
+  checkWhiteCorpId: { name: 'checkWhiteCorpId', method: 'GET', path: '/corp/white-check', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  commonDecrypt: { name: 'commonDecrypt', method: 'POST', path: '/common/decrypt', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  currentSession: { name: 'currentSession', method: 'GET', path: '/auth/session', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  exchange: { name: 'exchange', method: 'POST', path: '/v2/exchange', version: 'v2', loading: true, access: 'user', idempotent: false },
+  grayCheck: { name: 'grayCheck', method: 'GET', path: '/gray/check', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  groupEiopCheck: { name: 'groupEiopCheck', method: 'GET', path: '/{version}/group/eiop-check', version: 'versioned', loading: false, access: 'tenant', idempotent: false },
+  joinDateDetail: { name: 'joinDateDetail', method: 'POST', path: '/join-date/detail', version: 'none', loading: false, access: 'user', idempotent: false },
+  logout: { name: 'logout', method: 'POST', path: '/auth/logout', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  lottery: { name: 'lottery', method: 'POST', path: '/{version}/lottery', version: 'versioned', loading: false, access: 'user', idempotent: true },
+  lotteryParam: { name: 'lotteryParam', method: 'GET', path: '/v2/lottery/param', version: 'v2', loading: false, access: 'tenant', idempotent: false },
+  lotteryStuffInfo: { name: 'lotteryStuffInfo', method: 'GET', path: '/lottery/stuff', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  myPrizes: { name: 'myPrizes', method: 'GET', path: '/prizes/mine', version: 'none', loading: false, access: 'user', idempotent: false },
+  openIdExchange: { name: 'openIdExchange', method: 'POST', path: '/auth/openid', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  otpLogin: { name: 'otpLogin', method: 'POST', path: '/auth/otp/login', version: 'none', loading: true, access: 'tenant', idempotent: false },
+  otpSend: { name: 'otpSend', method: 'POST', path: '/auth/otp/send', version: 'none', loading: true, access: 'tenant', idempotent: false },
+  prizeConsumeRate: { name: 'prizeConsumeRate', method: 'GET', path: '/prize/consume-rate', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  recentWinners: { name: 'recentWinners', method: 'GET', path: '/v2/winners/recent', version: 'v2', loading: false, access: 'tenant', idempotent: false },
+  roccLottery: { name: 'roccLottery', method: 'POST', path: '/rocc/lottery', version: 'none', loading: false, access: 'user', idempotent: true },
+  setGrayFlag: { name: 'setGrayFlag', method: 'GET', path: '/gray/flag', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  systemTime: { name: 'systemTime', method: 'GET', path: '/system/time', version: 'none', loading: false, access: 'public', idempotent: false },
+  ticketLogin: { name: 'ticketLogin', method: 'POST', path: '/auth/ticket', version: 'none', loading: true, access: 'tenant', idempotent: false },
+  trackEvents: { name: 'trackEvents', method: 'POST', path: '/track/events', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  verifyActivity: { name: 'verifyActivity', method: 'GET', path: '/activity/verify', version: 'none', loading: false, access: 'tenant', idempotent: false },
+  webpageVisit: { name: 'webpageVisit', method: 'POST', path: '/v2/webpage/visit', version: 'v2', loading: false, access: 'tenant', idempotent: false },
+  wechatOpenId: { name: 'wechatOpenId', method: 'GET', path: '/wechat/openid', version: 'none', loading: false, access: 'user', idempotent: false },
+  winningList: { name: 'winningList', method: 'GET', path: '/winning/list', version: 'none', loading: false, access: 'user', idempotent: false },
+} as const satisfies RouteTable;

@@ -1,0 +1,20 @@
+/**
+ * `@campaign/contract/client`: what a browser needs to call the server, without zod's runtime
+ * (docs/decisions/0110-zod-free-client.md). Runtime values come from modules that import zod for
+ * types at most; the route metadata is generated from the one table (client-routes.ts); payload
+ * and answer types are read from the zod table with `import type`, which leaves no code behind.
+ * client.test.ts fails when this entry reaches a module that loads zod.
+ */
+export { routes } from './client-routes';
+export * from './cookies';
+export type { BodyIn, DataOf, QueryIn } from './endpoint';
+export type { Envelope } from './envelope';
+export { isSuccessCode } from './envelope-code';
+export { ERRORS, type ErrorName, errorMessage } from './errors';
+// Types by name from the package's main entry (type-only: erased, nothing of zod is loaded).
+export type { ActivityDetail, ActivityStatus, DrawResult, PageConfig, PublicPrize, SessionUser } from './index';
+export * from './locale';
+export { maskMobile } from './mask-mobile';
+export * from './paths';
+export type { RouteBody, RouteData, RouteMeta, RouteQuery, RouteTable } from './route-meta';
+export type { EndpointName, Endpoints } from './table';

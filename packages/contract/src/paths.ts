@@ -1,0 +1,32 @@
+/**
+ * The zod-free rules of where a call goes (spec §7, §9): shared by the full contract (endpoint.ts) and
+ * the browser's entry (client.ts), which must not load zod.
+ */
+
+/** Every call lives under this prefix (spec §7). */
+export const BASE_PATH = '/bmcs/api';
+
+/**
+ * How `{version}` in a path is filled (spec §7, §9):
+ * - `none`: the path has no version segment;
+ * - `v2`: the path is fixed at v2;
+ * - `versioned`: `{version}` is v3 when the `isElife` cookie is `true`, else v2.
+ */
+export type VersionRule = 'none' | 'v2' | 'versioned';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Who may call: anyone with a corp, or only a logged-in user of that corp. */
+export type Access = 'public' | 'tenant' | 'user';
+
+/** The concrete versions a `versioned` path is served under. */
+export const API_VERSIONS = ['v2', 'v3'] as const;
+export type ApiVersion = (typeof API_VERSIONS)[number];
+
+/** spec §7/§9: v3 when the isElife cookie is `true`, else v2. */
+export function versionFromIsElife(isElifeCookie: string | undefined | null): ApiVersion {
+  return isElifeCookie === 'true' ? 'v3' : 'v2';
+}
+
+/** Concrete path under BASE_PATH for one version. */
+export function resolvePath(ep: { readonly path: string }, version: ApiVersion): string {
+  return ep.path.replace('{version}', version);
+}
