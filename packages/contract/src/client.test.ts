@@ -61,7 +61,14 @@ describe('@campaign/contract/client', () => {
     visit(join(SRC, 'client.ts'));
     // The walk reached the modules with run-time values (so it checked something).
     expect([...seen].map((f) => f.slice(SRC.length + 1)).sort()).toEqual(
-      expect.arrayContaining(['client-routes.ts', 'cookies.ts', 'errors.ts', 'locale.ts', 'mask-mobile.ts', 'paths.ts']),
+      expect.arrayContaining([
+        'client-routes.ts',
+        'cookies.ts',
+        'errors.ts',
+        'locale.ts',
+        'mask-mobile.ts',
+        'paths.ts',
+      ]),
     );
   });
 
