@@ -65,7 +65,13 @@ export function BlindBoxScreen() {
       ) : (
         <ActivityStatePanel view={view} />
       )}
-      <ResultDialog result={play.result} open={play.dialogOpen} onClose={play.closeResult} onAgain={again} />
+      <ResultDialog
+        result={play.result}
+        replayed={play.replayed}
+        open={play.dialogOpen}
+        onClose={play.closeResult}
+        onAgain={again}
+      />
     </ActivityFrame>
   );
 }

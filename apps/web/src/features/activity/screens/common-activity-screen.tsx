@@ -55,7 +55,13 @@ function CommonGame({ share }: { share: boolean }) {
       ) : (
         <ActivityStatePanel view={view} />
       )}
-      <ResultDialog result={play.result} open={play.dialogOpen} onClose={play.closeResult} onAgain={play.closeResult} />
+      <ResultDialog
+        result={play.result}
+        replayed={play.replayed}
+        open={play.dialogOpen}
+        onClose={play.closeResult}
+        onAgain={play.closeResult}
+      />
     </ActivityFrame>
   );
 }
