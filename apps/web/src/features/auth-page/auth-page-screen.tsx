@@ -1,10 +1,11 @@
 import { endpoints } from '@campaign/contract';
 import { useState } from 'react';
+import { CallFailure } from '../../api/errors';
 import { call } from '../../api/request';
 import { t } from '../../shared/i18n/messages';
 import { safeInternalPath } from '../../shared/lib/query-params';
-import { useNavigate, useSearchParams } from '../../shared/navigation/navigation';
-import { HOME_PATH } from '../../shared/navigation/paths';
+import { useLocation, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
+import { homePath, loginPath } from '../../shared/navigation/paths';
 import { useGlobalStore } from '../../shared/store/global-store';
 import { ActionButton } from '../../shared/ui/action-button';
 import { showToast } from '../../shared/ui/feedback';
@@ -59,8 +60,9 @@ const ITEMS: ReadonlyArray<{
 export function AuthPageScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const setOpenId = useGlobalStore((s) => s.setOpenId);
-  const target = safeInternalPath(params.get('redirect'), HOME_PATH);
+  const target = safeInternalPath(params.get('redirect'), homePath());
   const [agreed, setAgreed] = useState(false);
   const [termsError, setTermsError] = useState(false);
 
@@ -70,12 +72,17 @@ export function AuthPageScreen() {
       return;
     }
     try {
-      const openId = await call(endpoints.wechatOpenId);
+      const openId = await call(endpoints.wechatOpenId, { quiet: true });
       if (openId) setOpenId(openId);
       showToast(t('auth.granted'));
       navigate(target, { replace: true });
-    } catch {
-      // The request layer showed why (e.g. the expired-login toast).
+    } catch (error) {
+      // Not signed in is the usual case for a first visit, not an "expired" login: log in, then
+      // come back here to accept.
+      if (error instanceof CallFailure && (error.status === 401 || error.code === 401)) {
+        showToast(t('auth.loginFirst'));
+        navigate(loginPath(location));
+      } else if (error instanceof CallFailure) showToast(error.detail);
     }
   };
 

@@ -4,7 +4,7 @@ import { CallFailure } from '../../api/errors';
 import { call } from '../../api/request';
 import { t } from '../../shared/i18n/messages';
 import { Link, useLocation, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
-import { HOME_PATH } from '../../shared/navigation/paths';
+import { homePath } from '../../shared/navigation/paths';
 import { ActionButton } from '../../shared/ui/action-button';
 import { showToast } from '../../shared/ui/feedback';
 import { Icon } from '../../shared/ui/icon';
@@ -58,7 +58,7 @@ function LoggedInCard({
       <p className="login-done-sub" data-testid="logged-in-mobile">
         {t('login.loggedInAs', { mobile: user.mobileMasked ?? user.nuid })}
       </p>
-      <ActionButton block onAction={() => navigate(target ?? HOME_PATH)}>
+      <ActionButton block onAction={() => navigate(target ?? homePath())}>
         {t('login.continue')}
       </ActionButton>
       <ActionButton
@@ -80,6 +80,8 @@ function LoggedInCard({
 interface SessionRead {
   key: string;
   user: SessionUser | null;
+  /** Signed in on this screen just now (not a session the visitor arrived with). */
+  fresh?: boolean;
 }
 
 export function LoginScreen() {
@@ -92,6 +94,9 @@ export function LoginScreen() {
   // /login is kept alive: a session read at an earlier visit may be stale (logged out or expired since),
   // so only what was read for the current location counts. undefined = still reading.
   const user = session?.key === location.key ? session.user : undefined;
+  // After signing in: the redirect target, else the corp's home (the activity park). A visitor who
+  // arrived signed in without a target stays on the "logged in" card (continue / log out).
+  const forward = user ? (target ?? (session?.fresh ? homePath() : null)) : null;
   // A login or logout outdates any session read still in flight.
   const epoch = useRef(0);
   const [mobile, setMobile] = useState('');
@@ -122,8 +127,8 @@ export function LoginScreen() {
   // visitor who already had a session. Runs only while the screen is shown (a hidden keep-alive
   // screen has no effects), with the session read for this very visit.
   useEffect(() => {
-    if (user && target) navigate(target, { replace: true });
-  }, [user, target, navigate]);
+    if (forward) navigate(forward, { replace: true });
+  }, [forward, navigate]);
 
   useEffect(() => {
     if (resendAt <= Date.now()) return;
@@ -154,7 +159,7 @@ export function LoginScreen() {
     try {
       const signedIn = await call(endpoints.otpLogin, { body: { mobile, code }, quiet: true });
       epoch.current += 1;
-      setSession({ key: location.key, user: signedIn });
+      setSession({ key: location.key, user: signedIn, fresh: true });
       setCode('');
     } catch (error) {
       // Refusals about the code belong under the code field; anything else is a toast.
@@ -194,7 +199,7 @@ export function LoginScreen() {
       {user ? (
         <LoggedInCard
           user={user}
-          target={target}
+          target={forward}
           onLogout={() => {
             epoch.current += 1;
             setSession({ key: location.key, user: null });

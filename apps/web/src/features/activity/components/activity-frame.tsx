@@ -1,14 +1,22 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { t } from '../../../shared/i18n/messages';
 import { Link } from '../../../shared/navigation/navigation';
+import { homePath, PRIZES_PATH } from '../../../shared/navigation/paths';
+import { Icon } from '../../../shared/ui/icon';
 import type { ActivityView } from '../hooks/use-activity';
-import { PRIZE_LIST_PATH, rulesPath } from '../model/activity-paths';
+import { useRightScreen } from '../hooks/use-right-screen';
+import { rulesPath } from '../model/activity-paths';
 import type { Gate } from '../model/gate';
+import { StatePanel } from './state-panel';
 import { WinnersMarquee } from './winners-marquee';
 import './activity.css';
 
 /** Hanging lanterns and gold sparkles of the spring theme (pure SVG, no external assets). */
-export function FestiveDecor() {
+export function FestiveDecor({ lanterns = 'both' }: { lanterns?: 'both' | 'right' }) {
+  const hung = [
+    { x: 34, y: 34, s: 1 },
+    { x: 338, y: 26, s: 0.85 },
+  ].filter(({ x }) => lanterns === 'both' || x > 187);
   return (
     <svg className="act-decor" viewBox="0 0 375 150" preserveAspectRatio="xMidYMin slice" aria-hidden="true">
       <defs>
@@ -17,10 +25,7 @@ export function FestiveDecor() {
           <stop offset="1" stopColor="#c9161c" />
         </linearGradient>
       </defs>
-      {[
-        { x: 34, y: 34, s: 1 },
-        { x: 338, y: 26, s: 0.85 },
-      ].map(({ x, y, s }) => (
+      {hung.map(({ x, y, s }) => (
         <g key={x} className="act-decor__lantern" transform={`translate(${x} ${y}) scale(${s})`}>
           <path d="M0 -34V-14" stroke="#ffd36b" strokeWidth="1.5" />
           <rect x="-9" y="-16" width="18" height="5" rx="1.5" fill="#f6b93b" />
@@ -70,16 +75,23 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
     ...(page?.backgroundColor ? { '--act-bg': page.backgroundColor } : {}),
   } as CSSProperties;
   const chances = view.surplus?.chancesLeft;
-  const type = view.detail?.type ?? view.param?.type ?? 'wheel';
+  const knownType = view.param?.type ?? view.detail?.type;
+  const type = knownType ?? 'wheel';
+  // An activity of another type is played by its own screen, never drawn as this screen's game.
+  const forwarding = useRightScreen(knownType);
   return (
     <div className={['act-page', className ?? ''].filter(Boolean).join(' ')} style={style}>
-      <FestiveDecor />
+      {/* The left lantern makes way for the way home. */}
+      <FestiveDecor lanterns="right" />
+      <Link className="act-home" to={homePath()} aria-label={t('act.backToPark')} data-testid="back-to-park">
+        <Icon name="home" size="1.6rem" />
+      </Link>
       <header className="act-hero">
         <p className="act-hero__kicker">{t('act.kicker')}</p>
         <h1 className="act-hero__title">{view.detail?.title ?? fallbackTitle}</h1>
         {view.detail?.subtitle && <p className="act-hero__sub">{view.detail.subtitle}</p>}
       </header>
-      <main className="act-stage">{children}</main>
+      <div className="act-stage">{forwarding ? <StatePanel gate="loading" /> : children}</div>
       {/* Chances only where they mean something: not under "not eligible", "sold out", "offline"… */}
       {!hideChances && CHANCES_SHOWN.includes(view.gate) && (view.user === null || chances !== undefined) && (
         <p className="act-chances" data-testid="chances-left">
@@ -91,10 +103,10 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
         <Link className="act-links__item" to={rulesPath(type, view.actId)} data-testid="rules-link">
           {t('act.rules')}
         </Link>
-        <Link className="act-links__item" to={PRIZE_LIST_PATH}>
+        <Link className="act-links__item" to={PRIZES_PATH}>
           {t('act.myPrizes')}
         </Link>
-        <Link className="act-links__item" to="/activityPark">
+        <Link className="act-links__item" to={homePath()}>
           {t('act.park')}
         </Link>
       </nav>
