@@ -76,7 +76,10 @@ export function DrawScreen() {
               onPress={() => void press()}
               buttonLabel={t('act.drawShort')}
               buttonSubLabel={sub}
-              ariaLabel={view.detail?.title ?? t('title.upStdDraw')}
+              ariaLabel={t('act.wheelLabel', {
+                title: view.detail?.title ?? t('title.upStdDraw'),
+                prizes: prizes.map((p) => p.name).join(t('act.listSep')),
+              })}
             />
           )}
         </div>
@@ -85,6 +88,7 @@ export function DrawScreen() {
       )}
       <ResultDialog
         result={play.result}
+        replayed={play.replayed}
         open={play.dialogOpen}
         onClose={play.closeResult}
         onAgain={() => {

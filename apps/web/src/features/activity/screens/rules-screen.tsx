@@ -19,7 +19,16 @@ function FairnessPanel({ detail }: { detail: ActivityDetail }) {
       <p className="rules-note">{t('rules.fairnessDesc')}</p>
       <dl className="rules-kv">
         <dt>{t('rules.algorithm')}</dt>
-        <dd>{fairness.algorithm}</dd>
+        <dd>
+          {t('rules.algorithmName')}
+          {/* The exact formula is the server's (English) text: folded away, marked as English for readers. */}
+          <details className="rules-spec">
+            <summary>{t('rules.algorithmSpec')}</summary>
+            <p lang="en" data-testid="algorithm-spec">
+              {fairness.algorithm}
+            </p>
+          </details>
+        </dd>
         <dt>{t('rules.commitment')}</dt>
         <dd className="rules-hash" data-testid="commitment">
           {fairness.commitment ?? '—'}
@@ -67,6 +76,7 @@ export function RulesScreen() {
         {detail && (
           <>
             <section className="act-panel">
+              <h2 className="act-panel__title">{t('rules.details')}</h2>
               <p className="rules-version" data-testid="rules-version">
                 {t('rules.version', { version: detail.version })}
                 {detail.versionPublishedAt !== null &&
