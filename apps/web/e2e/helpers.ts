@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const SCREENS_DIR = join(import.meta.dirname, '..', 'test-results', 'screens');
 
-/** Screenshots at 375×812 for review (apps/web/test-results/screens/*.png). */
+/**
+ * Screenshots at 375×812 for review (apps/web/test-results/screens/*.png). Every screen a journey
+ * shows is snapped, so this is also where each one is checked with axe (`expectAccessible`).
+ */
 export async function snap(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`) });
 }
@@ -58,4 +63,22 @@ export async function scratchCover(page: Page): Promise<void> {
     await page.mouse.move(box.x + 4, box.y + y + 7, { steps: 6 });
   }
   await page.mouse.up();
+}
+
+/** Impacts that fail a journey (issue 8 §5); minor and moderate findings are reported by Lighthouse. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * axe-core on what the screen shows now (open dialogs included): no serious or critical violation.
+ * The failure message names each rule and the elements, so a regression reads like a bug report.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Measure settled pixels: a dialog mid-transition (opacity, scale) would report made-up contrasts.
+  await expect(page.locator('.modal-layer:not([data-state="open"])')).toHaveCount(0);
+  if ((await page.locator('.modal-layer').count()) > 0) await page.waitForTimeout(450);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking, `axe on ${screen}`).toEqual([]);
 }
