@@ -89,14 +89,23 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
       <header className="act-hero">
         <p className="act-hero__kicker">{t('act.kicker')}</p>
         <h1 className="act-hero__title">{view.detail?.title ?? fallbackTitle}</h1>
-        {view.detail?.subtitle && <p className="act-hero__sub">{view.detail.subtitle}</p>}
+        {/* Rendered empty while the detail loads: the line's space is kept, nothing below moves. */}
+        <p className="act-hero__sub">{view.detail?.subtitle ?? ''}</p>
       </header>
       <div className="act-stage">{forwarding ? <StatePanel gate="loading" /> : children}</div>
       {/* Chances only where they mean something: not under "not eligible", "sold out", "offline"… */}
-      {!hideChances && CHANCES_SHOWN.includes(view.gate) && (view.user === null || chances !== undefined) && (
+      {!hideChances && CHANCES_SHOWN.includes(view.gate) && (view.user === null || chances !== undefined) ? (
         <p className="act-chances" data-testid="chances-left">
           {view.user === null ? t('act.loginToPlay') : t('act.chancesLeftLong', { n: chances ?? 0 })}
         </p>
+      ) : (
+        // Its space is held while the line may still come (loading, chances not read yet).
+        !hideChances &&
+        (view.gate === 'loading' || CHANCES_SHOWN.includes(view.gate)) && (
+          <p className="act-chances is-reserved" aria-hidden="true">
+            {t('act.chancesLeftLong', { n: 0 })}
+          </p>
+        )
       )}
       <WinnersMarquee winners={view.winners} />
       <nav className="act-links">

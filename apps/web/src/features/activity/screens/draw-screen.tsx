@@ -53,7 +53,7 @@ export function DrawScreen() {
   const isGrid = view.param?.type === 'grid';
 
   return (
-    <ActivityFrame view={view} fallbackTitle={t('title.upStdDraw')}>
+    <ActivityFrame view={view} fallbackTitle={t('title.upStdDraw')} className="draw-page">
       {showGame ? (
         <div
           className={isGrid ? 'draw-board is-grid' : 'draw-board is-wheel'}

@@ -68,7 +68,8 @@ export function RulesScreen() {
           ‹
         </button>
         <h1 className="act-sheet__title">{t('rules.heading')}</h1>
-        {detail && <p className="act-sheet__sub">{detail.title}</p>}
+        {/* Kept (empty) while loading so the body below does not move when the title arrives. */}
+        <p className="act-sheet__sub rules-sub">{detail?.title ?? ''}</p>
       </header>
       <div className="act-sheet__body">
         {detail === undefined && <StatePanel gate="loading" />}
