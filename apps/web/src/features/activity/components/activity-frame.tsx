@@ -11,47 +11,50 @@ import { StatePanel } from './state-panel';
 import { WinnersMarquee } from './winners-marquee';
 import './activity.css';
 
-/** Hanging lanterns and gold sparkles of the spring theme (pure SVG, no external assets). */
-export function FestiveDecor({ lanterns = 'both' }: { lanterns?: 'both' | 'right' }) {
-  const hung = [
-    { x: 34, y: 34, s: 1 },
-    { x: 338, y: 26, s: 0.85 },
-  ].filter(({ x }) => lanterns === 'both' || x > 187);
+/** One hanging lantern, drawn around its hook at (0, -34). */
+function Lantern({ className }: { className: string }) {
   return (
-    <svg className="act-decor" viewBox="0 0 375 150" preserveAspectRatio="xMidYMin slice" aria-hidden="true">
-      <defs>
-        <linearGradient id="fd-lantern" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#ff5a3c" />
-          <stop offset="1" stopColor="#c9161c" />
-        </linearGradient>
-      </defs>
-      {hung.map(({ x, y, s }) => (
-        <g key={x} className="act-decor__lantern" transform={`translate(${x} ${y}) scale(${s})`}>
-          <path d="M0 -34V-14" stroke="#ffd36b" strokeWidth="1.5" />
-          <rect x="-9" y="-16" width="18" height="5" rx="1.5" fill="#f6b93b" />
-          <ellipse cx="0" cy="6" rx="19" ry="17" fill="url(#fd-lantern)" />
-          <path
-            d="M0 -11v34M-10 -8c-5 9-5 19 0 28M10 -8c5 9 5 19 0 28"
-            stroke="#ffb36b"
-            strokeWidth="1"
-            fill="none"
-            opacity=".7"
-          />
-          <rect x="-9" y="21" width="18" height="5" rx="1.5" fill="#f6b93b" />
-          <path d="M-4 26v10M0 26v13M4 26v10" stroke="#ffd36b" strokeWidth="1.4" />
-          <text x="0" y="11" textAnchor="middle" fontSize="14" fontWeight="900" fill="#ffe08a">
-            福
-          </text>
-        </g>
-      ))}
-      <g fill="#ffe39a">
-        <path d="M96 30l2.5 5 5 2.5-5 2.5-2.5 5-2.5-5-5-2.5 5-2.5z" />
-        <path d="M284 62l2 4 4 2-4 2-2 4-2-4-4-2 4-2z" />
-        <circle cx="250" cy="20" r="2" />
-        <circle cx="120" cy="74" r="1.6" />
-        <circle cx="70" cy="96" r="1.4" />
-      </g>
+    <svg className={`act-decor__lantern ${className}`} viewBox="-20 -34 40 74" aria-hidden="true">
+      <path d="M0 -34V-14" stroke="#ffd36b" strokeWidth="1.5" />
+      <rect x="-9" y="-16" width="18" height="5" rx="1.5" fill="#f6b93b" />
+      <ellipse cx="0" cy="6" rx="19" ry="17" fill="#d92a22" />
+      <ellipse cx="0" cy="2" rx="14" ry="11" fill="#ff5a3c" opacity=".55" />
+      <path
+        d="M0 -11v34M-10 -8c-5 9-5 19 0 28M10 -8c5 9 5 19 0 28"
+        stroke="#ffb36b"
+        strokeWidth="1"
+        fill="none"
+        opacity=".7"
+      />
+      <rect x="-9" y="21" width="18" height="5" rx="1.5" fill="#f6b93b" />
+      <path d="M-4 26v10M0 26v13M4 26v10" stroke="#ffd36b" strokeWidth="1.4" />
+      <text x="0" y="11" textAnchor="middle" fontSize="14" fontWeight="900" fill="#ffe08a">
+        福
+      </text>
     </svg>
+  );
+}
+
+/**
+ * Hanging lanterns and gold sparkles of the spring theme (pure SVG, no external assets). Each lantern
+ * is its own small element swinging by a CSS transform, which the compositor animates: rotating groups
+ * inside one page-wide SVG repainted the whole header on the main thread every frame.
+ */
+export function FestiveDecor({ lanterns = 'both' }: { lanterns?: 'both' | 'right' }) {
+  return (
+    <div className="act-decor" aria-hidden="true">
+      <svg className="act-decor__sky" viewBox="0 0 375 150" preserveAspectRatio="xMidYMin slice">
+        <g fill="#ffe39a">
+          <path d="M96 30l2.5 5 5 2.5-5 2.5-2.5 5-2.5-5-5-2.5 5-2.5z" />
+          <path d="M284 62l2 4 4 2-4 2-2 4-2-4-4-2 4-2z" />
+          <circle cx="250" cy="20" r="2" />
+          <circle cx="120" cy="74" r="1.6" />
+          <circle cx="70" cy="96" r="1.4" />
+        </g>
+      </svg>
+      {lanterns === 'both' && <Lantern className="is-left" />}
+      <Lantern className="is-right" />
+    </div>
   );
 }
 
