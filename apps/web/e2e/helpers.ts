@@ -37,9 +37,8 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-/** Logs in with the demo OTP and lands back on `target` through /login?redirect=…. */
-export async function loginTo(page: Page, target: string): Promise<void> {
-  await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(target)}`);
+/** On the login screen: a fresh phone number, the demo OTP, "登录" — typing and tapping only. */
+export async function signIn(page: Page): Promise<void> {
   await page.getByLabel('手机号').fill(uniqueMobile());
   await page.waitForTimeout(DEBOUNCE_GAP);
   await page.getByTestId('send-code').click();
@@ -47,6 +46,12 @@ export async function loginTo(page: Page, target: string): Promise<void> {
   await page.getByLabel('验证码').fill('123456');
   await page.waitForTimeout(DEBOUNCE_GAP);
   await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Logs in with the demo OTP and lands back on `target` through /login?redirect=…. */
+export async function loginTo(page: Page, target: string): Promise<void> {
+  await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(target)}`);
+  await signIn(page);
   // The login screen follows the redirect itself (no "continue" tap).
   const path = new URL(target, 'http://x').pathname;
   await expect.poll(() => new URL(page.url()).pathname).toBe(path);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEBOUNCE_GAP, expectAccessible, settle, snap, uniqueMobile } from './helpers';
+import { DEBOUNCE_GAP, expectAccessible, loginTo, settle, signIn, snap } from './helpers';
 
 /** The draw call itself (not /lottery/param or /lottery/stuff). */
 const isDraw = (url: URL) => /\/lottery$/.test(url.pathname);
@@ -18,13 +18,7 @@ test('from /login?corpId=demo to every game and back to the park, then my prizes
   await page.goto('/login?corpId=demo');
   await expect(page.getByRole('heading', { name: '手机号登录' })).toBeVisible();
   await expectAccessible(page, 'login');
-  await page.getByLabel('手机号').fill(uniqueMobile());
-  await page.waitForTimeout(DEBOUNCE_GAP);
-  await page.getByTestId('send-code').click();
-  await expect(page.getByTestId('demo-hint')).toContainText('123456');
-  await page.getByLabel('验证码').fill('123456');
-  await page.waitForTimeout(DEBOUNCE_GAP);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await signIn(page);
 
   // No redirect target: the corp's home.
   await expect(page).toHaveURL(/\/activityPark\?corpId=demo$/);
@@ -75,15 +69,7 @@ test('from /login?corpId=demo to every game and back to the park, then my prizes
 test('a reload while a draw is in flight: the result the server drew is shown on return, not drawn again', async ({
   page,
 }) => {
-  await page.goto('/login?corpId=demo&redirect=%2FupStdDraw%3FcorpId%3Ddemo%26actId%3Dwheel-spring');
-  await page.getByLabel('手机号').fill(uniqueMobile());
-  await page.waitForTimeout(DEBOUNCE_GAP);
-  await page.getByTestId('send-code').click();
-  await expect(page.getByTestId('demo-hint')).toContainText('123456');
-  await page.getByLabel('验证码').fill('123456');
-  await page.waitForTimeout(DEBOUNCE_GAP);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/upStdDraw\?corpId=demo&actId=wheel-spring$/);
+  await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-spring');
   await expect(page.getByTestId('chances-left')).toContainText('3');
 
   interface Drawn {
