@@ -43,7 +43,7 @@ function Lantern({ className }: { className: string }) {
 export function FestiveDecor({ lanterns = 'both' }: { lanterns?: 'both' | 'right' }) {
   return (
     <div className="act-decor" aria-hidden="true">
-      <svg className="act-decor__sky" viewBox="0 0 375 150" preserveAspectRatio="xMidYMin slice">
+      <svg className="act-decor__sky" viewBox="0 0 375 150" preserveAspectRatio="xMidYMin slice" aria-hidden="true">
         <g fill="#ffe39a">
           <path d="M96 30l2.5 5 5 2.5-5 2.5-2.5 5-2.5-5-5-2.5 5-2.5z" />
           <path d="M284 62l2 4 4 2-4 2-2 4-2-4-4-2 4-2z" />
