@@ -150,3 +150,33 @@ test('rules: every odds row says something true, the page is Chinese, and it pas
   await settle(page);
   await snap(page, 'home-rules');
 });
+
+test('"立即使用" asks first; the coupon code is whole in the list and the row turns used', async ({ page }) => {
+  await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-coupon');
+  await page.waitForTimeout(DEBOUNCE_GAP);
+  await page.getByRole('button', { name: /抽奖/ }).click();
+  await expect(page.getByTestId('result-dialog')).toHaveAttribute('data-prize-kind', 'coupon', { timeout: 10_000 });
+  const code = (await page.getByTestId('coupon-code').getAttribute('data-code')) ?? '';
+  expect(code).toHaveLength(34);
+  await page.getByRole('button', { name: '关闭' }).click();
+  await expect(page.getByTestId('result-dialog')).toBeHidden();
+  await page.getByRole('link', { name: '我的奖品' }).click();
+
+  const row = page.getByTestId('prize-row').filter({ hasText: '9元立减券' });
+  await expect(row).toHaveAttribute('data-status', 'issued');
+  await expect(row.getByTestId('coupon-code')).toHaveText(code.replaceAll('-', ''));
+  await row.getByRole('button', { name: '立即使用' }).click();
+  const confirm = page.getByRole('dialog', { name: '确认使用该奖品？' });
+  await expect(confirm).toContainText('9元立减券');
+  await snap(page, 'home-use-confirm');
+  // "Not now" changes nothing.
+  await confirm.getByRole('button', { name: '暂不使用' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toHaveAttribute('data-status', 'issued');
+
+  await page.waitForTimeout(DEBOUNCE_GAP);
+  await row.getByRole('button', { name: '立即使用' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认使用' }).click();
+  await expect(row).toHaveAttribute('data-status', 'exchanged');
+  await expect(row.getByRole('button', { name: '立即使用' })).toHaveCount(0);
+});
