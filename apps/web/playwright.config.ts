@@ -18,7 +18,8 @@ export default defineConfig({
   outputDir: `./test-results/artifacts-${runId}`,
   workers: 1,
   retries: 0,
-  timeout: 45_000,
+  // Every snapped screen also runs axe (a few seconds each on a busy 2-core machine).
+  timeout: 90_000,
   expect: { timeout: 8_000 },
   reporter: [['list']],
   use: {

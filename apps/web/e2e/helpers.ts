@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const SCREENS_DIR = join(import.meta.dirname, '..', 'test-results', 'screens');
 
-/** Screenshots at 375×812 for review (apps/web/test-results/screens/*.png). */
+/**
+ * Screenshots at 375×812 for review (apps/web/test-results/screens/*.png). Every screen a journey
+ * shows is snapped, so this is also where each one is checked with axe (`expectAccessible`).
+ */
 export async function snap(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`) });
 }
@@ -32,9 +37,8 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-/** Logs in with the demo OTP and lands back on `target` through /login?redirect=…. */
-export async function loginTo(page: Page, target: string): Promise<void> {
-  await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(target)}`);
+/** On the login screen: a fresh phone number, the demo OTP, "登录" — typing and tapping only. */
+export async function signIn(page: Page): Promise<void> {
   await page.getByLabel('手机号').fill(uniqueMobile());
   await page.waitForTimeout(DEBOUNCE_GAP);
   await page.getByTestId('send-code').click();
@@ -42,6 +46,12 @@ export async function loginTo(page: Page, target: string): Promise<void> {
   await page.getByLabel('验证码').fill('123456');
   await page.waitForTimeout(DEBOUNCE_GAP);
   await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Logs in with the demo OTP and lands back on `target` through /login?redirect=…. */
+export async function loginTo(page: Page, target: string): Promise<void> {
+  await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(target)}`);
+  await signIn(page);
   // The login screen follows the redirect itself (no "continue" tap).
   const path = new URL(target, 'http://x').pathname;
   await expect.poll(() => new URL(page.url()).pathname).toBe(path);
@@ -58,4 +68,22 @@ export async function scratchCover(page: Page): Promise<void> {
     await page.mouse.move(box.x + 4, box.y + y + 7, { steps: 6 });
   }
   await page.mouse.up();
+}
+
+/** Impacts that fail a journey (issue 8 §5); minor and moderate findings are reported by Lighthouse. */
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * axe-core on what the screen shows now (open dialogs included): no serious or critical violation.
+ * The failure message names each rule and the elements, so a regression reads like a bug report.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Measure settled pixels: a dialog mid-transition (opacity, scale) would report made-up contrasts.
+  await expect(page.locator('.modal-layer:not([data-state="open"])')).toHaveCount(0);
+  if ((await page.locator('.modal-layer').count()) > 0) await page.waitForTimeout(450);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const blocking = violations
+    .filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking, `axe on ${screen}`).toEqual([]);
 }

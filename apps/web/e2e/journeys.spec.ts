@@ -33,9 +33,15 @@ test('log in with a one-time code', async ({ page }) => {
   await page.getByLabel('验证码').fill('123456');
   await page.waitForTimeout(DEBOUNCE_GAP);
   await page.getByRole('button', { name: '登录', exact: true }).click();
+  // Signed in without a redirect target: the corp's home, the activity park.
+  await expect(page).toHaveURL(/\/activityPark\?corpId=demo$/);
+  // Back on /login, the session is shown with a way forward.
+  await page.goto('/login?corpId=demo');
   await expect(page.getByText('您已登录')).toBeVisible();
   await expect(page.getByTestId('logged-in-mobile')).toContainText(/139\*{4}\d{4}/);
   await snap(page, 'login-done');
+  await page.getByRole('button', { name: '继续参与活动' }).click();
+  await expect(page).toHaveURL(/\/activityPark\?corpId=demo$/);
 });
 
 test('a logged-in visitor of /login?redirect= is forwarded to same-origin paths only', async ({ page }) => {
@@ -45,7 +51,7 @@ test('a logged-in visitor of /login?redirect= is forwarded to same-origin paths 
   await expect(page.getByTestId('demo-hint')).toContainText('123456');
   await page.getByLabel('验证码').fill('123456');
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByText('您已登录')).toBeVisible();
+  await expect(page).toHaveURL(/\/activityPark\?corpId=demo$/);
 
   // Already signed in: opening the login screen with a redirect goes straight there.
   await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent('/rules?actId=wheel-spring')}`);
@@ -152,7 +158,7 @@ test('unknown route: back to the previous named route, else /404', async ({ page
   await expect(p2.getByText('页面走丢了')).toBeVisible();
   await snap(p2, 'not-found');
   await p2.getByRole('button', { name: '回到首页' }).click();
-  await expect(p2).toHaveURL(/\/login$/);
+  await expect(p2).toHaveURL(/\/activityPark\?corpId=demo$/);
   await fresh.close();
 });
 
@@ -187,15 +193,18 @@ test('a cached route keeps its state; an excluded route does not', async ({ page
   await expect(page.getByTestId('auth-terms')).not.toBeChecked();
 });
 
-test('a 401 shows the expired-login toast', async ({ page }) => {
+test('authorising without ever having logged in asks to log in first (not "expired"), then comes back', async ({
+  page,
+}) => {
   await page.goto('/authPage?corpId=demo&redirect=%2Flogin');
   await page.getByTestId('auth-terms').check({ force: true });
   const answer = page.waitForResponse((r) => r.url().includes('/bmcs/api/wechat/openid'));
   await page.getByTestId('auth-accept').click();
   expect((await answer).status()).toBe(401);
-  await expect(page.getByText('登录状态已失效，请重新进入')).toBeVisible();
-  await snap(page, 'expired-toast');
-  await expect(page).toHaveURL(/\/authPage/);
+  await expect(page.getByText('请先登录，登录后即可完成授权')).toBeVisible();
+  await expect(page.getByText('登录状态已失效')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/login\?redirect=%2FauthPage%3FcorpId%3Ddemo%26redirect%3D%252Flogin$/);
+  await snap(page, 'auth-login-first');
 });
 
 test('mini-app entry stores the id and forwards to its target', async ({ page }) => {

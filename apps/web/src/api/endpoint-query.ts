@@ -51,13 +51,17 @@ export function useEndpointQuery<N extends EndpointName, TData = RouteData<N>>(
   return useQuery({ ...options, ...endpointQuery(route, args) });
 }
 
-/** A read on demand (a button), through the cache: `fetchEndpoint(client, 'wechatOpenId', {})`. */
+/**
+ * A read on demand (a button), through the cache: `fetchEndpoint(client, 'wechatOpenId', {})`. `quiet`: the
+ * caller shows the failure itself (no toast from the query cache).
+ */
 export function fetchEndpoint<N extends EndpointName>(
   client: QueryClient,
   route: N | RouteMeta<N>,
   args: QueryArgs<N>,
+  options: { quiet?: boolean } = {},
 ): Promise<RouteData<N>> {
-  return client.fetchQuery({ ...endpointQuery(route, args), staleTime: 0 });
+  return client.fetchQuery({ ...endpointQuery(route, args), staleTime: 0, meta: { quiet: options.quiet === true } });
 }
 
 /** A write outside React (start-up, navigation guards), with the same cache effects as the hook. */

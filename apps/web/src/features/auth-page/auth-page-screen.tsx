@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchEndpoint } from '../../api/endpoint-query';
+import { CallFailure } from '../../api/errors';
 import { t } from '../../shared/i18n/messages';
 import { safeInternalPath } from '../../shared/lib/query-params';
-import { useNavigate, useSearchParams } from '../../shared/navigation/navigation';
-import { HOME_PATH } from '../../shared/navigation/paths';
+import { useLocation, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
+import { homePath, loginPath } from '../../shared/navigation/paths';
 import { useGlobalStore } from '../../shared/store/global-store';
 import { ActionButton } from '../../shared/ui/action-button';
 import { showToast } from '../../shared/ui/feedback';
@@ -59,8 +60,9 @@ const ITEMS: ReadonlyArray<{
 export function AuthPageScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
   const setOpenId = useGlobalStore((s) => s.setOpenId);
-  const target = safeInternalPath(params.get('redirect'), HOME_PATH);
+  const target = safeInternalPath(params.get('redirect'), homePath());
   const [agreed, setAgreed] = useState(false);
   const [termsError, setTermsError] = useState(false);
   const client = useQueryClient();
@@ -71,12 +73,17 @@ export function AuthPageScreen() {
       return;
     }
     try {
-      const openId = await fetchEndpoint(client, 'wechatOpenId', {});
+      const openId = await fetchEndpoint(client, 'wechatOpenId', {}, { quiet: true });
       if (openId) setOpenId(openId);
       showToast(t('auth.granted'));
       navigate(target, { replace: true });
-    } catch {
-      // The request layer showed why (e.g. the expired-login toast).
+    } catch (error) {
+      // Not signed in is the usual case for a first visit, not an "expired" login: log in, then
+      // come back here to accept.
+      if (error instanceof CallFailure && (error.status === 401 || error.code === 401)) {
+        showToast(t('auth.loginFirst'));
+        navigate(loginPath(location));
+      } else if (error instanceof CallFailure) showToast(error.detail);
     }
   };
 

@@ -1,7 +1,6 @@
 import { t } from '../../shared/i18n/messages';
 import { internalPath } from '../../shared/lib/query-params';
-
-const LOGIN_PATH = '/login';
+import { LOGIN_PATH } from '../../shared/navigation/paths';
 
 const MOBILE = /^1[3-9]\d{9}$/;
 const CODE = /^\d{6}$/;

@@ -4,8 +4,8 @@ import { useEndpointMutation } from '../../api/endpoint-query';
 import { CallFailure } from '../../api/errors';
 import { useSession } from '../../api/session';
 import { t } from '../../shared/i18n/messages';
-import { Link, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
-import { HOME_PATH } from '../../shared/navigation/paths';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
+import { homePath } from '../../shared/navigation/paths';
 import { ActionButton } from '../../shared/ui/action-button';
 import { showToast } from '../../shared/ui/feedback';
 import { Icon } from '../../shared/ui/icon';
@@ -59,7 +59,7 @@ function LoggedInCard({
       <p className="login-done-sub" data-testid="logged-in-mobile">
         {t('login.loggedInAs', { mobile: user.mobileMasked ?? user.nuid })}
       </p>
-      <ActionButton block onAction={() => navigate(target ?? HOME_PATH)}>
+      <ActionButton block onAction={() => navigate(target ?? homePath())}>
         {t('login.continue')}
       </ActionButton>
       <ActionButton
@@ -83,6 +83,12 @@ export function LoginScreen() {
   const user = useSession();
   const otpSend = useEndpointMutation('otpSend');
   const otpLogin = useEndpointMutation('otpLogin');
+  const location = useLocation();
+  // Signed in on this screen at this visit (not a session the visitor arrived with).
+  const [freshAt, setFreshAt] = useState<string | null>(null);
+  // After signing in: the redirect target, else the corp's home (the activity park). A visitor who
+  // arrived signed in without a target stays on the "logged in" card (continue / log out).
+  const forward = user ? (target ?? (freshAt === location.key ? homePath() : null)) : null;
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ mobile?: string | null; code?: string | null }>({});
@@ -98,8 +104,8 @@ export function LoginScreen() {
   // visitor who already had a session. Runs only while the screen is shown (a hidden keep-alive
   // screen has no effects), with the session read for this very visit.
   useEffect(() => {
-    if (user && target) navigate(target, { replace: true });
-  }, [user, target, navigate]);
+    if (forward) navigate(forward, { replace: true });
+  }, [forward, navigate]);
 
   useEffect(() => {
     if (resendAt <= Date.now()) return;
@@ -130,6 +136,7 @@ export function LoginScreen() {
     try {
       // Success stores the user as the cached session (api/effects.ts): the card or the forward follows.
       await otpLogin.mutateAsync({ body: { mobile, code }, quiet: true });
+      setFreshAt(location.key);
       setCode('');
     } catch (error) {
       // Refusals about the code belong under the code field; anything else is a toast.
@@ -167,7 +174,7 @@ export function LoginScreen() {
       </header>
 
       {user ? (
-        <LoggedInCard user={user} target={target} />
+        <LoggedInCard user={user} target={forward} />
       ) : (
         <form
           className="login-card"

@@ -2,13 +2,13 @@ import { useEffect } from 'react';
 import { t } from '../../shared/i18n/messages';
 import { safeInternalPath } from '../../shared/lib/query-params';
 import { useNavigate, useSearchParams } from '../../shared/navigation/navigation';
-import { HOME_PATH } from '../../shared/navigation/paths';
+import { currentCorpId, homePath } from '../../shared/navigation/paths';
 import { useGlobalStore } from '../../shared/store/global-store';
 import './mini-app-entry-screen.css';
 
-/** `?miniAppId=…&target=/path?query`: where the mini-app wants the user to land. */
-export function entryTarget(params: URLSearchParams): string {
-  return safeInternalPath(params.get('target') ?? params.get('redirect'), HOME_PATH);
+/** `?miniAppId=…&target=/path?query`: where the mini-app wants the user to land; else the corp's home. */
+export function entryTarget(params: URLSearchParams, corpId: string | null = currentCorpId(`?${params}`)): string {
+  return safeInternalPath(params.get('target') ?? params.get('redirect'), homePath(corpId));
 }
 
 /** /miniAppEntry: stores the mini-app id (persisted under ELIFE_MINI_APP_ID) and forwards to the target. */

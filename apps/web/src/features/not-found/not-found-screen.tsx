@@ -1,6 +1,6 @@
 import { t } from '../../shared/i18n/messages';
 import { useNavigate } from '../../shared/navigation/navigation';
-import { HOME_PATH } from '../../shared/navigation/paths';
+import { homePath } from '../../shared/navigation/paths';
 import { ActionButton } from '../../shared/ui/action-button';
 import { Icon } from '../../shared/ui/icon';
 import './not-found-screen.css';
@@ -8,7 +8,8 @@ import './not-found-screen.css';
 /** /404: the empty-data illustration with "back" and "home". */
 export function NotFoundScreen() {
   const navigate = useNavigate();
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(HOME_PATH, { replace: true }));
+  const home = () => navigate(homePath(), { replace: true });
+  const back = () => (window.history.length > 1 ? navigate(-1) : home());
   return (
     <div className="nf">
       <div className="nf-art">
@@ -22,7 +23,7 @@ export function NotFoundScreen() {
           <Icon name="back" />
           {t('notFound.back')}
         </ActionButton>
-        <ActionButton onAction={() => navigate(HOME_PATH, { replace: true })}>
+        <ActionButton onAction={home}>
           <Icon name="home" />
           {t('notFound.home')}
         </ActionButton>

@@ -205,11 +205,7 @@ export function PrizeWheel({
 
   const busy = state !== 'idle';
   return (
-    <div
-      className={['game-wheel', busy ? 'is-spinning' : '', className ?? ''].filter(Boolean).join(' ')}
-      role="img"
-      aria-label={ariaLabel}
-    >
+    <div className={['game-wheel', busy ? 'is-spinning' : '', className ?? ''].filter(Boolean).join(' ')}>
       <div className="game-wheel__rim">
         {Array.from({ length: LIGHTS }, (_, i) => (
           <span
@@ -220,7 +216,8 @@ export function PrizeWheel({
           />
         ))}
       </div>
-      <div className="game-wheel__rotor" ref={rotorRef}>
+      {/* The canvas face is the picture (its name lists the prizes); the button stays its own control. */}
+      <div className="game-wheel__rotor" ref={rotorRef} role="img" aria-label={ariaLabel}>
         <canvas className="game-wheel__face" ref={faceRef} />
       </div>
       {lastResult !== null && state === 'idle' && (

@@ -227,4 +227,26 @@ export const enUS: Record<MessageKey, string> = {
   'prizes.wonAt': 'won {at}',
   'prizes.points': '{points} points',
   // draw-games:end
+
+  // way-home:start (issue 8 parts 3 and 5)
+  'act.wheelLabel': '{title}. Prizes: {prizes}',
+  'act.listSep': ', ',
+  'act.backToPark': 'Back to all campaigns',
+  'act.copyCode': 'Copy code',
+  'act.result.wonLabel': 'You won: {prize}',
+  'act.result.replayed': 'The result of your last draw',
+  'auth.loginFirst': 'Please log in first, then authorise',
+  'park.myPrizes': 'My prizes',
+  'park.myPrizesDesc': 'Coupon codes, points and gifts',
+  'prizes.credited': 'Credited',
+  'prizes.done': 'Used/credited',
+  'prizes.confirmTitle': 'Use this prize now?',
+  'prizes.confirmDesc': '“{prize}” will be marked as used. This cannot be undone.',
+  'prizes.confirm': 'Use now',
+  'prizes.cancel': 'Not now',
+  'rules.details': 'How it works',
+  'rules.algorithmName': 'HMAC-SHA256 seeded draw (verifiable)',
+  'rules.algorithmSpec': 'Technical description',
+  'rules.locked': 'Not on 1st draw',
+  // way-home:end
 };

@@ -231,6 +231,28 @@ const zhCN = {
   'prizes.wonAt': '{at} 获得',
   'prizes.points': '{points} 积分',
   // draw-games:end
+
+  // way-home:start (issue 8 parts 3 and 5)
+  'act.wheelLabel': '{title}，奖品有：{prizes}',
+  'act.listSep': '、',
+  'act.backToPark': '返回活动乐园',
+  'act.copyCode': '复制券码',
+  'act.result.wonLabel': '恭喜中奖：{prize}',
+  'act.result.replayed': '您上次抽奖的结果',
+  'auth.loginFirst': '请先登录，登录后即可完成授权',
+  'park.myPrizes': '我的奖品',
+  'park.myPrizesDesc': '查看券码、积分与实物奖品',
+  'prizes.credited': '已到账',
+  'prizes.done': '已使用/到账',
+  'prizes.confirmTitle': '确认使用该奖品？',
+  'prizes.confirmDesc': '确认后「{prize}」将标记为已使用，且无法撤销。',
+  'prizes.confirm': '确认使用',
+  'prizes.cancel': '暂不使用',
+  'rules.details': '活动说明',
+  'rules.algorithmName': 'HMAC-SHA256 种子抽取（可复核）',
+  'rules.algorithmSpec': '查看技术说明（英文）',
+  'rules.locked': '首抽不可中',
+  // way-home:end
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -57,6 +57,8 @@ export interface ModalProps {
   /** Click-to-close: the mask and the Escape key close the modal. */
   maskClosable?: boolean;
   title?: ReactNode;
+  /** The dialog's accessible name when it has no visible title. */
+  ariaLabel?: string;
   children?: ReactNode;
   className?: string;
   onStateChange?: (state: ModalState) => void;
@@ -72,6 +74,7 @@ export function Modal({
   shift = 0.5,
   maskClosable = true,
   title,
+  ariaLabel,
   children,
   className,
   onStateChange,
@@ -158,6 +161,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : ariaLabel}
         tabIndex={-1}
       >
         {title ? (

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createDrawRunner, type DrawRunnerDeps } from './draw-runner';
 import { drawFixture } from './fixtures';
+import { createPendingDraws, type PendingDraws } from './pending-draw';
 import { businessFailure, fakeCall, networkFailure, statusFailure } from './test-fakes';
 
-function setup(answers: Array<() => unknown>, cookies: Record<string, string> = {}) {
+function setup(answers: Array<() => unknown>, cookies: Record<string, string> = {}, pending?: PendingDraws) {
   let n = 0;
   let keys = 0;
   const { call, calls } = fakeCall(() => {
@@ -19,6 +20,8 @@ function setup(answers: Array<() => unknown>, cookies: Record<string, string> = 
       waits.push(ms);
     },
     cookie: (name) => cookies[name],
+    pending,
+    now: () => 5_000,
   };
   return { runner: createDrawRunner(deps), calls, waits };
 }
@@ -116,5 +119,94 @@ describe('draw runner: one idempotency key per tap', () => {
     await runner.draw('wheel', { rocc: false });
     expect(calls[0]?.path).toBe('/{version}/lottery');
     expect(calls[0]?.args.query).toBeUndefined();
+  });
+});
+
+/** A tab's sessionStorage that outlives the runner, as it outlives the page on a reload. */
+function tabStorage() {
+  const map = new Map<string, string>();
+  const storage = {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    removeItem: (k: string) => void map.delete(k),
+  };
+  return createPendingDraws(
+    () => storage,
+    () => 5_000,
+  );
+}
+
+describe('draw runner: the result of a draw cut off by a reload is shown on return', () => {
+  const me = 'demo:u1';
+
+  it('keeps the sent key until the result was shown, then forgets it', async () => {
+    const pending = tabStorage();
+    const { runner } = setup([won], {}, pending);
+    expect((await runner.draw('wheel', { rocc: false, owner: me })).kind).toBe('won');
+    expect(pending.get('wheel')).toMatchObject({ key: 'key-1', owner: me, rocc: false });
+    runner.seen('wheel');
+    expect(pending.get('wheel')).toBeNull();
+  });
+
+  it('after a reload, replays the very key the lost request carried (the server returns that draw)', async () => {
+    const pending = tabStorage();
+    // The page is reloaded while the request is in flight: its answer never arrives.
+    const before = setup([won, () => new Promise<never>(() => {})], {}, pending);
+    await before.runner.draw('wheel', { rocc: true, owner: me });
+    void before.runner.draw('wheel', { rocc: true, owner: me });
+    await Promise.resolve();
+    expect(pending.get('wheel')?.key).toBe('key-2');
+
+    // The new page's runner starts with fresh keys; the replay must not use them.
+    const after = setup([won], {}, pending);
+    const replay = after.runner.resume('wheel', me);
+    expect(replay).not.toBeNull();
+    expect((await replay)?.kind).toBe('won');
+    expect(after.calls.map((c) => c.args.idempotencyKey)).toEqual(['key-2']);
+    // Same path as the first request (the server checks the request hash), so no mismatch.
+    expect(after.calls[0]?.path).toBe('/rocc/lottery');
+    after.runner.seen('wheel');
+    expect(after.runner.resume('wheel', me)).toBeNull();
+  });
+
+  it('never replays another customer’s draw in the same tab, and has nothing to replay without one', async () => {
+    const pending = tabStorage();
+    pending.put({ actId: 'wheel', key: 'key-other', rocc: false, owner: 'demo:u2', at: 5_000 });
+    const { runner, calls } = setup([won], {}, pending);
+    expect(runner.resume('wheel', me)).toBeNull();
+    expect(runner.resume('grid', me)).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('forgets a key the server refused (nothing was drawn) and keeps one the network lost', async () => {
+    const pending = tabStorage();
+    const fail = () => {
+      throw networkFailure();
+    };
+    const refused = () => {
+      throw businessFailure(2006, '抽奖次数已用完');
+    };
+    const { runner } = setup([fail, fail, fail, refused], {}, pending);
+    expect(await runner.draw('wheel', { rocc: false, owner: me })).toEqual({ kind: 'offline' });
+    expect(pending.get('wheel')?.key).toBe('key-1');
+    expect((await runner.resume('wheel', me))?.kind).toBe('refused');
+    expect(pending.get('wheel')).toBeNull();
+  });
+
+  it('`seen` after an older result does not forget a newer tap still in flight', async () => {
+    const pending = tabStorage();
+    const { runner } = setup([won, () => new Promise<never>(() => {})], {}, pending);
+    await runner.draw('wheel', { rocc: false, owner: me });
+    void runner.draw('wheel', { rocc: false, owner: me });
+    await Promise.resolve();
+    runner.seen('wheel');
+    expect(pending.get('wheel')?.key).toBe('key-2');
+  });
+
+  it('without an owner (session not read yet) nothing is kept', async () => {
+    const pending = tabStorage();
+    const { runner } = setup([won], {}, pending);
+    await runner.draw('wheel', { rocc: false });
+    expect(pending.get('wheel')).toBeNull();
   });
 });

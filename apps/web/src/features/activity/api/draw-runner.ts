@@ -1,6 +1,7 @@
 import { COOKIES, type DrawResult, ERRORS, grayFlagFromCookie, routes } from '@campaign/contract/client';
 import { CallFailure } from '../../../api/errors';
 import type { CallLoose } from '../../../api/request';
+import type { PendingDraws } from './pending-draw';
 
 export type RefusalReason =
   | 'not-started'
@@ -36,12 +37,17 @@ export interface DrawRunnerDeps {
   newKey: () => string;
   wait: (ms: number) => Promise<void>;
   cookie: (name: string) => string | undefined;
+  /** Where a sent draw waits until its result was shown (survives a reload); none = memory only. */
+  pending?: PendingDraws;
+  now?: () => number;
 }
 
 export interface DrawOptions {
   /** The group's rocc switch is 1: draw through the risk-checked path. */
   rocc: boolean;
   deviceId?: string;
+  /** The customer drawing (session nuid): with it, the sent key is kept for a replay after a reload. */
+  owner?: string;
 }
 
 /** Pauses before attempts 2, 3… of one tap (network failure, 5xx, or 409 while the first is in flight). */
@@ -67,10 +73,14 @@ function classify(error: unknown): Attempt {
 /**
  * One tap = one idempotency key. The key is created on the tap and reused for every retry of that
  * tap — including the next tap after the network gave up — so a draw the server did record is shown,
- * never drawn twice. The key is dropped once the server has answered (a result or a refusal).
+ * never drawn twice. The key is dropped once the server has answered (a result or a refusal). With
+ * `deps.pending` and an `owner`, a sent key also outlives the page until its result was shown (`resume`,
+ * `seen`; docs/decisions/0120-unseen-draw-result.md).
  */
 export function createDrawRunner(deps: DrawRunnerDeps) {
   let pendingKey: string | null = null;
+  /** The key of the last result returned: `seen` forgets that one only, never a newer tap's. */
+  let wonKey: string | null = null;
   let inFlight: Promise<DrawOutcome> | null = null;
 
   const send = (actId: string, key: string, opts: DrawOptions) => {
@@ -91,6 +101,8 @@ export function createDrawRunner(deps: DrawRunnerDeps) {
   const run = async (actId: string, opts: DrawOptions): Promise<DrawOutcome> => {
     pendingKey ??= deps.newKey();
     const key = pendingKey;
+    // Stored before the request leaves: a reload at any moment after this can still show the result.
+    if (opts.owner) deps.pending?.put({ actId, key, rocc: opts.rocc, owner: opts.owner, at: (deps.now ?? Date.now)() });
     for (let attempt = 0; ; attempt++) {
       let outcome: Attempt;
       try {
@@ -101,6 +113,9 @@ export function createDrawRunner(deps: DrawRunnerDeps) {
       }
       if ('done' in outcome) {
         pendingKey = null;
+        // A refusal drew nothing: nothing to show later. A result stays until the screen has shown it (`seen`).
+        if (outcome.done.kind !== 'won') deps.pending?.drop(actId, key);
+        else wonKey = key;
         return outcome.done;
       }
       const delay = RETRY_DELAYS_MS[attempt];
@@ -109,14 +124,30 @@ export function createDrawRunner(deps: DrawRunnerDeps) {
     }
   };
 
+  const draw = (actId: string, opts: DrawOptions): Promise<DrawOutcome> => {
+    if (inFlight) return inFlight;
+    inFlight = run(actId, opts).finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+
   return {
     /** A second tap while a draw is running joins it instead of starting another. */
-    draw(actId: string, opts: DrawOptions): Promise<DrawOutcome> {
-      if (inFlight) return inFlight;
-      inFlight = run(actId, opts).finally(() => {
-        inFlight = null;
-      });
-      return inFlight;
+    draw,
+    /**
+     * The draw `owner` sent for this activity before a reload (or leaving the page), replayed with its
+     * key so the server returns that very result and draws nothing new; null when there is none.
+     */
+    resume(actId: string, owner: string): Promise<DrawOutcome> | null {
+      const unseen = deps.pending?.get(actId);
+      if (!unseen || unseen.owner !== owner) return null;
+      if (!inFlight) pendingKey = unseen.key;
+      return draw(actId, { rocc: unseen.rocc, owner });
+    },
+    /** The result has been shown: a later visit has nothing to replay. */
+    seen(actId: string): void {
+      if (wonKey) deps.pending?.drop(actId, wonKey);
     },
     /** The key the next tap will reuse (a network failure left it), or null. */
     pendingKey: (): string | null => pendingKey,

@@ -1,52 +1,60 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { t } from '../../../shared/i18n/messages';
 import { Link } from '../../../shared/navigation/navigation';
+import { homePath, PRIZES_PATH } from '../../../shared/navigation/paths';
+import { Icon } from '../../../shared/ui/icon';
 import type { ActivityView } from '../hooks/use-activity';
-import { PRIZE_LIST_PATH, rulesPath } from '../model/activity-paths';
+import { useRightScreen } from '../hooks/use-right-screen';
+import { rulesPath } from '../model/activity-paths';
 import type { Gate } from '../model/gate';
+import { StatePanel } from './state-panel';
 import { WinnersMarquee } from './winners-marquee';
 import './activity.css';
 
-/** Hanging lanterns and gold sparkles of the spring theme (pure SVG, no external assets). */
-export function FestiveDecor() {
+/** One hanging lantern, drawn around its hook at (0, -34). */
+function Lantern({ className }: { className: string }) {
   return (
-    <svg className="act-decor" viewBox="0 0 375 150" preserveAspectRatio="xMidYMin slice" aria-hidden="true">
-      <defs>
-        <linearGradient id="fd-lantern" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#ff5a3c" />
-          <stop offset="1" stopColor="#c9161c" />
-        </linearGradient>
-      </defs>
-      {[
-        { x: 34, y: 34, s: 1 },
-        { x: 338, y: 26, s: 0.85 },
-      ].map(({ x, y, s }) => (
-        <g key={x} className="act-decor__lantern" transform={`translate(${x} ${y}) scale(${s})`}>
-          <path d="M0 -34V-14" stroke="#ffd36b" strokeWidth="1.5" />
-          <rect x="-9" y="-16" width="18" height="5" rx="1.5" fill="#f6b93b" />
-          <ellipse cx="0" cy="6" rx="19" ry="17" fill="url(#fd-lantern)" />
-          <path
-            d="M0 -11v34M-10 -8c-5 9-5 19 0 28M10 -8c5 9 5 19 0 28"
-            stroke="#ffb36b"
-            strokeWidth="1"
-            fill="none"
-            opacity=".7"
-          />
-          <rect x="-9" y="21" width="18" height="5" rx="1.5" fill="#f6b93b" />
-          <path d="M-4 26v10M0 26v13M4 26v10" stroke="#ffd36b" strokeWidth="1.4" />
-          <text x="0" y="11" textAnchor="middle" fontSize="14" fontWeight="900" fill="#ffe08a">
-            福
-          </text>
-        </g>
-      ))}
-      <g fill="#ffe39a">
-        <path d="M96 30l2.5 5 5 2.5-5 2.5-2.5 5-2.5-5-5-2.5 5-2.5z" />
-        <path d="M284 62l2 4 4 2-4 2-2 4-2-4-4-2 4-2z" />
-        <circle cx="250" cy="20" r="2" />
-        <circle cx="120" cy="74" r="1.6" />
-        <circle cx="70" cy="96" r="1.4" />
-      </g>
+    <svg className={`act-decor__lantern ${className}`} viewBox="-20 -34 40 74" aria-hidden="true">
+      <path d="M0 -34V-14" stroke="#ffd36b" strokeWidth="1.5" />
+      <rect x="-9" y="-16" width="18" height="5" rx="1.5" fill="#f6b93b" />
+      <ellipse cx="0" cy="6" rx="19" ry="17" fill="#d92a22" />
+      <ellipse cx="0" cy="2" rx="14" ry="11" fill="#ff5a3c" opacity=".55" />
+      <path
+        d="M0 -11v34M-10 -8c-5 9-5 19 0 28M10 -8c5 9 5 19 0 28"
+        stroke="#ffb36b"
+        strokeWidth="1"
+        fill="none"
+        opacity=".7"
+      />
+      <rect x="-9" y="21" width="18" height="5" rx="1.5" fill="#f6b93b" />
+      <path d="M-4 26v10M0 26v13M4 26v10" stroke="#ffd36b" strokeWidth="1.4" />
+      <text x="0" y="11" textAnchor="middle" fontSize="14" fontWeight="900" fill="#ffe08a">
+        福
+      </text>
     </svg>
+  );
+}
+
+/**
+ * Hanging lanterns and gold sparkles of the spring theme (pure SVG, no external assets). Each lantern
+ * is its own small element swinging by a CSS transform, which the compositor animates: rotating groups
+ * inside one page-wide SVG repainted the whole header on the main thread every frame.
+ */
+export function FestiveDecor({ lanterns = 'both' }: { lanterns?: 'both' | 'right' }) {
+  return (
+    <div className="act-decor" aria-hidden="true">
+      <svg className="act-decor__sky" viewBox="0 0 375 150" preserveAspectRatio="xMidYMin slice" aria-hidden="true">
+        <g fill="#ffe39a">
+          <path d="M96 30l2.5 5 5 2.5-5 2.5-2.5 5-2.5-5-5-2.5 5-2.5z" />
+          <path d="M284 62l2 4 4 2-4 2-2 4-2-4-4-2 4-2z" />
+          <circle cx="250" cy="20" r="2" />
+          <circle cx="120" cy="74" r="1.6" />
+          <circle cx="70" cy="96" r="1.4" />
+        </g>
+      </svg>
+      {lanterns === 'both' && <Lantern className="is-left" />}
+      <Lantern className="is-right" />
+    </div>
   );
 }
 
@@ -70,31 +78,47 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
     ...(page?.backgroundColor ? { '--act-bg': page.backgroundColor } : {}),
   } as CSSProperties;
   const chances = view.surplus?.chancesLeft;
-  const type = view.detail?.type ?? 'wheel';
+  const knownType = view.detail?.type;
+  const type = knownType ?? 'wheel';
+  // An activity of another type is played by its own screen, never drawn as this screen's game.
+  const forwarding = useRightScreen(knownType);
   return (
     <div className={['act-page', className ?? ''].filter(Boolean).join(' ')} style={style}>
-      <FestiveDecor />
+      {/* The left lantern makes way for the way home. */}
+      <FestiveDecor lanterns="right" />
+      <Link className="act-home" to={homePath()} aria-label={t('act.backToPark')} data-testid="back-to-park">
+        <Icon name="home" size="1.6rem" />
+      </Link>
       <header className="act-hero">
         <p className="act-hero__kicker">{t('act.kicker')}</p>
         <h1 className="act-hero__title">{view.detail?.title ?? fallbackTitle}</h1>
-        {view.detail?.subtitle && <p className="act-hero__sub">{view.detail.subtitle}</p>}
+        {/* Rendered empty while the detail loads: the line's space is kept, nothing below moves. */}
+        <p className="act-hero__sub">{view.detail?.subtitle ?? ''}</p>
       </header>
-      <main className="act-stage">{children}</main>
+      <div className="act-stage">{forwarding ? <StatePanel gate="loading" /> : children}</div>
       {/* Chances only where they mean something: not under "not eligible", "sold out", "offline"… */}
-      {!hideChances && CHANCES_SHOWN.includes(view.gate) && (view.user === null || chances !== undefined) && (
+      {!hideChances && CHANCES_SHOWN.includes(view.gate) && (view.user === null || chances !== undefined) ? (
         <p className="act-chances" data-testid="chances-left">
           {view.user === null ? t('act.loginToPlay') : t('act.chancesLeftLong', { n: chances ?? 0 })}
         </p>
+      ) : (
+        // Its space is held while the line may still come (loading, chances not read yet).
+        !hideChances &&
+        (view.gate === 'loading' || CHANCES_SHOWN.includes(view.gate)) && (
+          <p className="act-chances is-reserved" aria-hidden="true">
+            {t('act.chancesLeftLong', { n: 0 })}
+          </p>
+        )
       )}
       <WinnersMarquee winners={view.winners} />
       <nav className="act-links">
         <Link className="act-links__item" to={rulesPath(type, view.actId)} data-testid="rules-link">
           {t('act.rules')}
         </Link>
-        <Link className="act-links__item" to={PRIZE_LIST_PATH}>
+        <Link className="act-links__item" to={PRIZES_PATH}>
           {t('act.myPrizes')}
         </Link>
-        <Link className="act-links__item" to="/activityPark">
+        <Link className="act-links__item" to={homePath()}>
           {t('act.park')}
         </Link>
       </nav>

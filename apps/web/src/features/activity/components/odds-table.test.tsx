@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { t } from '../../../shared/i18n/messages';
 import { cleanup, render } from '../../../shared/testing/render';
 import { detailFixture } from '../api/fixtures';
 import { OddsTable } from './odds-table';
@@ -24,5 +25,17 @@ describe('OddsTable', () => {
     expect(container.querySelectorAll('tbody tr')).toHaveLength(2);
     expect(container.querySelector('tbody tr td:last-child')?.textContent).toBe('33.33%');
     expect(container.querySelector('tbody tr td:nth-child(2)')?.textContent).toBe('7');
+  });
+
+  it('says in words that a prize unlocking later cannot be won at the first draw (never "0.00%")', () => {
+    const [coupon, points] = detailFixture('a').prizes;
+    if (!coupon || !points) throw new Error('fixture');
+    const buds = { ...coupon, id: 'buds', weight: 5, probability: 0, percentText: '0.00%', unlockAfterDraws: 2 };
+    // Probability 0 without an unlock (a prize weighted out) is shown as the server computed it.
+    const none = { ...points, id: 'none', weight: 0, probability: 0, percentText: '0.00%' };
+    const { container } = render(<OddsTable prizes={[buds, none]} />);
+    const pct = [...container.querySelectorAll('tbody tr td:last-child')].map((td) => td.textContent);
+    expect(pct).toEqual([t('rules.locked'), '0.00%']);
+    expect(container.querySelector('[data-prize-id="buds"]')?.textContent).toContain(t('rules.unlock', { n: 3 }));
   });
 });

@@ -3,6 +3,14 @@ import { t } from '../../../shared/i18n/messages';
 import { imageUrl } from '../../../shared/lib/image-url';
 
 /**
+ * A prize that unlocks after some draws has no chance at the first draw, which the published figure
+ * is for: "0.00%" next to a prize that can be won later reads as a rounding error, so it says so in words.
+ */
+export function locked(p: Pick<PublicPrize, 'probability' | 'unlockAfterDraws'>): boolean {
+  return p.probability === 0 && p.unlockAfterDraws !== null && p.unlockAfterDraws > 0;
+}
+
+/**
  * Prize count and probability, straight from the prize table the server computed (percentText,
  * totalStock): nothing here is typed by hand.
  */
@@ -31,7 +39,15 @@ export function OddsTable({ prizes }: { prizes: readonly PublicPrize[] }) {
               </span>
             </td>
             <td className="odds__num">{p.totalStock === null ? t('rules.unlimited') : p.totalStock}</td>
-            <td className="odds__num odds__pct">{p.percentText}</td>
+            <td className="odds__num odds__pct">
+              {locked(p) ? (
+                <span className="odds__locked" data-testid="odds-locked">
+                  {t('rules.locked')}
+                </span>
+              ) : (
+                p.percentText
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -5,11 +5,11 @@ import { render } from '../../../shared/testing/render';
 import { drawFixture } from '../api/fixtures';
 import { ResultDialog } from './result-dialog';
 
-function show(result: ReturnType<typeof drawFixture>) {
+function show(result: ReturnType<typeof drawFixture>, replayed = false) {
   const navigate = vi.fn() as unknown as NavigateFn;
   render(
     <NavigatorContext.Provider value={navigate}>
-      <ResultDialog result={result} open onClose={() => undefined} onAgain={() => undefined} />
+      <ResultDialog result={result} open onClose={() => undefined} onAgain={() => undefined} replayed={replayed} />
     </NavigatorContext.Provider>,
   );
   const dialog = document.querySelector('[data-testid="result-dialog"]');
@@ -45,5 +45,20 @@ describe('ResultDialog: a physical prize before the address screens exist', () =
     const { enUS } = await import('../../../shared/i18n/messages-en-us');
     expect(enUS['act.address.pending']).toMatch(/address/i);
     expect(enUS['act.address.soon']).toMatch(/soon/i);
+  });
+});
+
+describe('ResultDialog: what a screen reader and a returning customer learn', () => {
+  it('is named by the outcome, and says when it is the result of the last draw', () => {
+    const dialog = show(drawFixture(), true);
+    expect(dialog.closest('[role="dialog"]')?.getAttribute('aria-label')).toBe(
+      t('act.result.wonLabel', { prize: drawFixture().prize.name }),
+    );
+    expect(dialog.querySelector('[data-testid="result-replayed"]')?.textContent).toBe('您上次抽奖的结果');
+  });
+
+  it('says nothing about a last draw for a fresh one', () => {
+    const dialog = show(drawFixture());
+    expect(dialog.querySelector('[data-testid="result-replayed"]')).toBeNull();
   });
 });

@@ -2,11 +2,11 @@ import type { DrawResult } from '@campaign/contract/client';
 import { t } from '../../../shared/i18n/messages';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { Link } from '../../../shared/navigation/navigation';
+import { PRIZES_PATH } from '../../../shared/navigation/paths';
 import { ActionButton } from '../../../shared/ui/action-button';
 import { Modal } from '../../../shared/ui/modal';
-import { PRIZE_LIST_PATH } from '../model/activity-paths';
 import { AddressPending } from './address-pending';
-import { copyText } from './prize-actions';
+import { CouponCode } from './coupon-code';
 
 export interface ResultDialogProps {
   result: DrawResult | null;
@@ -14,15 +14,30 @@ export interface ResultDialogProps {
   onClose: () => void;
   /** "再来一次" when chances are left. */
   onAgain?: () => void;
+  /** The result of a draw made before a reload, shown on return ("您上次抽奖的结果"). */
+  replayed?: boolean;
 }
 
 /** The draw result: coupon code to copy, points credited, the address state of a physical prize, or thanks. */
-export function ResultDialog({ result, open, onClose, onAgain }: ResultDialogProps) {
+export function ResultDialog({ result, open, onClose, onAgain, replayed = false }: ResultDialogProps) {
   const prize = result?.prize;
   const award = result?.award ?? null;
   const won = prize !== undefined && prize.kind !== 'thanks';
+  // The dialog's name is the outcome in words: what a screen reader announces for the prize drawn.
+  const label = prize
+    ? won
+      ? t('act.result.wonLabel', { prize: prize.name })
+      : t('act.result.thanksTitle')
+    : undefined;
   return (
-    <Modal open={open && result !== null} onClose={onClose} width="88%" height="auto" className="act-result-modal">
+    <Modal
+      open={open && result !== null}
+      onClose={onClose}
+      width="88%"
+      height="auto"
+      className="act-result-modal"
+      ariaLabel={label}
+    >
       {result && prize && (
         <div
           className={won ? 'act-result is-won' : 'act-result is-thanks'}
@@ -33,6 +48,11 @@ export function ResultDialog({ result, open, onClose, onAgain }: ResultDialogPro
         >
           <div className="act-result__rays" aria-hidden="true" />
           <p className="act-result__ribbon">{won ? t('act.result.won') : t('act.result.thanksTitle')}</p>
+          {replayed && (
+            <p className="act-result__replayed" data-testid="result-replayed">
+              {t('act.result.replayed')}
+            </p>
+          )}
           <div className="act-result__medal">
             <img className="act-result__img" src={imageUrl(prize.image)} alt="" />
           </div>
@@ -40,15 +60,7 @@ export function ResultDialog({ result, open, onClose, onAgain }: ResultDialogPro
             {prize.name}
           </h2>
           {prize.kind === 'coupon' && award?.couponCode && (
-            <div className="act-result__code">
-              <span className="act-result__code-label">{t('act.result.code')}</span>
-              <code className="act-result__code-value" data-testid="coupon-code">
-                {award.couponCode}
-              </code>
-              <button type="button" className="act-result__copy" onClick={() => void copyText(award.couponCode ?? '')}>
-                {t('act.copy')}
-              </button>
-            </div>
+            <CouponCode code={award.couponCode} label={t('act.result.code')} className="act-result__code" />
           )}
           {prize.kind === 'points' && (
             <p className="act-result__desc">{t('act.result.points', { points: award?.points ?? 0 })}</p>
@@ -69,7 +81,7 @@ export function ResultDialog({ result, open, onClose, onAgain }: ResultDialogPro
                 {t('act.result.ok')}
               </ActionButton>
             )}
-            <Link className="act-result__mine" to={PRIZE_LIST_PATH}>
+            <Link className="act-result__mine" to={PRIZES_PATH}>
               {t('act.myPrizes')}
             </Link>
           </div>

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { Link } from '../../../shared/navigation/navigation';
+import { homePath } from '../../../shared/navigation/paths';
 import { ActionButton } from '../../../shared/ui/action-button';
 import type { ActivityView } from '../hooks/use-activity';
 import { countdownParts, type Gate } from '../model/gate';
@@ -154,7 +155,7 @@ export function StatePanel({ gate, startsAt, serverNow, onRetry, children }: Sta
         )}
         {children}
         {gate !== 'loading' && (
-          <Link className="act-state__link" to="/activityPark">
+          <Link className="act-state__link" to={homePath()}>
             {t('act.morePark')}
           </Link>
         )}

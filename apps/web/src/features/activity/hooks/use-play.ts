@@ -1,10 +1,10 @@
 import type { DrawResult } from '@campaign/contract/client';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../../../shared/i18n/messages';
 import { useLocation, useNavigate } from '../../../shared/navigation/navigation';
+import { loginPath } from '../../../shared/navigation/paths';
 import { showToast } from '../../../shared/ui/feedback';
 import type { RefusalReason } from '../api/draw-runner';
-import { loginPath } from '../model/activity-paths';
 import type { ActivityView } from './use-activity';
 import { useDraw } from './use-draw';
 
@@ -21,11 +21,37 @@ export function landingSeed(result: DrawResult): number {
  * after it has handled the outcome (login redirect, designed state, offline toast).
  */
 export function usePlay(view: ActivityView) {
-  const { draw, drawing } = useDraw();
+  const { draw, drawing, resume, seen } = useDraw();
   const navigate = useNavigate();
   const location = useLocation();
   const [result, setResult] = useState<DrawResult | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  /** The result shown is one drawn before a reload (or before leaving), replayed on return. */
+  const [replayed, setReplayed] = useState(false);
+  const owner = view.user ? `${view.user.corpId}:${view.user.nuid}` : undefined;
+  const { actId } = view;
+  // The latest callbacks, read by the replay below without re-running it on every render.
+  const latest = useRef({ resume, seen, refresh: view.refreshAfterDraw });
+  latest.current = { resume, seen, refresh: view.refreshAfterDraw };
+
+  // Back on an activity whose result this customer never saw (a reload mid-draw): replay the same
+  // idempotency key, so the server returns that draw (nothing new is drawn), and show it. Once per
+  // activity and customer; a replay that fails again keeps the key for the next visit or tap.
+  useEffect(() => {
+    if (!owner) return;
+    let live = true;
+    void latest.current.resume(actId, owner)?.then((outcome) => {
+      if (!live || outcome.kind !== 'won') return;
+      setResult(outcome.result);
+      setReplayed(true);
+      setDialogOpen(true);
+      latest.current.seen(actId);
+      void latest.current.refresh();
+    });
+    return () => {
+      live = false;
+    };
+  }, [actId, owner]);
 
   const needsLogin = view.user === null;
   const toLogin = useCallback(() => navigate(loginPath(location)), [navigate, location]);
@@ -35,9 +61,10 @@ export function usePlay(view: ActivityView) {
       toLogin();
       return null;
     }
-    const outcome = await draw(view.actId, { rocc: view.rocc });
+    const outcome = await draw(view.actId, { rocc: view.rocc, owner });
     switch (outcome.kind) {
       case 'won':
+        setReplayed(false);
         setResult(outcome.result);
         return outcome.result;
       case 'login':
@@ -60,9 +87,11 @@ export function usePlay(view: ActivityView) {
     needsLogin,
     toLogin,
     dialogOpen,
+    replayed,
     /** The animation has landed: show the dialog and refresh chances and winners. */
     showResult: () => {
       setDialogOpen(true);
+      seen(view.actId);
       void view.refreshAfterDraw();
     },
     closeResult: () => setDialogOpen(false),

@@ -1,5 +1,7 @@
 import { useEndpointQuery } from '../../../api/endpoint-query';
 import { t } from '../../../shared/i18n/messages';
+import { Link } from '../../../shared/navigation/navigation';
+import { PRIZES_PATH } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
 import { ActivityCard } from '../components/activity-card';
 import { FestiveDecor } from '../components/activity-frame';
@@ -21,6 +23,17 @@ export function ActivityParkScreen() {
         <p className="act-sheet__sub">{t('park.desc')}</p>
       </header>
       <div className="act-sheet__body">
+        {/* The corp's home: the customer's prizes are one tap from here. */}
+        <Link className="act-panel park-mine" to={PRIZES_PATH} data-testid="park-my-prizes">
+          <span className="park-mine__icon">
+            <Icon name="gift" size="2rem" />
+          </span>
+          <span className="park-mine__text">
+            <strong>{t('park.myPrizes')}</strong>
+            <small>{t('park.myPrizesDesc')}</small>
+          </span>
+          <Icon name="chevron-right" size="1.4rem" className="park-mine__go" />
+        </Link>
         {items === undefined && <StatePanel gate="loading" />}
         {items === null && <StatePanel gate="offline" onRetry={() => void park.refetch()} />}
         {items && items.length === 0 && (

@@ -43,7 +43,7 @@ export function BlindBoxScreen() {
 
   const showGame = view.gate === 'ready' || busy || play.dialogOpen;
   return (
-    <ActivityFrame view={view} fallbackTitle={t('title.blindBox')}>
+    <ActivityFrame view={view} fallbackTitle={t('title.blindBox')} className="bb-page">
       {showGame ? (
         <div className="bb-shelf" data-testid="blind-box-shelf" data-opened={opened ? 'true' : undefined}>
           <p className="bb-shelf__hint">{t('blind.hint')}</p>
@@ -65,7 +65,13 @@ export function BlindBoxScreen() {
       ) : (
         <ActivityStatePanel view={view} />
       )}
-      <ResultDialog result={play.result} open={play.dialogOpen} onClose={play.closeResult} onAgain={again} />
+      <ResultDialog
+        result={play.result}
+        replayed={play.replayed}
+        open={play.dialogOpen}
+        onClose={play.closeResult}
+        onAgain={again}
+      />
     </ActivityFrame>
   );
 }

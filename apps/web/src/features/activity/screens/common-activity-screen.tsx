@@ -32,7 +32,7 @@ function CommonGame({ share }: { share: boolean }) {
 
   const showGame = view.gate === 'ready' || opening || play.dialogOpen;
   return (
-    <ActivityFrame view={view} fallbackTitle={t('title.commonActivity')}>
+    <ActivityFrame view={view} fallbackTitle={t('title.commonActivity')} className="common-page">
       {share && <p className="act-share-badge">{t('common.shareBadge')}</p>}
       {showGame ? (
         <div className="common-card act-card" data-testid="common-card">
@@ -55,7 +55,13 @@ function CommonGame({ share }: { share: boolean }) {
       ) : (
         <ActivityStatePanel view={view} />
       )}
-      <ResultDialog result={play.result} open={play.dialogOpen} onClose={play.closeResult} onAgain={play.closeResult} />
+      <ResultDialog
+        result={play.result}
+        replayed={play.replayed}
+        open={play.dialogOpen}
+        onClose={play.closeResult}
+        onAgain={play.closeResult}
+      />
     </ActivityFrame>
   );
 }

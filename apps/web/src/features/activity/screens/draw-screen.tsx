@@ -53,7 +53,7 @@ export function DrawScreen() {
   const isGrid = view.detail?.type === 'grid';
 
   return (
-    <ActivityFrame view={view} fallbackTitle={t('title.upStdDraw')}>
+    <ActivityFrame view={view} fallbackTitle={t('title.upStdDraw')} className="draw-page">
       {showGame ? (
         <div
           className={isGrid ? 'draw-board is-grid' : 'draw-board is-wheel'}
@@ -76,7 +76,10 @@ export function DrawScreen() {
               onPress={() => void press()}
               buttonLabel={t('act.drawShort')}
               buttonSubLabel={sub}
-              ariaLabel={view.detail?.title ?? t('title.upStdDraw')}
+              ariaLabel={t('act.wheelLabel', {
+                title: view.detail?.title ?? t('title.upStdDraw'),
+                prizes: prizes.map((p) => p.name).join(t('act.listSep')),
+              })}
             />
           )}
         </div>
@@ -85,6 +88,7 @@ export function DrawScreen() {
       )}
       <ResultDialog
         result={play.result}
+        replayed={play.replayed}
         open={play.dialogOpen}
         onClose={play.closeResult}
         onAgain={() => {

@@ -6,80 +6,105 @@ import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { Link, useLocation, useNavigate } from '../../../shared/navigation/navigation';
+import { homePath, loginPath } from '../../../shared/navigation/paths';
 import { ActionButton } from '../../../shared/ui/action-button';
 import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';
 import type { IconName } from '../../../shared/ui/icon-sprite';
+import { Modal } from '../../../shared/ui/modal';
 import { AddressPending } from '../components/address-pending';
-import { copyText, yuan } from '../components/prize-actions';
+import { CouponCode } from '../components/coupon-code';
+import { yuan } from '../components/prize-actions';
 import { StatePanel } from '../components/state-panel';
-import { loginPath, PARK_PATH } from '../model/activity-paths';
+import { inTab, type ShownStatus as Shown, shownStatus, type PrizeTab as Tab } from '../model/prize-status';
 import '../components/activity.css';
 import './prize-list-screen.css';
 
 type MyPrize = RouteData<'myPrizes'>[number];
-type Status = MyPrize['status'];
 
-const STATUS: Record<Status, { icon: IconName; label: MessageKey }> = {
+const STATUS: Record<Shown, { icon: IconName; label: MessageKey }> = {
   issued: { icon: 'order-paid', label: 'prizes.issued' },
   awaiting_address: { icon: 'order-pay-failed', label: 'act.address.pending' },
   exchanged: { icon: 'order-used', label: 'prizes.exchanged' },
+  credited: { icon: 'order-used', label: 'prizes.credited' },
 };
-const TABS: ReadonlyArray<{ key: Status | 'all'; label: MessageKey }> = [
+const TABS: ReadonlyArray<{ key: Tab; label: MessageKey }> = [
   { key: 'all', label: 'prizes.all' },
   { key: 'issued', label: 'prizes.issued' },
   { key: 'awaiting_address', label: 'prizes.awaiting' },
-  { key: 'exchanged', label: 'prizes.exchanged' },
+  { key: 'done', label: 'prizes.done' },
 ];
 
-function PrizeRow({ prize }: { prize: MyPrize }) {
-  const status = STATUS[prize.status];
+function PrizeRow({ prize, onUse }: { prize: MyPrize; onUse: (p: MyPrize) => void }) {
+  const shown = shownStatus(prize);
+  const status = STATUS[shown];
+  return (
+    <li className={`prize-row is-${shown}`} data-testid="prize-row" data-status={shown}>
+      <div className="prize-row__top">
+        <div className="prize-row__art">
+          <img src={imageUrl(prize.image)} alt="" width={50} height={50} />
+        </div>
+        <div className="prize-row__main">
+          <p className="prize-row__name">{prize.prizeName}</p>
+          <p className="prize-row__meta">{prize.activityTitle}</p>
+          <p className="prize-row__time">
+            {t('prizes.wonAt', { at: formatDate(prize.createdAt, 'YYYY-MM-DD HH:mm') })}
+          </p>
+          {prize.kind === 'coupon' && prize.valueCents > 0 && (
+            <p className="prize-row__value">{yuan(prize.valueCents)}</p>
+          )}
+          {prize.kind === 'points' && prize.points !== null && (
+            <p className="prize-row__value">{t('prizes.points', { points: prize.points })}</p>
+          )}
+        </div>
+        <span className={`prize-row__status is-${shown}`}>
+          <Icon name={status.icon} size="1.3rem" />
+          {t(status.label)}
+        </span>
+      </div>
+      {prize.status === 'awaiting_address' && <AddressPending className="prize-row__address" withStatus={false} />}
+      {prize.couponCode && <CouponCode code={prize.couponCode} className="prize-row__code" />}
+      {shown === 'issued' && prize.kind === 'coupon' && (
+        <div className="prize-row__actions">
+          <ActionButton className="prize-row__btn" onAction={() => onUse(prize)}>
+            {t('prizes.exchange')}
+          </ActionButton>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** "立即使用" cannot be undone: the customer confirms it first. */
+function UseConfirm({ prize, onClose }: { prize: MyPrize | null; onClose: () => void }) {
   // Success refreshes "my prizes" (api/effects.ts) before the toast; a failure was toasted by the request layer.
-  const exchangeMutation = useEndpointMutation('exchange');
-  const exchange = async () => {
+  const exchange = useEndpointMutation('exchange');
+  const use = async () => {
+    if (!prize) return;
     try {
-      await exchangeMutation.mutateAsync({ body: { awardId: prize.awardId } });
+      await exchange.mutateAsync({ body: { awardId: prize.awardId } });
       showToast(t('prizes.exchangeDone'));
     } catch {
       // The request layer has shown the reason.
     }
+    onClose();
   };
   return (
-    <li className={`prize-row is-${prize.status}`} data-testid="prize-row" data-status={prize.status}>
-      <div className="prize-row__art">
-        <img src={imageUrl(prize.image)} alt="" />
-      </div>
-      <div className="prize-row__main">
-        <p className="prize-row__name">{prize.prizeName}</p>
-        <p className="prize-row__meta">
-          {prize.activityTitle} · {t('prizes.wonAt', { at: formatDate(prize.createdAt, 'MM-DD HH:mm') })}
-        </p>
-        {prize.kind === 'coupon' && prize.valueCents > 0 && (
-          <p className="prize-row__value">{yuan(prize.valueCents)}</p>
-        )}
-        {prize.kind === 'points' && prize.points !== null && (
-          <p className="prize-row__value">{t('prizes.points', { points: prize.points })}</p>
-        )}
-        {prize.status === 'awaiting_address' && <AddressPending className="prize-row__address" withStatus={false} />}
-        {prize.couponCode && (
-          <button type="button" className="prize-row__code" onClick={() => void copyText(prize.couponCode ?? '')}>
-            <code>{prize.couponCode}</code>
-            <span>{t('act.copy')}</span>
-          </button>
-        )}
-      </div>
-      <div className="prize-row__side">
-        <span className={`prize-row__status is-${prize.status}`}>
-          <Icon name={status.icon} size="1.3rem" />
-          {t(status.label)}
-        </span>
-        {prize.status === 'issued' && (prize.kind === 'coupon' || prize.kind === 'points') && (
-          <ActionButton className="prize-row__btn" onAction={() => void exchange()}>
-            {t('prizes.exchange')}
-          </ActionButton>
-        )}
-      </div>
-    </li>
+    <Modal open={prize !== null} onClose={onClose} variant="dialog" width="82%" title={t('prizes.confirmTitle')}>
+      {prize && (
+        <div className="prize-confirm" data-testid="use-confirm">
+          <p className="prize-confirm__desc">{t('prizes.confirmDesc', { prize: prize.prizeName })}</p>
+          <div className="prize-confirm__actions">
+            <ActionButton variant="ghost" onAction={onClose}>
+              {t('prizes.cancel')}
+            </ActionButton>
+            <ActionButton onAction={use} data-testid="use-confirm-ok">
+              {t('prizes.confirm')}
+            </ActionButton>
+          </div>
+        </div>
+      )}
+    </Modal>
   );
 }
 
@@ -87,7 +112,8 @@ function PrizeRow({ prize }: { prize: MyPrize }) {
 export function PrizeListScreen() {
   const navigate = useNavigate();
   const location = useLocation();
-  const [tab, setTab] = useState<Status | 'all'>('all');
+  const [tab, setTab] = useState<Tab>('all');
+  const [using, setUsing] = useState<MyPrize | null>(null);
   const prizes = useEndpointQuery('myPrizes', {}, { meta: { quiet: true } });
   const expired = isExpired(prizes.error);
   const items = prizes.data ?? (prizes.isError && !prizes.isFetching && !expired ? null : undefined);
@@ -97,14 +123,14 @@ export function PrizeListScreen() {
     if (expired) navigate(loginPath(location), { replace: true });
   }, [expired, navigate, location]);
 
-  const shown = (items ?? []).filter((p) => tab === 'all' || p.status === tab);
+  const shown = (items ?? []).filter((p) => inTab(p, tab));
   return (
     <div className="act-sheet prizes">
       <header className="act-sheet__hero">
         <button
           type="button"
           className="act-sheet__back"
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(PARK_PATH))}
+          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(homePath()))}
           aria-label={t('rules.back')}
         >
           ‹
@@ -132,7 +158,7 @@ export function PrizeListScreen() {
           <section className="act-panel prize-empty" data-testid="prizes-empty">
             <Icon name="empty" size="10rem" />
             <p>{t('prizes.empty')}</p>
-            <Link className="act-cta" to={PARK_PATH}>
+            <Link className="act-cta" to={homePath()}>
               {t('prizes.goPlay')}
             </Link>
           </section>
@@ -140,10 +166,11 @@ export function PrizeListScreen() {
         {shown.length > 0 && (
           <ul className="prize-list" data-testid="prize-list">
             {shown.map((p) => (
-              <PrizeRow key={p.awardId} prize={p} />
+              <PrizeRow key={p.awardId} prize={p} onUse={setUsing} />
             ))}
           </ul>
         )}
+        <UseConfirm prize={using} onClose={() => setUsing(null)} />
       </div>
     </div>
   );

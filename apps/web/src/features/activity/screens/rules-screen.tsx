@@ -17,7 +17,16 @@ function FairnessPanel({ detail }: { detail: ActivityDetail }) {
       <p className="rules-note">{t('rules.fairnessDesc')}</p>
       <dl className="rules-kv">
         <dt>{t('rules.algorithm')}</dt>
-        <dd>{fairness.algorithm}</dd>
+        <dd>
+          {t('rules.algorithmName')}
+          {/* The exact formula is the server's (English) text: folded away, marked as English for readers. */}
+          <details className="rules-spec">
+            <summary>{t('rules.algorithmSpec')}</summary>
+            <p lang="en" data-testid="algorithm-spec">
+              {fairness.algorithm}
+            </p>
+          </details>
+        </dd>
         <dt>{t('rules.commitment')}</dt>
         <dd className="rules-hash" data-testid="commitment">
           {fairness.commitment ?? '—'}
@@ -49,7 +58,8 @@ export function RulesScreen() {
           ‹
         </button>
         <h1 className="act-sheet__title">{t('rules.heading')}</h1>
-        {detail && <p className="act-sheet__sub">{detail.title}</p>}
+        {/* Kept (empty) while loading so the body below does not move when the title arrives. */}
+        <p className="act-sheet__sub rules-sub">{detail?.title ?? ''}</p>
       </header>
       <div className="act-sheet__body">
         {detail === undefined && <StatePanel gate="loading" />}
@@ -57,6 +67,7 @@ export function RulesScreen() {
         {detail && (
           <>
             <section className="act-panel">
+              <h2 className="act-panel__title">{t('rules.details')}</h2>
               <p className="rules-version" data-testid="rules-version">
                 {t('rules.version', { version: detail.version })}
                 {detail.versionPublishedAt !== null &&

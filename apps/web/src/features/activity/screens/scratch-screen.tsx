@@ -93,7 +93,13 @@ function ScratchGame({ share }: { share: boolean }) {
       ) : (
         <ActivityStatePanel view={view} />
       )}
-      <ResultDialog result={play.result} open={play.dialogOpen} onClose={next} onAgain={next} />
+      <ResultDialog
+        result={play.result}
+        replayed={play.replayed}
+        open={play.dialogOpen}
+        onClose={next}
+        onAgain={next}
+      />
     </ActivityFrame>
   );
 }
