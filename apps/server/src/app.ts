@@ -17,6 +17,7 @@ import { grayHandlers } from './modules/gray/routes';
 import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
+import { installBannerImages } from './platform/banner-images';
 import { installCsrfGuard } from './platform/csrf';
 import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
@@ -93,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: base.clock,
     corps: base.corps,
   });
+
+  installBannerImages(app, { bannerDir: config.bannerDir, corps: base.corps, db: database.db, clock: base.clock });
 
   if (config.apiDocs) {
     const openapi = buildOpenApi({ version: '1' });
