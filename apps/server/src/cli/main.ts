@@ -8,6 +8,7 @@ import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
 import { createServices } from '../services';
 import { DefinitionError, parseDefinition } from './definition';
+import { seedDemoCustomer } from './demo-customer';
 import { applyDefinition } from './import';
 import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
 
@@ -44,7 +45,8 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
       return 0;
     }
-    const { activity, draw, prizes } = createServices({ database, config, ...refusingProviders() });
+    const services = createServices({ database, config, ...refusingProviders() });
+    const { activity, draw, prizes } = services;
     if (cmd === 'order') {
       const [move, orderId, corpId, trackingNo] = args;
       const to = { ship: 'shipped', deliver: 'delivered', close: 'closed' } as const;
@@ -59,7 +61,8 @@ async function main(argv: string[]): Promise<number> {
         return 1;
       }
       const s = await seedDemo(database.db, activity, Date.now());
-      console.log(`demo seeded: ${JSON.stringify(s)}`);
+      const customer = await seedDemoCustomer(services, Date.now());
+      console.log(`demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer })}`);
       return 0;
     }
     if (cmd === 'import') {
