@@ -11,6 +11,10 @@ export const otpCodeSchema = z.string().regex(/^\d{6}$/, { message: 'i18n:otpCod
 export const FIELD_MESSAGES = {
   mobile: { 'zh-CN': '请输入正确的 11 位手机号', 'en-US': 'enter a valid 11-digit mobile number' },
   otpCode: { 'zh-CN': '请输入 6 位数字验证码', 'en-US': 'enter the 6-digit code' },
+  addressName: { 'zh-CN': '收货人姓名需为 2–20 个字', 'en-US': 'the name must be 2–20 characters' },
+  addressDetail: { 'zh-CN': '详细地址需为 5–120 个字', 'en-US': 'the street address must be 5–120 characters' },
+  regionCode: { 'zh-CN': '请选择省、市、区', 'en-US': 'choose a province, city and district' },
+  addNo: { 'zh-CN': '地址编号无效', 'en-US': 'the address number is invalid' },
   nulCharacter: { 'zh-CN': '不能包含空字符（U+0000）', 'en-US': 'must not contain the NUL character (U+0000)' },
 } as const;
 export const corpIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);

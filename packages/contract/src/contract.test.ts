@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { FIELD_MESSAGES } from './common';
 import { endpoint, resolvePath, versionFromIsElife } from './endpoint';
 import { activityDetailSchema, activitySummarySchema } from './endpoints/activity';
+import { addressInputSchema } from './endpoints/addresses';
 import { ERRORS } from './errors';
 import { localeFromAcceptLanguage } from './locale';
 import { buildOpenApi } from './openapi';
@@ -32,6 +34,16 @@ describe('endpoint table', () => {
     expect(endpoint({ ...base, path: '/v2/x', version: 'v2' }).path).toBe('/v2/x');
   });
 
+  it("only a GET can be flagged state-changing, and the spec's address delete is", () => {
+    expect(() => endpoint({ ...base, method: 'POST', path: '/x', version: 'none', stateChangingGet: true })).toThrow(
+      /only for GET/,
+    );
+    const flagged = Object.entries(endpoints)
+      .filter(([, e]) => (e as { stateChangingGet?: boolean }).stateChangingGet)
+      .map(([n]) => n);
+    expect(flagged).toEqual(['addressDelete']);
+  });
+
   it('every endpoint has a unique method + path, and every error code is unique', () => {
     const keys = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -44,7 +56,9 @@ describe('endpoint table', () => {
     const doc = buildOpenApi() as { paths: Record<string, Record<string, { operationId: string }>> };
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
     const expected = Object.values(endpoints).reduce((n, e) => n + (e.version === 'versioned' ? 2 : 1), 0);
-    expect(ops).toHaveLength(expected);
+    // …plus the banner image route, the one file route outside BASE_PATH.
+    expect(ops).toHaveLength(expected + 1);
+    expect(doc.paths['/bmcs/file/bannerImageChk/{image}']?.get?.operationId).toBe('bannerImage');
     expect(new Set(ops).size).toBe(ops.length);
   });
 });
@@ -92,7 +106,16 @@ describe('request headers', () => {
       .filter((op) => op.parameters.some((p) => p.in === 'header'))
       .map((op) => op.operationId)
       .sort();
-    expect(withHeader).toEqual(['lottery_v2', 'lottery_v3', 'roccLottery']);
+    expect(withHeader).toEqual([
+      'addressAdd',
+      'couponUse',
+      'discountSignPayment',
+      'exchange',
+      'lottery_v2',
+      'lottery_v3',
+      'orderConfirm',
+      'roccLottery',
+    ]);
     const rocc = doc.paths['/bmcs/api/rocc/lottery']?.post;
     expect(rocc?.parameters).toContainEqual(
       expect.objectContaining({ name: 'idempotency-key', in: 'header', required: true }),
@@ -118,5 +141,37 @@ describe('activity summary', () => {
       expect(endpoints.lotteryParam.data.shape[key]).toBe(activitySummarySchema.shape[key]);
       expect(park.shape[key]).toBe(activitySummarySchema.shape[key]);
     }
+  });
+});
+
+describe('address input', () => {
+  const good = {
+    name: '张三',
+    mobile: '13800138000',
+    provinceCode: '110000',
+    cityCode: '110100',
+    districtCode: '110101',
+    detail: '东长安街 1 号',
+  };
+  it('accepts a complete address and names each bad field with a catalogue key', () => {
+    expect(addressInputSchema.safeParse(good).success).toBe(true);
+    const bad = addressInputSchema.safeParse({
+      ...good,
+      name: '张',
+      mobile: '12345',
+      districtCode: '1101',
+      detail: '短',
+    });
+    expect(bad.success).toBe(false);
+    const byField = Object.fromEntries((bad.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(byField).toEqual({
+      name: 'i18n:addressName',
+      mobile: 'i18n:mobile',
+      districtCode: 'i18n:regionCode',
+      detail: 'i18n:addressDetail',
+    });
+    for (const key of Object.values(byField)) expect(FIELD_MESSAGES).toHaveProperty(key.slice(5));
+    expect(addressInputSchema.safeParse({ ...good, name: 'x'.repeat(21) }).success).toBe(false);
+    expect(addressInputSchema.safeParse({ ...good, detail: 'x'.repeat(121) }).success).toBe(false);
   });
 });

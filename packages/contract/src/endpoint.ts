@@ -31,6 +31,11 @@ export interface Endpoint<
   /** The client sends an `Idempotency-Key` header (the `headers` schema below then requires it). */
   readonly idempotent?: boolean;
   /**
+   * A GET that changes state (the spec's address delete): the server applies the cross-site check it
+   * applies to every POST (client header or same origin) before the handler runs.
+   */
+  readonly stateChangingGet?: boolean;
+  /**
    * Request headers both sides must honour, with lower-case names; the server checks them once for every
    * endpoint and the OpenAPI document lists them. Unknown headers pass through untouched.
    */
@@ -72,6 +77,9 @@ export function endpoint<
   }
   if (def.version === 'v2' && !def.path.startsWith('/v2/')) {
     throw new Error(`endpoint ${def.path}: a fixed-v2 path must start with /v2/`);
+  }
+  if (def.stateChangingGet && def.method !== 'GET') {
+    throw new Error(`endpoint ${def.path}: stateChangingGet is only for GET endpoints`);
   }
   if (def.idempotent && def.method === 'GET') {
     throw new Error(`endpoint ${def.path}: a GET is safe to repeat and takes no idempotency key`);

@@ -77,6 +77,39 @@ export const ERRORS = {
   PRIZE_NOT_FOUND: e(2010, 200, '奖品不存在', 'Prize not found'),
   EXCHANGE_REFUSED: e(2012, 200, '实物奖品请填写收货地址领取', 'Physical prizes are claimed with a delivery address'),
   SEED_NOT_REVEALED: e(2011, 200, '活动结束后才公布种子', 'The seed is revealed after the activity ends'),
+
+  // 3xxx: prizes reaching the customer (addresses 30xx, orders 31xx, coupons 32xx, discounts 33xx, files 34xx).
+  ADDRESS_NOT_FOUND: e(3001, 404, '收货地址不存在', 'Address not found'),
+  ADDRESS_LIMIT: e(3002, 200, '最多保存 20 个收货地址', 'You can keep at most 20 addresses'),
+  REGION_MISMATCH: e(
+    3003,
+    400,
+    '所选省、市、区不存在或不匹配',
+    'The province, city and district do not exist or do not match',
+  ),
+  ORDER_NOT_FOUND: e(3101, 404, '订单不存在', 'Order not found'),
+  ORDER_EXPIRED: e(
+    3102,
+    200,
+    '已超过填写收货地址的期限，订单已失效',
+    'The time to give an address has passed; the order expired',
+  ),
+  ORDER_STATE: e(3103, 200, '订单当前状态不可进行此操作', 'The order cannot do this in its current state'),
+  COUPON_NOT_FOUND: e(3201, 404, '券不存在', 'Coupon not found'),
+  COUPON_USED: e(3202, 200, '该券已使用', 'This coupon was already used'),
+  COUPON_EXPIRED: e(3203, 200, '该券已过期', 'This coupon has expired'),
+  DISCOUNT_NOT_FOUND: e(3301, 404, '立减活动不存在', 'Discount not found'),
+  DISCOUNT_NOT_LIVE: e(3302, 200, '立减活动不在有效期内', 'The discount is not running now'),
+  DISCOUNT_SOLD_OUT: e(3303, 200, '立减名额已用完', 'The discount has been used up'),
+  DISCOUNT_USER_LIMIT: e(3304, 200, '您的立减次数已用完', 'You have used this discount as often as allowed'),
+  DISCOUNT_NOT_APPLICABLE: e(
+    3305,
+    200,
+    '本次支付不满足立减条件（金额、卡或商户）',
+    'This payment does not qualify (amount, card or merchant)',
+  ),
+  PAYMENT_SIGN_INVALID: e(3306, 400, '支付签名无效', 'The payment signature is invalid'),
+  FILE_NOT_FOUND: e(3401, 404, '文件不存在', 'File not found'),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,9 +1,13 @@
 import type { Endpoint } from './endpoint';
 import { activityEndpoints } from './endpoints/activity';
+import { addressesEndpoints } from './endpoints/addresses';
 import { authEndpoints } from './endpoints/auth';
 import { corpEndpoints } from './endpoints/corp';
+import { couponsEndpoints } from './endpoints/coupons';
+import { discountsEndpoints } from './endpoints/discounts';
 import { drawEndpoints } from './endpoints/draw';
 import { grayEndpoints } from './endpoints/gray';
+import { ordersEndpoints } from './endpoints/orders';
 import { prizesEndpoints } from './endpoints/prizes';
 import { systemEndpoints } from './endpoints/system';
 import { trackingEndpoints } from './endpoints/tracking';
@@ -21,6 +25,10 @@ export const endpointGroups = {
   activity: activityEndpoints,
   draw: drawEndpoints,
   prizes: prizesEndpoints,
+  addresses: addressesEndpoints,
+  orders: ordersEndpoints,
+  coupons: couponsEndpoints,
+  discounts: discountsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -1,7 +1,7 @@
 import { corpIdSchema, mobileSchema } from '@campaign/contract';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { activityDefSchema, groupDefSchema } from '../modules/activity/definition';
+import { activityDefSchema, groupDefSchema, when } from '../modules/activity/definition';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
 
@@ -27,6 +27,29 @@ export const userDefSchema = z
   })
   .strict();
 
+/** An instant discount (立减), docs/campaign-format.md. */
+export const discountDefSchema = z
+  .object({
+    id: idSchema,
+    corp: corpIdSchema,
+    title: z.string().min(1).max(40),
+    rules: z.array(z.string().min(1).max(200)).default([]),
+    amountCents: z.number().int().positive(),
+    thresholdCents: z.number().int().min(0).default(0),
+    validCards: z
+      .array(z.object({ bin: z.string().regex(/^\d{1,8}$/), label: z.string().min(1) }).strict())
+      .default([]),
+    validMerchants: z.array(z.object({ id: idSchema, name: z.string().min(1) }).strict()).default([]),
+    startsAt: when,
+    endsAt: when,
+    totalLimit: z.number().int().positive(),
+    perUserLimit: z.number().int().positive().default(1),
+    dailyLimit: z.number().int().positive().nullable().default(null),
+  })
+  .strict()
+  .refine((d) => d.endsAt > d.startsAt, { message: 'endsAt must be after startsAt', path: ['endsAt'] });
+export type DiscountDef = z.output<typeof discountDefSchema>;
+
 /** The campaign definition file. Later sections (activities, groups, prizes) extend this object. */
 export const definitionSchema = z
   .object({
@@ -34,6 +57,7 @@ export const definitionSchema = z
     users: z.array(userDefSchema).default([]),
     activities: z.array(activityDefSchema).default([]),
     groups: z.array(groupDefSchema).default([]),
+    discounts: z.array(discountDefSchema).default([]),
   })
   .strict()
   .superRefine((d, ctx) => {

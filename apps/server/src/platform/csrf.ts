@@ -17,6 +17,19 @@ function sameOrigin(req: FastifyRequest, value: string): boolean {
   }
 }
 
+/** The same check for a GET that changes state (the spec's address delete), run before its handler. */
+export function assertSameSiteRequest(req: FastifyRequest): void {
+  if (req.headers[CLIENT_HEADER]) return;
+  const origin = req.headers.origin;
+  if (origin) {
+    if (sameOrigin(req, origin)) return;
+    throw new AppError('CSRF');
+  }
+  const referer = req.headers.referer;
+  if (referer && sameOrigin(req, referer)) return;
+  throw new AppError('CSRF');
+}
+
 /**
  * State changes only by POST/PUT/DELETE, and only from our own pages: the web client's custom header
  * (which a cross-site form cannot set without a CORS preflight we never grant), or a same-origin
@@ -25,14 +38,6 @@ function sameOrigin(req: FastifyRequest, value: string): boolean {
 export function installCsrfGuard(app: FastifyInstance, isProtected: (url: string) => boolean) {
   app.addHook('onRequest', async (req) => {
     if (SAFE.has(req.method) || !isProtected(req.url)) return;
-    if (req.headers[CLIENT_HEADER]) return;
-    const origin = req.headers.origin;
-    if (origin) {
-      if (sameOrigin(req, origin)) return;
-      throw new AppError('CSRF');
-    }
-    const referer = req.headers.referer;
-    if (referer && sameOrigin(req, referer)) return;
-    throw new AppError('CSRF');
+    assertSameSiteRequest(req);
   });
 }

@@ -75,6 +75,13 @@ export const activityDetailSchema = activitySummarySchema.extend({
     algorithm: z.string(),
   }),
   page: pageConfigSchema,
+  /** Promises of the rules page, from the same configuration the server enforces. */
+  claim: z.object({
+    /** Days a winner has to give a delivery address for a physical prize before the order expires. */
+    addressWindowDays: z.number().int(),
+    /** Days a coupon or ticket stays usable after it is won; null = no end. */
+    couponValidDays: z.number().int().nullable(),
+  }),
 });
 export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { empty } from '../common';
 import { endpoint } from '../endpoint';
 import { actQuery, PRIZE_KINDS } from './activity';
+import { addNoSchema } from './addresses';
+import { ORDER_STATES } from './orders';
 
 export const AWARD_STATUSES = ['issued', 'awaiting_address', 'exchanged'] as const;
 
@@ -17,6 +19,8 @@ export const myPrizeSchema = z.object({
   couponCode: z.string().nullable(),
   points: z.number().int().nullable(),
   orderId: z.string().nullable(),
+  /** The physical prize's order state (the prize list links to the order); null for other kinds. */
+  orderState: z.enum(ORDER_STATES).nullable(),
   createdAt: z.number().int(),
 });
 
@@ -76,9 +80,15 @@ export const prizesEndpoints = {
     loading: true,
     access: 'user',
     tag: 'prizes',
-    summary: 'Exchange (use) an issued coupon or points award; physical prizes go through the address flow',
+    summary:
+      'Exchange an award after the customer confirmed it: a coupon or points award is used once; a physical prize needs addNo and confirms its order',
+    idempotent: true,
     query: empty,
-    body: z.object({ awardId: z.string().min(1).max(64) }),
+    body: z.object({
+      awardId: z.string().min(1).max(64),
+      /** Physical prizes (goods) only: the address the order is confirmed with. */
+      addNo: addNoSchema.optional(),
+    }),
     data: myPrizeSchema,
   }),
   myPrizes: endpoint({

@@ -2,7 +2,8 @@ import { ACTIVITY_TYPES, PRIZE_KINDS } from '@campaign/contract';
 import { z } from 'zod';
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
-const when = z.union([z.string(), z.date(), z.number()]).transform((v, ctx) => {
+/** A time: ISO string, Date or epoch ms (campaign files; relative `now±N` is resolved before). */
+export const when = z.union([z.string(), z.date(), z.number()]).transform((v, ctx) => {
   const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : Date.parse(v);
   if (!Number.isFinite(ms)) {
     ctx.addIssue({ code: 'custom', message: 'not a date/time (use e.g. 2026-12-01T00:00:00+08:00)' });
@@ -10,6 +11,11 @@ const when = z.union([z.string(), z.date(), z.number()]).transform((v, ctx) => {
   }
   return ms;
 });
+
+/** Days a physical prize's winner has to give an address, when the campaign file does not say. */
+export const DEFAULT_ADDRESS_WINDOW_DAYS = 7;
+/** Days a coupon stays usable after it is won, when the campaign file does not say. */
+export const DEFAULT_COUPON_VALID_DAYS = 30;
 
 export const prizeDefSchema = z
   .object({
@@ -80,6 +86,14 @@ export const activityDefSchema = z
         shareText: '',
         shareImage: null,
       }),
+    /** What the rules page promises and the server enforces (docs/campaign-format.md). */
+    claim: z
+      .object({
+        addressWindowDays: z.number().int().min(1).max(365).default(DEFAULT_ADDRESS_WINDOW_DAYS),
+        couponValidDays: z.number().int().min(1).max(3650).nullable().default(DEFAULT_COUPON_VALID_DAYS),
+      })
+      .strict()
+      .default({ addressWindowDays: DEFAULT_ADDRESS_WINDOW_DAYS, couponValidDays: DEFAULT_COUPON_VALID_DAYS }),
     prizes: z.array(prizeDefSchema).min(1),
   })
   .strict()
