@@ -10,6 +10,7 @@ import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createPrizesService } from './modules/prizes/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
+import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
 import type { ServiceDeps } from './platform/services';
 import { createCorpCache } from './platform/tenancy';
@@ -24,6 +25,7 @@ export interface ServicesInput {
   otpSender?: OtpSender;
   openIdProvider?: OpenIdProvider;
   riskHook?: RiskHook;
+  limits?: Limits;
   log?: ServiceDeps['log'];
 }
 
@@ -60,6 +62,8 @@ export function createServices(deps: ServicesInput) {
     activities: activity,
     prizes,
   });
-  return { base, auth, activity, prizes, draw };
+  // Rate limits where every process serving this database (or Redis) counts alike.
+  const limits = deps.limits ?? createLimits(config, deps.database, log);
+  return { base, auth, activity, prizes, draw, limits };
 }
 export type Services = ReturnType<typeof createServices>;
