@@ -76,7 +76,7 @@ function startNode(args: string[], extraEnv: Record<string, string>): ChildProce
 }
 
 async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {}

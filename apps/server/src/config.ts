@@ -54,10 +54,10 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   API_DOCS: bool.optional(),
   // Limits shared by every node (docs/decisions/0050-shared-limits.md).
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL')
-    .optional(),
+  REDIS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
   REDIS_PREFIX: z.string().max(64).default('campaign:'),
 });
 type Env = z.infer<typeof envSchema>;
@@ -195,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       drawPerSecond: e.DRAW_RATE_PER_SECOND,
       trackingPerMinute: e.TRACKING_RATE_PER_MINUTE,
     },
-    redis: e.REDIS_URL?.trim() ? { url: e.REDIS_URL.trim(), prefix: e.REDIS_PREFIX } : null,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     maxInFlight: e.MAX_IN_FLIGHT,
     maxDrawsInFlight: e.MAX_DRAWS_IN_FLIGHT,
     workers: e.WORKERS,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { seedDemo } from './cli/seed';
-import { testConfig } from './config';
+import { loadConfig, testConfig } from './config';
 import { type Database_, openDatabase } from './db';
 import { createServices } from './services';
 import { dialects, freshDatabase, H5, REDIS_URL, redisAnswers, redisForTest, T0, type TestDb } from './testing/harness';
@@ -116,5 +116,17 @@ describe.runIf(withRedis)('limits when Redis stops answering', () => {
       await app.close();
       await fresh.drop();
     }
+  });
+});
+
+describe('REDIS_URL', () => {
+  it('set: the limits go to that Redis under REDIS_PREFIX; empty counts as unset; another scheme stops the start', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).redis).toEqual({
+      url: 'redis://10.0.0.5:6379/2',
+      prefix: 'campaign:',
+    });
+    expect(loadConfig({ REDIS_URL: '' }).redis).toBeNull();
+    expect(loadConfig({}).redis).toBeNull();
+    expect(() => loadConfig({ REDIS_URL: 'http://10.0.0.5:6379' })).toThrow(/REDIS_URL/);
   });
 });

@@ -93,6 +93,7 @@ export function createLimits(config: Config, database: Database_, log: Log): Lim
       if (!sqlite) {
         sqlite = new Database(join(dirname(database.sqlitePath), `${basename(database.sqlitePath)}.limits`));
         sqlite.pragma('journal_mode = WAL');
+        // A power cut may lose the last counts: that only loosens a limit for a minute, never data.
         sqlite.pragma('synchronous = OFF');
         sqlite.pragma('busy_timeout = 1000');
         // Created here, at once: until the library's own asynchronous create had run, every call would
