@@ -95,7 +95,9 @@ export function createLimits(config: Config, database: Database_, log: Log): Lim
         sqlite.pragma('journal_mode = WAL');
         // A power cut may lose the last counts: that only loosens a limit for a minute, never data.
         sqlite.pragma('synchronous = OFF');
-        sqlite.pragma('busy_timeout = 1000');
+        // better-sqlite3 waits for a lock synchronously: the event loop stops meanwhile. A writer holds this
+        // file's lock for one upsert (microseconds); past 20 ms the call fails and the memory limiter answers.
+        sqlite.pragma('busy_timeout = 20');
         // Created here, at once: until the library's own asynchronous create had run, every call would
         // fall through to the per-process memory limiter. The columns are the library's.
         sqlite.exec(
