@@ -1,7 +1,10 @@
 /**
- * `npm run bench:draw`: draw throughput on SQLite. Starts the real server (its own process), logs in
- * many users, drives POST /lottery with autocannon from this process at 100 and 500 connections, measures
- * a bare Fastify JSON route (another process) as the ceiling, then audits stock. Prints one JSON line.
+ * `npm run bench:draw [-- --db sqlite|pg|both]`: draw throughput on SQLite (default) and/or PostgreSQL.
+ * Starts the real server (its own process), logs in many users, drives POST /lottery with autocannon from
+ * this process at 100 and 500 connections, measures a bare Fastify JSON route (another process) as the
+ * ceiling, then audits stock. Prints one JSON line per database. On PostgreSQL it creates a fresh database
+ * (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres) and drops it afterwards, and
+ * counts the limits in Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379; empty: in PostgreSQL).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -10,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,7 +24,9 @@ const CEILING_PORT = 18766;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-draw-'));
 const dbPath = join(dir, 'bench.db');
-const env = {
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const env: Record<string, string | undefined> = {
   ...process.env,
   NODE_ENV: 'production',
   DEMO_MODE: '1',
@@ -70,7 +76,7 @@ function startNode(args: string[], extraEnv: Record<string, string>): ChildProce
 }
 
 async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
@@ -146,7 +152,80 @@ async function drawLoad(cookies: string[], connections: number, duration = DURAT
   };
 }
 
+type DbChoice = 'sqlite' | 'pg';
+
+/** The stock audit: awards of the hot prize, what is left of it, and all draws of the bench activity. */
+async function audit(db: DbChoice, pgUrl: string | null): Promise<{ issued: number; left: number; draws: number }> {
+  const q = {
+    issued: "select count(*) n from award where act_id = 'bench-wheel' and prize_id = 'hot'",
+    left: "select left_stock l from prize where act_id = 'bench-wheel' and id = 'hot'",
+    draws: "select count(*) n from draw where act_id = 'bench-wheel'",
+  };
+  if (db === 'sqlite') {
+    const sqlite = new Database(dbPath, { readonly: true });
+    try {
+      return {
+        issued: (sqlite.prepare(q.issued).get() as { n: number }).n,
+        left: (sqlite.prepare(q.left).get() as { l: number }).l,
+        draws: (sqlite.prepare(q.draws).get() as { n: number }).n,
+      };
+    } finally {
+      sqlite.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: pgUrl ?? '' });
+  await client.connect();
+  try {
+    const one = async (text: string) => Number(Object.values((await client.query(text)).rows[0] ?? {})[0]);
+    return { issued: await one(q.issued), left: await one(q.left), draws: await one(q.draws) };
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
+  const arg = process.argv.indexOf('--db');
+  const choice = arg > 0 ? process.argv[arg + 1] : 'sqlite';
+  if (choice !== 'sqlite' && choice !== 'pg' && choice !== 'both') throw new Error('--db sqlite | pg | both');
+  const dbs: DbChoice[] = choice === 'both' ? ['sqlite', 'pg'] : [choice];
+  try {
+    for (const db of dbs) console.log(JSON.stringify(await benchOn(db)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchOn(db: DbChoice) {
+  let pgUrl: string | null = null;
+  let dropDb: (() => Promise<void>) | null = null;
+  if (db === 'pg') {
+    const name = `campaign_bench_${randomUUID().slice(0, 8)}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    pgUrl = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+    env.DATABASE_URL = pgUrl;
+    env.REDIS_URL = BENCH_REDIS_URL;
+    env.REDIS_PREFIX = `bench:${name}:`;
+  } else {
+    env.DATABASE_URL = '';
+    env.REDIS_URL = '';
+  }
+  try {
+    return await benchWith(db, pgUrl);
+  } finally {
+    await dropDb?.();
+  }
+}
+
+async function benchWith(db: DbChoice, pgUrl: string | null) {
   const cli = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'seed'], {
     cwd: ROOT,
     env,
@@ -178,22 +257,13 @@ async function main() {
     const at100 = await drawLoad(cookies, 100);
     const at500 = await drawLoad(cookies, 500);
 
-    const db = new Database(dbPath, { readonly: true });
-    const issued = (
-      db.prepare("select count(*) n from award where act_id = 'bench-wheel' and prize_id = 'hot'").get() as {
-        n: number;
-      }
-    ).n;
-    const left = (
-      db.prepare("select left_stock l from prize where act_id = 'bench-wheel' and id = 'hot'").get() as { l: number }
-    ).l;
-    const draws = (db.prepare("select count(*) n from draw where act_id = 'bench-wheel'").get() as { n: number }).n;
-    db.close();
+    const { issued, left, draws } = await audit(db, pgUrl);
     const ceilingRps = Math.round(ceil.requests.average);
-    const target = { drawsPerSec: 5000, p99ms: 50 };
+    const target = { drawsPerSec: db === 'pg' ? 4000 : 5000, p99ms: 50 };
     const line = {
       bench: 'draw',
-      db: 'sqlite',
+      db: db === 'pg' ? 'postgres' : 'sqlite',
+      limits: db === 'pg' ? (env.REDIS_URL ? 'redis' : 'postgres') : 'sqlite',
       seconds: DURATION,
       users: USERS,
       workers: Number(env.WORKERS),
@@ -216,12 +286,11 @@ async function main() {
       // Past capacity: nobody waits a second; what cannot be served in time is refused with 429.
       shedsInsteadOfQueueing: at500.maxMs < 1000 && at500.errors === 0,
     };
-    console.log(JSON.stringify(line));
+    return line;
   } finally {
     server.kill('SIGTERM');
     ceiling.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    rmSync(dir, { recursive: true, force: true });
+    await new Promise((r) => setTimeout(r, 1500));
   }
 }
 

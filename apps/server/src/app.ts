@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { buildOpenApi, type Endpoint, endpoints } from '@campaign/contract';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -60,10 +59,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installEnvelopeErrors(app);
   installLoadShedding(app, config);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-  });
   installCsrfGuard(app, isApiPath);
   installMetrics(app, {
     defaultMetrics: config.env !== 'test',
@@ -93,7 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     clock: base.clock,
     corps: base.corps,
+    limits: services.limits,
   });
+  app.addHook('onClose', async () => services.limits.close());
 
   installBannerImages(app, { bannerDir: config.bannerDir, corps: base.corps, db: database.db, clock: base.clock });
 

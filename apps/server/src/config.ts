@@ -56,6 +56,12 @@ const envSchema = z.object({
   TRACKING_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   API_DOCS: bool.optional(),
+  // Limits shared by every node (docs/decisions/0050-shared-limits.md).
+  REDIS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  REDIS_PREFIX: z.string().max(64).default('campaign:'),
 });
 type Env = z.infer<typeof envSchema>;
 
@@ -94,6 +100,8 @@ export interface Config {
   trustProxy: boolean | string[];
   logLevel: string;
   rateLimits: { loginPerMinute: number; drawPerSecond: number; trackingPerMinute: number };
+  /** Where the rate limits are counted when several nodes serve: unset → the database (see platform/limits.ts). */
+  redis: { url: string; prefix: string } | null;
   /** Requests in progress above which the server sheds load with 429 instead of queueing. */
   maxInFlight: number;
   /** Draws waiting for the database above which new draws get 429 (keeps latency bounded past capacity). */
@@ -192,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       drawPerSecond: e.DRAW_RATE_PER_SECOND,
       trackingPerMinute: e.TRACKING_RATE_PER_MINUTE,
     },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     maxInFlight: e.MAX_IN_FLIGHT,
     maxDrawsInFlight: e.MAX_DRAWS_IN_FLIGHT,
     workers: e.WORKERS,

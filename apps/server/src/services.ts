@@ -12,6 +12,7 @@ import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createPrizesService } from './modules/prizes/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
+import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
 import type { ServiceDeps } from './platform/services';
 import { createCorpCache } from './platform/tenancy';
@@ -26,6 +27,7 @@ export interface ServicesInput {
   otpSender?: OtpSender;
   openIdProvider?: OpenIdProvider;
   riskHook?: RiskHook;
+  limits?: Limits;
   log?: ServiceDeps['log'];
 }
 
@@ -63,6 +65,8 @@ export function createServices(deps: ServicesInput) {
     activities: activity,
     prizes,
   });
-  return { base, auth, activity, prizes, draw, addresses, discounts: createDiscountsService({ ...base }) };
+  // Rate limits where every process serving this database (or Redis) counts alike.
+  const limits = deps.limits ?? createLimits(config, deps.database, log);
+  return { base, auth, activity, prizes, draw, addresses, discounts: createDiscountsService({ ...base }), limits };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -76,6 +76,12 @@ export const ERRORS = {
   PUBLISH_REFUSED: e(2009, 400, '活动无法发布', 'The activity cannot be published'),
   PRIZE_NOT_FOUND: e(2010, 200, '奖品不存在', 'Prize not found'),
   EXCHANGE_REFUSED: e(2012, 200, '实物奖品请填写收货地址领取', 'Physical prizes are claimed with a delivery address'),
+  DRAW_BUSY: e(
+    2013,
+    409,
+    '您的上一次抽奖仍在处理中，请稍后再试',
+    'Your previous draw is still being processed, please try again',
+  ),
   SEED_NOT_REVEALED: e(2011, 200, '活动结束后才公布种子', 'The seed is revealed after the activity ends'),
 
   // 3xxx: prizes reaching the customer (addresses 30xx, orders 31xx, coupons 32xx, discounts 33xx, files 34xx).

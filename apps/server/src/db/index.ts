@@ -28,6 +28,10 @@ export interface Database_ {
   sqlite: SqliteConnection | null;
   /** SQLite only: write transactions that share one commit (see db/tx.ts). */
   groupCommit: GroupCommit | null;
+  /** SQLite only: the file (the rate limits live in a file beside it). */
+  sqlitePath: string | null;
+  /** PostgreSQL only: the pool (the rate limiter counts in the same database). */
+  pgPool: pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,8 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
       kind: 'sqlite',
       sqlite: conn,
       groupCommit,
+      sqlitePath: target.path,
+      pgPool: null,
       close: async () => {
         await groupCommit.drain();
         await db.destroy();
@@ -69,7 +75,15 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', sqlite: null, groupCommit: null, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    sqlite: null,
+    groupCommit: null,
+    sqlitePath: null,
+    pgPool: pool,
+    close: () => db.destroy(),
+  };
 }
 
 /**

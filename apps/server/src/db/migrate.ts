@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001-platform';
 import * as m0002 from './migrations/0002-draw';
 import * as m0003 from './migrations/0003-identity-link';
 import * as m0004 from './migrations/0004-prizes-reach-the-customer';
+import * as m0005 from './migrations/0005-rate-limit';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-draw': m0002,
   '0003-identity-link': m0003,
   '0004-prizes-reach-the-customer': m0004,
+  '0005-rate-limit': m0005,
 };
 
 class InCodeProvider implements MigrationProvider {

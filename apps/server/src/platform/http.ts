@@ -19,6 +19,7 @@ import type { Database_ } from '../db';
 import { assertSameSiteRequest } from './csrf';
 import { AppError } from './errors';
 import { rejectNul } from './input-guard';
+import type { LimitName, Limits } from './limits';
 import { findSession, type RequestUser } from './session';
 import type { Corp, CorpCache } from './tenancy';
 
@@ -79,6 +80,7 @@ export interface RouteDeps {
   config: Config;
   clock: () => number;
   corps: CorpCache;
+  limits: Limits;
 }
 
 /** The corpId of a request: query parameter, else cookie (spec §6). */
@@ -98,12 +100,14 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
     const ep: Endpoint = endpoints[name];
     const handler = handlers[name] as unknown as Handler<Endpoint>;
     if (typeof handler !== 'function') throw new Error(`no handler for endpoint ${name}`);
+    const limit = limitOf(ep);
     const urls = ep.version === 'versioned' ? API_VERSIONS.map((v) => resolvePath(ep, v)) : [resolvePath(ep, 'v2')];
     for (const url of urls) {
       app.route({
         method: ep.method,
         url: BASE_PATH + url,
-        config: { endpointName: name, ...rateLimitConfig(ep, deps.config) },
+        config: { endpointName: name },
+        ...(limit ? { onRequest: limitHook(name, limit, deps.limits) } : {}),
         handler: async (req, reply) => {
           // A state-changing GET gets the cross-site check every POST gets, before anything else.
           if (ep.stateChangingGet) assertSameSiteRequest(req);
@@ -151,27 +155,33 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
   }
 }
 
-function rateLimitConfig(ep: Endpoint, config: Config) {
-  if (ep.rateLimit === 'login') {
-    return { rateLimit: { max: config.rateLimits.loginPerMinute, timeWindow: 60_000 } };
-  }
-  if (ep.rateLimit === 'draw') {
-    return {
-      rateLimit: {
-        max: config.rateLimits.drawPerSecond,
-        timeWindow: 1_000,
-        // Per customer where known, so one busy NAT does not starve its neighbours.
-        keyGenerator: (req: FastifyRequest) => req.cookies[COOKIES.session] ?? req.ip,
-      },
-    };
-  }
-  if (ep.tag === 'tracking') {
-    // Page views and tracking events: rows anyone may add, bounded per client address so an anonymous
-    // script cannot grow the database without limit. Keyed by address only: a made-up session cookie
-    // must not buy a fresh allowance.
-    return { rateLimit: { max: config.rateLimits.trackingPerMinute, timeWindow: 60_000 } };
-  }
-  return {};
+function limitOf(ep: Endpoint): { name: LimitName; key: (req: FastifyRequest) => string } | null {
+  if (ep.rateLimit === 'login') return { name: 'login', key: (req) => req.ip };
+  // Per customer where known, so one busy NAT does not starve its neighbours.
+  if (ep.rateLimit === 'draw') return { name: 'draw', key: (req) => req.cookies[COOKIES.session] ?? req.ip };
+  // Page views and tracking events: rows anyone may add, bounded per client address so an anonymous
+  // script cannot grow the database without limit. Keyed by address only: a made-up session cookie
+  // must not buy a fresh allowance.
+  if (ep.tag === 'tracking') return { name: 'tracking', key: (req) => req.ip };
+  return null;
+}
+
+/**
+ * Counts the call in the shared limits before anything else of the route runs. Each endpoint has its own
+ * allowance (sending a code does not use up the log-in calls).
+ */
+function limitHook(
+  endpoint: EndpointName,
+  limit: { name: LimitName; key: (req: FastifyRequest) => string },
+  limits: Limits,
+) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const verdict = await limits.take(limit.name, `${endpoint}|${limit.key(req)}`);
+    if (!verdict.ok) {
+      reply.header('retry-after', String(verdict.retryAfterSec));
+      throw new AppError('RATE_LIMITED');
+    }
+  };
 }
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { seedDemo } from '../cli/seed';
@@ -37,6 +38,33 @@ export async function dialects(): Promise<DbKind[]> {
   if (process.env.CI === 'true') throw new Error(msg);
   console.warn(msg);
   return ['sqlite'];
+}
+
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * Whether the Redis the shared-limit suites use answers. Like PostgreSQL, a skip is announced loudly and
+ * is a failure under CI (scripts/ensure-test-deps.sh starts one).
+ */
+export async function redisAnswers(): Promise<boolean> {
+  const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    const msg = `\n!!! Redis at ${REDIS_URL} did not answer: Redis-backed limit tests SKIPPED !!!\n`;
+    if (process.env.CI === 'true') throw new Error(msg);
+    console.warn(msg);
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** A Redis key prefix of its own for one test run, so parallel runs never count each other's calls. */
+export function redisForTest() {
+  return { url: REDIS_URL, prefix: `test:${randomBytes(6).toString('hex')}:` };
 }
 
 export interface TestDb {

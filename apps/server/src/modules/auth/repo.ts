@@ -78,13 +78,38 @@ export async function releaseOtp(
   }
 }
 
-export async function countOtpAttempt(db: Executor, corpId: string, mobile: string): Promise<void> {
-  await db
+/**
+ * Takes one of the code's attempts, in one conditional statement, before the guess is compared: of any
+ * number of simultaneous guesses at most `maxAttempts` get a row back (and so are evaluated), on either
+ * database. Undefined when the code is used up, expired or locked.
+ */
+export async function takeOtpAttempt(
+  db: Executor,
+  corpId: string,
+  mobile: string,
+  now: number,
+  maxAttempts: number,
+): Promise<Pick<OtpCodeTable, 'code_hash' | 'attempts'> | undefined> {
+  return db
     .updateTable('otp_code')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('corp_id', '=', corpId)
     .where('mobile', '=', mobile)
-    .execute();
+    .where('attempts', '<', maxAttempts)
+    .where('expires_at', '>', now)
+    .returning(['code_hash', 'attempts'])
+    .executeTakeFirst();
+}
+
+/** Uses up the code row only if it still holds the code that was guessed right. */
+export async function deleteOtpCode(db: Executor, corpId: string, mobile: string, codeHash: string): Promise<boolean> {
+  const r = await db
+    .deleteFrom('otp_code')
+    .where('corp_id', '=', corpId)
+    .where('mobile', '=', mobile)
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
 }
 
 /** Uses up the code row; false when a concurrent log-in already used it. */

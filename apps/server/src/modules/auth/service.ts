@@ -192,19 +192,24 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
     },
 
     async loginWithOtp(corp: Corp, mobile: string, code: string, previousToken?: string): Promise<LoginResult> {
-      const demoAccepted = config.demoMode && code === OTP.demoCode;
-      if (!demoAccepted) {
+      if (config.demoMode && code === OTP.demoCode) {
+        await repo.deleteOtp(db, corp.id, mobile);
+      } else {
         const now = clock();
-        const row = await repo.getOtp(db, corp.id, mobile);
-        if (!row || row.expires_at <= now) throw new AppError('OTP_EXPIRED');
-        if (row.attempts >= OTP.maxAttempts) throw new AppError('OTP_LOCKED');
-        if (row.code_hash !== hashCode(corp.id, mobile, code)) {
-          await repo.countOtpAttempt(db, corp.id, mobile);
-          throw new AppError(row.attempts + 1 >= OTP.maxAttempts ? 'OTP_LOCKED' : 'OTP_WRONG');
+        // The attempt is counted before the guess is compared, atomically: a burst of guesses cannot get
+        // more than five looks at the code, and a right code after the fifth is refused.
+        const taken = await repo.takeOtpAttempt(db, corp.id, mobile, now, OTP.maxAttempts);
+        if (!taken) {
+          const row = await repo.getOtp(db, corp.id, mobile);
+          throw new AppError(row && row.expires_at > now ? 'OTP_LOCKED' : 'OTP_EXPIRED');
         }
+        const codeHash = hashCode(corp.id, mobile, code);
+        if (taken.code_hash !== codeHash) {
+          throw new AppError(taken.attempts >= OTP.maxAttempts ? 'OTP_LOCKED' : 'OTP_WRONG');
+        }
+        // Of simultaneous log-ins with one code, only the one that deletes it goes on.
+        if (!(await repo.deleteOtpCode(db, corp.id, mobile, codeHash))) throw new AppError('OTP_EXPIRED');
       }
-      // Of simultaneous log-ins with one code, only the one that deletes it goes on.
-      if (!(await repo.deleteOtp(db, corp.id, mobile)) && !demoAccepted) throw new AppError('OTP_EXPIRED');
       return login(corp, 'otp', findOrCreate(corp.id, { mobile }), previousToken);
     },
 

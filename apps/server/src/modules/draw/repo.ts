@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database_, Executor } from '../../db';
 import { prepared } from '../../db/prepared';
 import type { DrawTable, RiskLogTable, UserActivityStatTable } from '../../db/schema';
@@ -54,6 +54,17 @@ const statQ = prepared<{ corp: string; act: string; user: string }, StatRow>((db
 );
 export async function getStat(db: Executor, corpId: string, actId: string, userId: string) {
   return (await statQ(db, { corp: corpId, act: actId, user: userId })).rows[0];
+}
+/**
+ * Makes one customer's draws in one activity take turns on PostgreSQL, whichever node runs them: without it
+ * simultaneous draws read the same count and all but one collide on the draw position. Held to the end of
+ * the transaction. On SQLite the group commit already runs every draw body alone under the write lock.
+ */
+export function* lockCustomerDraws(x: TxExec, corpId: string, actId: string, userId: string): Step<void> {
+  if ('sqlite' in x) return;
+  yield sql`select pg_advisory_xact_lock(hashtextextended(${`draw|${corpId}|${actId}|${userId}`}, 0))`.execute(
+    x.kysely,
+  );
 }
 export function* statInTx(x: TxExec, corpId: string, actId: string, userId: string): Step<StatRow | undefined> {
   return (yield* rows(x, statQ, { corp: corpId, act: actId, user: userId }))[0];

@@ -32,6 +32,9 @@ const isUniqueViolation = (err: unknown): boolean => {
   return e?.code === '23505' || (typeof e?.code === 'string' && e.code.startsWith('SQLITE_CONSTRAINT'));
 };
 
+/** Tries of one draw that keeps losing its draw position or key to simultaneous draws of the customer. */
+const MAX_DRAW_ATTEMPTS = 6;
+
 export function createDrawService(deps: DrawServiceDeps) {
   const { clock, activities, prizes } = deps;
   const db = deps.database.db;
@@ -85,6 +88,7 @@ export function createDrawService(deps: DrawServiceDeps) {
     req: DrawRequest,
     requestHash: string,
   ): Step<DrawResult> {
+    yield* repo.lockCustomerDraws(x, corp.id, act.row.id, user.id);
     const now = clock();
     const stat = yield* repo.statInTx(x, corp.id, act.row.id, user.id);
     const c = chancesLeft(act, stat, now);
@@ -204,7 +208,8 @@ export function createDrawService(deps: DrawServiceDeps) {
       if (inFlight.has(flightKey)) throw new AppError('CONFLICT_IN_FLIGHT');
       inFlight.add(flightKey);
       try {
-        const requestHash = sha256Hex(`${req.via}|${req.actId}`);
+        // The device is part of what a key stands for: the same key from another device is another request.
+        const requestHash = sha256Hex(`${req.via}|${req.actId}|${req.deviceId ?? ''}`);
         const earlier = await replay(corp, user, req.idemKey, requestHash);
         if (earlier) return earlier;
         const act = await activities.admit(corp, user, req.actId);
@@ -213,7 +218,9 @@ export function createDrawService(deps: DrawServiceDeps) {
           try {
             return await transact(deps.database, (x) => drawTx(x, corp, user, act, req, requestHash));
           } catch (err) {
-            if (!isUniqueViolation(err) || attempt >= 5) throw err;
+            if (!isUniqueViolation(err)) throw err;
+            // Still colliding after several tries: a designed "try again", never a 500.
+            if (attempt >= MAX_DRAW_ATTEMPTS - 1) throw new AppError('DRAW_BUSY');
             // Another request of this user took the same draw position, or finished under our key first.
             const again = await replay(corp, user, req.idemKey, requestHash);
             if (again) return again;

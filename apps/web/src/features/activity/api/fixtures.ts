@@ -21,6 +21,7 @@ export function detailFixture(actId: string, over: Partial<ActivityDetail> = {})
       prize('thanks', 'thanks', 'Thanks', 500, null, '50.00%', true),
     ],
     fairness: { commitment: 'ab'.repeat(32), seed: null, algorithm: 'HMAC-SHA256' },
+    claim: { addressWindowDays: 7, couponValidDays: 30 },
     page: {
       banner: null,
       primaryColor: '#e3352e',

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Redis } from 'ioredis';
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  RateLimiterSQLite,
+} from 'rate-limiter-flexible';
+import type { Config } from '../config';
+import type { Database_ } from '../db';
+
+/** The limits every process and node must share: log-in calls per IP, draws per session, tracking per IP. */
+export type LimitName = 'login' | 'draw' | 'tracking';
+
+export type LimitVerdict = { ok: true } | { ok: false; retryAfterSec: number };
+
+export interface Limits {
+  /** Where the counters live: what a node shares with its siblings. */
+  readonly store: 'redis' | 'postgres' | 'sqlite' | 'memory';
+  /** Counts one call under `key`; `ok: false` once the limit of this window is used up. */
+  take(name: LimitName, key: string): Promise<LimitVerdict>;
+  close(): Promise<void>;
+}
+
+/** The table the PostgreSQL store counts in (created by migration 0004; the columns are the library's). */
+export const RATE_LIMIT_TABLE = 'rate_limit';
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * rate-limiter-flexible's fixed windows, stored where every process that serves this database sees them:
+ * Redis when `REDIS_URL` is set (every node); else PostgreSQL's `rate_limit` table (every node on that
+ * database); else a SQLite file beside the database (every `WORKERS` process of the machine; a file of its
+ * own so the limiter's tiny writes never wait behind the draws' group commit). Each store falls back to a
+ * per-process memory limiter while it is unreachable: limits get looser for a moment, the service stays up.
+ * docs/decisions/0050-shared-limits.md.
+ */
+export function createLimits(config: Config, database: Database_, log: Log): Limits {
+  const windows: Record<LimitName, { points: number; duration: number }> = {
+    login: { points: config.rateLimits.loginPerMinute, duration: 60 },
+    draw: { points: config.rateLimits.drawPerSecond, duration: 1 },
+    tracking: { points: config.rateLimits.trackingPerMinute, duration: 60 },
+  };
+  let redis: Redis | null = null;
+  let sqlite: Database.Database | null = null;
+  let connected: Promise<void> | null = null;
+  const store: Limits['store'] = config.redis
+    ? 'redis'
+    : database.kind === 'postgres'
+      ? 'postgres'
+      : database.sqlitePath && database.sqlitePath !== ':memory:'
+        ? 'sqlite'
+        : 'memory';
+  const limiters = new Map<LimitName, RateLimiterAbstract>();
+
+  function limiter(name: LimitName): RateLimiterAbstract {
+    const found = limiters.get(name);
+    if (found) return found;
+    const opts = { ...windows[name], keyPrefix: `${config.redis?.prefix ?? ''}rl:${name}` };
+    const insuranceLimiter = new RateLimiterMemory(opts);
+    let made: RateLimiterAbstract;
+    if (store === 'redis' && config.redis) {
+      // Made on first use, so a CLI run that never limits anything opens no connection.
+      if (!redis) {
+        // No offline queue: while Redis is unreachable a call fails at once and the memory limiter answers,
+        // instead of every limited request waiting for reconnects. The first calls wait (at most 2 s, once)
+        // for the first connection, so a fresh node counts from its first request.
+        const client = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+        client.on('error', (err) => log.warn({ err: err.message }, 'redis unreachable: limits are per process'));
+        connected = new Promise<void>((resolve) => {
+          client.once('ready', resolve);
+          setTimeout(resolve, 2000).unref();
+        });
+        redis = client;
+      }
+      made = new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter });
+    } else if (store === 'postgres' && database.pgPool) {
+      made = new RateLimiterPostgres({
+        ...opts,
+        storeClient: database.pgPool,
+        storeType: 'pool',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        insuranceLimiter,
+      });
+    } else if (store === 'sqlite' && database.sqlitePath) {
+      if (!sqlite) {
+        sqlite = new Database(join(dirname(database.sqlitePath), `${basename(database.sqlitePath)}.limits`));
+        sqlite.pragma('journal_mode = WAL');
+        // A power cut may lose the last counts: that only loosens a limit for a minute, never data.
+        sqlite.pragma('synchronous = OFF');
+        // better-sqlite3 waits for a lock synchronously: the event loop stops meanwhile. A writer holds this
+        // file's lock for one upsert (microseconds); past 20 ms the call fails and the memory limiter answers.
+        sqlite.pragma('busy_timeout = 20');
+        // Created here, at once: until the library's own asynchronous create had run, every call would
+        // fall through to the per-process memory limiter. The columns are the library's.
+        sqlite.exec(
+          `create table if not exists ${RATE_LIMIT_TABLE} (key text primary key, points integer not null default 0, expire integer)`,
+        );
+      }
+      made = new RateLimiterSQLite({
+        ...opts,
+        storeClient: sqlite,
+        storeType: 'better-sqlite3',
+        tableName: RATE_LIMIT_TABLE,
+        tableCreated: true,
+        insuranceLimiter,
+      });
+    } else {
+      made = insuranceLimiter;
+    }
+    limiters.set(name, made);
+    return made;
+  }
+
+  return {
+    store,
+    async take(name, key) {
+      const chosen = limiter(name);
+      if (connected) await connected;
+      try {
+        await chosen.consume(hashKey(key));
+        return { ok: true };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          return { ok: false, retryAfterSec: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        }
+        throw rejection;
+      }
+    },
+    async close() {
+      redis?.disconnect();
+      redis = null;
+      sqlite?.close();
+      sqlite = null;
+    },
+  };
+}
+
+/** Session tokens and addresses are counted under a digest: a store never holds a usable token. */
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url').slice(0, 32);
+}
