@@ -31,6 +31,7 @@ export function detailFixture(actId: string, over: Partial<ActivityDetail> = {})
       shareText: '',
       shareImage: null,
     },
+    claim: { addressWindowDays: 7, couponValidDays: 30 },
     ...over,
   };
 }

@@ -1,8 +1,12 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { COOKIES } from '@campaign/contract/client';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { t } from '../../../shared/i18n/messages';
+import { readCookie } from '../../../shared/lib/cookies';
+import { bannerImageUrl, imageUrl } from '../../../shared/lib/image-url';
 import { Link } from '../../../shared/navigation/navigation';
+import { PRIZE_LIST_PATH } from '../../../shared/navigation/paths';
 import type { ActivityView } from '../hooks/use-activity';
-import { PRIZE_LIST_PATH, rulesPath } from '../model/activity-paths';
+import { rulesPath } from '../model/activity-paths';
 import type { Gate } from '../model/gate';
 import { WinnersMarquee } from './winners-marquee';
 import './activity.css';
@@ -50,6 +54,23 @@ export function FestiveDecor() {
   );
 }
 
+/**
+ * The activity's banner. A file name goes through the checked banner fetch (spec §7
+ * /bmcs/file/bannerImageChk/{image}, with the tenant's check data); a full path or URL is shown as is.
+ * A banner that fails to load leaves no broken image behind.
+ */
+export function ActivityBanner({ image }: { image: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  const corpId = readCookie(COOKIES.corpId) ?? '';
+  const src = image.includes('/') ? imageUrl(image) : bannerImageUrl(image, corpId);
+  return (
+    <div className="act-banner">
+      <img src={src} alt="" decoding="async" onError={() => setFailed(true)} data-testid="activity-banner" />
+    </div>
+  );
+}
+
 export interface ActivityFrameProps {
   view: ActivityView;
   /** Shown when the detail is not there yet (or failed): a generic festive title. */
@@ -79,6 +100,7 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
         <h1 className="act-hero__title">{view.detail?.title ?? fallbackTitle}</h1>
         {view.detail?.subtitle && <p className="act-hero__sub">{view.detail.subtitle}</p>}
       </header>
+      {page?.banner ? <ActivityBanner image={page.banner} /> : null}
       <main className="act-stage">{children}</main>
       {/* Chances only where they mean something: not under "not eligible", "sold out", "offline"… */}
       {!hideChances && CHANCES_SHOWN.includes(view.gate) && (view.user === null || chances !== undefined) && (

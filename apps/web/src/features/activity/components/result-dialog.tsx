@@ -2,11 +2,11 @@ import type { DrawResult } from '@campaign/contract/client';
 import { t } from '../../../shared/i18n/messages';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { Link } from '../../../shared/navigation/navigation';
+import { PRIZE_LIST_PATH } from '../../../shared/navigation/paths';
 import { ActionButton } from '../../../shared/ui/action-button';
+import { copyText } from '../../../shared/ui/copy-text';
 import { Modal } from '../../../shared/ui/modal';
-import { PRIZE_LIST_PATH } from '../model/activity-paths';
 import { AddressPending } from './address-pending';
-import { copyText } from './prize-actions';
 
 export interface ResultDialogProps {
   result: DrawResult | null;
@@ -53,7 +53,9 @@ export function ResultDialog({ result, open, onClose, onAgain }: ResultDialogPro
           {prize.kind === 'points' && (
             <p className="act-result__desc">{t('act.result.points', { points: award?.points ?? 0 })}</p>
           )}
-          {prize.kind === 'physical' && <AddressPending className="act-result__desc" />}
+          {prize.kind === 'physical' && (
+            <AddressPending className="act-result__desc" orderId={award?.orderId ?? null} />
+          )}
           {prize.kind === 'thanks' && <p className="act-result__desc">{t('act.result.thanks')}</p>}
           {prize.kind === 'coupon' && <p className="act-result__desc">{t('act.result.coupon')}</p>}
           <p className="act-result__left" data-testid="result-chances-left">

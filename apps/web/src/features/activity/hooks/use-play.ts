@@ -2,9 +2,9 @@ import type { DrawResult } from '@campaign/contract/client';
 import { useCallback, useState } from 'react';
 import { t } from '../../../shared/i18n/messages';
 import { useLocation, useNavigate } from '../../../shared/navigation/navigation';
+import { loginPath } from '../../../shared/navigation/paths';
 import { showToast } from '../../../shared/ui/feedback';
 import type { RefusalReason } from '../api/draw-runner';
-import { loginPath } from '../model/activity-paths';
 import type { ActivityView } from './use-activity';
 import { useDraw } from './use-draw';
 

@@ -23,10 +23,4 @@ export function rulesPath(type: ActivityType, actId: string): string {
   return `${type === 'common' ? '/commonRules' : '/rules'}?actId=${encodeURIComponent(actId)}`;
 }
 
-/** spec: not logged in → the login screen, which returns here after signing in. */
-export function loginPath(current: { pathname: string; search: string }): string {
-  return `/login?redirect=${encodeURIComponent(current.pathname + current.search)}`;
-}
-
-export const PRIZE_LIST_PATH = '/newPrizeList';
 export const PARK_PATH = '/activityPark';

@@ -5,15 +5,17 @@ import { isExpired } from '../../../api/query-client';
 import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
+import { yuan } from '../../../shared/lib/money';
 import { Link, useLocation, useNavigate } from '../../../shared/navigation/navigation';
+import { loginPath, orderConfirmPath } from '../../../shared/navigation/paths';
 import { ActionButton } from '../../../shared/ui/action-button';
+import { copyText } from '../../../shared/ui/copy-text';
 import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';
 import type { IconName } from '../../../shared/ui/icon-sprite';
-import { AddressPending } from '../components/address-pending';
-import { copyText, yuan } from '../components/prize-actions';
+import { OrderStateBadge } from '../../../shared/ui/order-state';
 import { StatePanel } from '../components/state-panel';
-import { loginPath, PARK_PATH } from '../model/activity-paths';
+import { PARK_PATH } from '../model/activity-paths';
 import '../components/activity.css';
 import './prize-list-screen.css';
 
@@ -60,7 +62,11 @@ function PrizeRow({ prize }: { prize: MyPrize }) {
         {prize.kind === 'points' && prize.points !== null && (
           <p className="prize-row__value">{t('prizes.points', { points: prize.points })}</p>
         )}
-        {prize.status === 'awaiting_address' && <AddressPending className="prize-row__address" withStatus={false} />}
+        {prize.orderId && (
+          <Link className="prize-row__order" to={orderConfirmPath(prize.orderId)} data-testid="prize-order-link">
+            {prize.orderState === 'awaiting_address' ? t('prizes.fillAddress') : t('prizes.viewOrder')} ›
+          </Link>
+        )}
         {prize.couponCode && (
           <button type="button" className="prize-row__code" onClick={() => void copyText(prize.couponCode ?? '')}>
             <code>{prize.couponCode}</code>
@@ -69,10 +75,14 @@ function PrizeRow({ prize }: { prize: MyPrize }) {
         )}
       </div>
       <div className="prize-row__side">
-        <span className={`prize-row__status is-${prize.status}`}>
-          <Icon name={status.icon} size="1.3rem" />
-          {t(status.label)}
-        </span>
+        {prize.orderState ? (
+          <OrderStateBadge state={prize.orderState} />
+        ) : (
+          <span className={`prize-row__status is-${prize.status}`}>
+            <Icon name={status.icon} size="1.3rem" />
+            {t(status.label)}
+          </span>
+        )}
         {prize.status === 'issued' && (prize.kind === 'coupon' || prize.kind === 'points') && (
           <ActionButton className="prize-row__btn" onAction={() => void exchange()}>
             {t('prizes.exchange')}

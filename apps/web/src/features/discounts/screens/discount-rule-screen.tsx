@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { useEndpointQuery } from '../../../api/endpoint-query';
+import { t } from '../../../shared/i18n/messages';
+import { Link, useSearchParams } from '../../../shared/navigation/navigation';
+import { discountDetailPath, PRIZE_LIST_PATH } from '../../../shared/navigation/paths';
+import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { DiscountFacts } from '../components/discount-facts';
+import './discounts.css';
+
+/** /lijianUseRule?discountId=…: how the instant discount works, from the discount's own rule lines. */
+export function DiscountRuleScreen() {
+  const [params] = useSearchParams();
+  const discountId = params.get('discountId') ?? '';
+  const detail = useEndpointQuery(
+    'discountDetail',
+    { query: { discountId } },
+    {
+      meta: { quiet: true },
+      enabled: discountId !== '',
+    },
+  );
+  let body: ReactNode;
+  if (detail.data)
+    body = (
+      <>
+        <DiscountFacts discount={detail.data} />
+        <section className="sub-card" aria-labelledby="lj-rules">
+          <h2 className="sub-card__title" id="lj-rules">
+            {t('lijian.rules')}
+          </h2>
+          <ol className="lj-rules" data-testid="lijian-rules">
+            {detail.data.rules.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rule lines are ordered text without ids
+              <li key={i}>{line}</li>
+            ))}
+          </ol>
+        </section>
+        <Link className="sub-cta" to={discountDetailPath(discountId)}>
+          {t('lijian.goUse')}
+        </Link>
+      </>
+    );
+  else if (discountId === '' || detail.isError)
+    body = (
+      <SubState
+        icon="empty"
+        title={detail.error?.code === 3301 || discountId === '' ? t('lijian.notFound') : t('sub.loadFailed')}
+        desc={detail.error?.detail ?? t('lijian.notFoundDesc')}
+      />
+    );
+  else body = <SubLoading rows={2} />;
+  return (
+    <SubPage title={t('lijian.ruleTitle')} fallback={PRIZE_LIST_PATH} className="lj-page">
+      {body}
+    </SubPage>
+  );
+}
