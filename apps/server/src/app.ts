@@ -8,13 +8,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config';
 import { activityHandlers } from './modules/activity/routes';
+import { addressesHandlers } from './modules/addresses/routes';
 import { authHandlers } from './modules/auth/routes';
 import { corpHandlers } from './modules/corp/routes';
+import { discountsHandlers } from './modules/discounts/routes';
 import { drawHandlers } from './modules/draw/routes';
 import { grayHandlers } from './modules/gray/routes';
-import { prizesHandlers } from './modules/prizes/routes';
+import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
+import { installBannerImages } from './platform/banner-images';
 import { installCsrfGuard } from './platform/csrf';
 import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
@@ -80,6 +83,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...activityHandlers(services.activity),
     ...drawHandlers(services.draw, base.sealer),
     ...prizesHandlers(services.prizes),
+    ...ordersHandlers(services.prizes),
+    ...couponsHandlers(services.prizes),
+    ...addressesHandlers(services.addresses),
+    ...discountsHandlers(services.discounts),
   };
   registerEndpoints(app, handlers, {
     database,
@@ -87,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: base.clock,
     corps: base.corps,
   });
+
+  installBannerImages(app, { bannerDir: config.bannerDir, corps: base.corps, db: database.db, clock: base.clock });
 
   if (config.apiDocs) {
     const openapi = buildOpenApi({ version: '1' });

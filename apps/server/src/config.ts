@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -26,6 +27,8 @@ const envSchema = z.object({
   SQLITE_PATH: z.string().default('./data/campaign.db'),
   WEB_DIST: z.string().default('apps/web/dist'),
   GRAY_WEB_DIST: z.string().optional(),
+  /** Banner images, one directory per corp (`<dir>/<corpId>/<image>`); the demo's ship in apps/server/banners. */
+  BANNER_DIR: z.string().default(fileURLToPath(new URL('../banners', import.meta.url))),
   DEMO_MODE: bool.optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -82,6 +85,7 @@ export interface Config {
   database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
   webDist: string;
   grayWebDist: string | null;
+  bannerDir: string;
   demoMode: boolean;
   /** 32-byte key for encid and common-decrypt; generated at start when absent outside production (once for all workers). */
   encryptionKey: Buffer | null;
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url && /^postgres(ql)?:\/\//.test(url) ? { kind: 'postgres', url } : { kind: 'sqlite', path: e.SQLITE_PATH },
     webDist: e.WEB_DIST,
     grayWebDist: e.GRAY_WEB_DIST ?? null,
+    bannerDir: e.BANNER_DIR,
     demoMode: e.DEMO_MODE ?? !production,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : null,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },

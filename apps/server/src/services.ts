@@ -2,9 +2,11 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Config } from './config';
 import type { Database_ } from './db';
 import { createActivityService } from './modules/activity/service';
+import { createAddressesService } from './modules/addresses/service';
 import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
+import { createDiscountsService } from './modules/discounts/service';
 import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
@@ -53,13 +55,14 @@ export function createServices(deps: ServicesInput) {
     ...authProviders(config, log, deps),
   });
   const activity = createActivityService({ ...base, drawRules });
-  const prizes = createPrizesService({ ...base, activities: activity });
+  const addresses = createAddressesService({ ...base });
+  const prizes = createPrizesService({ ...base, activities: activity, addressBook: addresses });
   const draw = createDrawService({
     ...base,
     riskHook: deps.riskHook ?? velocityRiskHook(),
     activities: activity,
     prizes,
   });
-  return { base, auth, activity, prizes, draw };
+  return { base, auth, activity, prizes, draw, addresses, discounts: createDiscountsService({ ...base }) };
 }
 export type Services = ReturnType<typeof createServices>;

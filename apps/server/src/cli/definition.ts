@@ -27,6 +27,38 @@ export const userDefSchema = z
   })
   .strict();
 
+const when = z.union([z.string(), z.date(), z.number()]).transform((v, ctx) => {
+  const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : Date.parse(v);
+  if (!Number.isFinite(ms)) {
+    ctx.addIssue({ code: 'custom', message: 'not a date/time (use e.g. 2026-12-01T00:00:00+08:00)' });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+/** An instant discount (立减), docs/campaign-format.md. */
+export const discountDefSchema = z
+  .object({
+    id: idSchema,
+    corp: corpIdSchema,
+    title: z.string().min(1).max(40),
+    rules: z.array(z.string().min(1).max(200)).default([]),
+    amountCents: z.number().int().positive(),
+    thresholdCents: z.number().int().min(0).default(0),
+    validCards: z
+      .array(z.object({ bin: z.string().regex(/^\d{1,8}$/), label: z.string().min(1) }).strict())
+      .default([]),
+    validMerchants: z.array(z.object({ id: idSchema, name: z.string().min(1) }).strict()).default([]),
+    startsAt: when,
+    endsAt: when,
+    totalLimit: z.number().int().positive(),
+    perUserLimit: z.number().int().positive().default(1),
+    dailyLimit: z.number().int().positive().nullable().default(null),
+  })
+  .strict()
+  .refine((d) => d.endsAt > d.startsAt, { message: 'endsAt must be after startsAt', path: ['endsAt'] });
+export type DiscountDef = z.output<typeof discountDefSchema>;
+
 /** The campaign definition file. Later sections (activities, groups, prizes) extend this object. */
 export const definitionSchema = z
   .object({
@@ -34,6 +66,7 @@ export const definitionSchema = z
     users: z.array(userDefSchema).default([]),
     activities: z.array(activityDefSchema).default([]),
     groups: z.array(groupDefSchema).default([]),
+    discounts: z.array(discountDefSchema).default([]),
   })
   .strict()
   .superRefine((d, ctx) => {

@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import type { ActivityService } from '../modules/activity/service';
 import * as authRepo from '../modules/auth/repo';
 import * as corpRepo from '../modules/corp/repo';
+import * as discountRepo from '../modules/discounts/repo';
 import { newId } from '../platform/crypto';
 import type { Definition } from './definition';
 
@@ -10,6 +11,7 @@ export interface ImportSummary {
   users: number;
   activities: { actId: string; version: number; created: boolean }[];
   groups: number;
+  discounts: number;
 }
 
 /** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
@@ -43,6 +45,32 @@ export async function applyDefinition(
       activities.push(await catalogue.publish(a, now, tx));
     }
     for (const g of def.groups) await catalogue.publishGroup(g, tx);
-    return { corps: def.corps.length, users: def.users.length, activities, groups: def.groups.length };
+    for (const d of def.discounts) {
+      if (!(await corpRepo.corpExists(tx, d.corp)))
+        throw new Error(`discount ${d.id}: corp "${d.corp}" does not exist`);
+      await discountRepo.upsert(tx, {
+        corp_id: d.corp,
+        id: d.id,
+        title: d.title,
+        rules: JSON.stringify(d.rules),
+        amount_cents: d.amountCents,
+        threshold_cents: d.thresholdCents,
+        valid_cards: JSON.stringify(d.validCards),
+        valid_merchants: JSON.stringify(d.validMerchants),
+        starts_at: d.startsAt,
+        ends_at: d.endsAt,
+        total_limit: d.totalLimit,
+        per_user_limit: d.perUserLimit,
+        daily_limit: d.dailyLimit,
+        created_at: now,
+      });
+    }
+    return {
+      corps: def.corps.length,
+      users: def.users.length,
+      activities,
+      groups: def.groups.length,
+      discounts: def.discounts.length,
+    };
   });
 }

@@ -8,6 +8,7 @@ import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
 import { createServices } from '../services';
 import { DefinitionError, parseDefinition } from './definition';
+import { seedDemoCustomer } from './demo-customer';
 import { applyDefinition } from './import';
 import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
 
@@ -18,7 +19,10 @@ const USAGE = `Usage: npm run cli -- <command>
   validate <file.yaml>         validate only
   ticket <corpId> <uid>        mint a host-app login ticket for local testing (uses the corp's secret)
   end <actId> [corpId]         end an activity now (reveals its seed); corpId defaults to demo
-  verify <actId> [corpId]      recompute every draw of an ended activity from the revealed seed`;
+  verify <actId> [corpId]      recompute every draw of an ended activity from the revealed seed
+  order ship <orderId> <corpId> [trackingNo]   a confirmed order leaves the warehouse
+  order deliver <orderId> <corpId>             a shipped order arrived
+  order close <orderId> <corpId>               close an order that will not be fulfilled`;
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
@@ -41,14 +45,24 @@ async function main(argv: string[]): Promise<number> {
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
       return 0;
     }
-    const { activity, draw } = createServices({ database, config, ...refusingProviders() });
+    const services = createServices({ database, config, ...refusingProviders() });
+    const { activity, draw, prizes } = services;
+    if (cmd === 'order') {
+      const [move, orderId, corpId, trackingNo] = args;
+      const to = { ship: 'shipped', deliver: 'delivered', close: 'closed' } as const;
+      if (!orderId || !corpId || !(move === 'ship' || move === 'deliver' || move === 'close')) return usage();
+      const state = await prizes.moveOrder(corpId, orderId, to[move], trackingNo);
+      console.log(`${corpId}/${orderId} → ${state}`);
+      return 0;
+    }
     if (cmd === 'seed') {
       if (refusesDemoData(config)) {
         console.error('seed refused: NODE_ENV=production, and the demo tenants carry published secrets');
         return 1;
       }
       const s = await seedDemo(database.db, activity, Date.now());
-      console.log(`demo seeded: ${JSON.stringify(s)}`);
+      const customer = await seedDemoCustomer(services, Date.now());
+      console.log(`demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer })}`);
       return 0;
     }
     if (cmd === 'import') {

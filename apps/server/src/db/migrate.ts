@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, Postgres
 import * as m0001 from './migrations/0001-platform';
 import * as m0002 from './migrations/0002-draw';
 import * as m0003 from './migrations/0003-identity-link';
+import * as m0004 from './migrations/0004-prizes-reach-the-customer';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-platform': m0001,
   '0002-draw': m0002,
   '0003-identity-link': m0003,
+  '0004-prizes-reach-the-customer': m0004,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -91,7 +91,7 @@ export interface PlatformTables {
   tracking_event: TrackingEventTable;
 }
 
-export type DB = PlatformTables & DrawTables;
+export type DB = PlatformTables & DrawTables & ClaimTables;
 
 export interface ActivityTable {
   corp_id: string;
@@ -116,6 +116,10 @@ export interface ActivityTable {
   version_published_at: number | null;
   revealed_at: number | null;
   created_at: number;
+  /** Days a winner has to give a delivery address (the rules page states the same number). */
+  address_window_days: Generated<number>;
+  /** Days a coupon stays usable after it is won; null = no end. */
+  coupon_valid_days: number | null;
 }
 export interface ActivityVersionTable {
   corp_id: string;
@@ -193,6 +197,11 @@ export interface AwardTable {
   order_id: string | null;
   created_at: number;
   updated_at: number;
+  /** When and where a coupon's code was used (once). */
+  used_at: Generated<number | null>;
+  used_channel: Generated<'store' | 'online' | 'app' | null>;
+  /** Idempotency-Key of the use, so a retried use gets the same answer. */
+  use_key: Generated<string | null>;
 }
 export interface PointsLedgerTable {
   id: Generated<number>;
@@ -208,9 +217,27 @@ export interface PhysicalOrderTable {
   corp_id: string;
   user_id: string;
   award_id: string;
-  status: 'awaiting_address' | 'confirmed' | 'shipped';
+  /** Stored states; `expired` is also derived on read from the activity's address window. */
+  status:
+    | 'awaiting_address'
+    | 'confirmed'
+    | 'shipped'
+    | 'delivered'
+    | 'expired'
+    | 'closed'
+    | 'paid'
+    | 'payment_failed'
+    | 'refunded';
   address_id: string | null;
   created_at: number;
+  /** JSON AddressSnapshot copied at confirmation: later address edits never reach the order. */
+  address_snapshot: Generated<string | null>;
+  tracking_no: Generated<string | null>;
+  confirmed_at: Generated<number | null>;
+  shipped_at: Generated<number | null>;
+  delivered_at: Generated<number | null>;
+  closed_at: Generated<number | null>;
+  updated_at: Generated<number | null>;
 }
 export interface RiskLogTable {
   id: Generated<number>;
@@ -236,4 +263,75 @@ export interface DrawTables {
   points_ledger: PointsLedgerTable;
   physical_order: PhysicalOrderTable;
   risk_log: RiskLogTable;
+}
+
+export interface AddressTable {
+  /** The addNo: random, never sequential. */
+  id: string;
+  corp_id: string;
+  user_id: string;
+  name: string;
+  mobile: string;
+  province_code: string;
+  province_name: string;
+  city_code: string;
+  city_name: string;
+  district_code: string;
+  district_name: string;
+  detail: string;
+  is_default: number;
+  idem_key: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface DiscountTable {
+  corp_id: string;
+  id: string;
+  title: string;
+  /** JSON string[] */
+  rules: string;
+  amount_cents: number;
+  threshold_cents: number;
+  /** JSON { bin, label }[] */
+  valid_cards: string;
+  /** JSON { id, name }[] */
+  valid_merchants: string;
+  starts_at: number;
+  ends_at: number;
+  total_limit: number;
+  used_total: Generated<number>;
+  per_user_limit: number;
+  daily_limit: number | null;
+  created_at: number;
+}
+export interface DiscountUserTable {
+  corp_id: string;
+  discount_id: string;
+  user_id: string;
+  used: number;
+}
+export interface DiscountDayTable {
+  corp_id: string;
+  discount_id: string;
+  day: string;
+  used: number;
+}
+export interface DiscountConsumptionTable {
+  id: string;
+  corp_id: string;
+  discount_id: string;
+  user_id: string;
+  payment_id: string;
+  merchant_id: string;
+  amount_cents: number;
+  discount_cents: number;
+  pay_cents: number;
+  created_at: number;
+}
+export interface ClaimTables {
+  address: AddressTable;
+  discount: DiscountTable;
+  discount_user: DiscountUserTable;
+  discount_day: DiscountDayTable;
+  discount_consumption: DiscountConsumptionTable;
 }

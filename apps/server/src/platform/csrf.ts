@@ -22,17 +22,22 @@ function sameOrigin(req: FastifyRequest, value: string): boolean {
  * (which a cross-site form cannot set without a CORS preflight we never grant), or a same-origin
  * Origin/Referer. Everything else is refused with 403 before any handler runs.
  */
+/** The same check for a GET that changes state (the spec's address delete), run before its handler. */
+export function assertSameSiteRequest(req: FastifyRequest): void {
+  if (req.headers[CLIENT_HEADER]) return;
+  const origin = req.headers.origin;
+  if (origin) {
+    if (sameOrigin(req, origin)) return;
+    throw new AppError('CSRF');
+  }
+  const referer = req.headers.referer;
+  if (referer && sameOrigin(req, referer)) return;
+  throw new AppError('CSRF');
+}
+
 export function installCsrfGuard(app: FastifyInstance, isProtected: (url: string) => boolean) {
   app.addHook('onRequest', async (req) => {
     if (SAFE.has(req.method) || !isProtected(req.url)) return;
-    if (req.headers[CLIENT_HEADER]) return;
-    const origin = req.headers.origin;
-    if (origin) {
-      if (sameOrigin(req, origin)) return;
-      throw new AppError('CSRF');
-    }
-    const referer = req.headers.referer;
-    if (referer && sameOrigin(req, referer)) return;
-    throw new AppError('CSRF');
+    assertSameSiteRequest(req);
   });
 }

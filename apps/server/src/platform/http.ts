@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { locales, type ZodError, type ZodType, type z } from 'zod';
 import type { Config } from '../config';
 import type { Database_ } from '../db';
+import { assertSameSiteRequest } from './csrf';
 import { AppError } from './errors';
 import { rejectNul } from './input-guard';
 import { findSession, type RequestUser } from './session';
@@ -104,6 +105,8 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         url: BASE_PATH + url,
         config: { endpointName: name, ...rateLimitConfig(ep, deps.config) },
         handler: async (req, reply) => {
+          // A state-changing GET gets the cross-site check every POST gets, before anything else.
+          if (ep.stateChangingGet) assertSameSiteRequest(req);
           const locale = requestLocale(req);
           rejectNul(req, locale);
           const now = deps.clock();

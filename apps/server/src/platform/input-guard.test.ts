@@ -43,6 +43,7 @@ describe.each(kinds)('U+0000 in any input is bad input, never a 500, on %s', (ki
       name: 'exchange',
       url: '/bmcs/api/v2/exchange?corpId=demo',
       payload: { awardId: `a${NUL}` },
+      headers: { 'idempotency-key': randomUUID() },
       field: 'body.awardId',
     },
     {

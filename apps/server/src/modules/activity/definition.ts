@@ -11,6 +11,11 @@ const when = z.union([z.string(), z.date(), z.number()]).transform((v, ctx) => {
   return ms;
 });
 
+/** Days a physical prize's winner has to give an address, when the campaign file does not say. */
+export const DEFAULT_ADDRESS_WINDOW_DAYS = 7;
+/** Days a coupon stays usable after it is won, when the campaign file does not say. */
+export const DEFAULT_COUPON_VALID_DAYS = 30;
+
 export const prizeDefSchema = z
   .object({
     id,
@@ -80,6 +85,14 @@ export const activityDefSchema = z
         shareText: '',
         shareImage: null,
       }),
+    /** What the rules page promises and the server enforces (docs/campaign-format.md). */
+    claim: z
+      .object({
+        addressWindowDays: z.number().int().min(1).max(365).default(DEFAULT_ADDRESS_WINDOW_DAYS),
+        couponValidDays: z.number().int().min(1).max(3650).nullable().default(DEFAULT_COUPON_VALID_DAYS),
+      })
+      .strict()
+      .default({ addressWindowDays: DEFAULT_ADDRESS_WINDOW_DAYS, couponValidDays: DEFAULT_COUPON_VALID_DAYS }),
     prizes: z.array(prizeDefSchema).min(1),
   })
   .strict()

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db';
 import { prepared } from '../../db/prepared';
 import type { ActivityGroupTable, ActivityTable, PrizeTable_ } from '../../db/schema';
@@ -45,7 +45,7 @@ export async function insertActivity(db: Executor, row: Insertable<ActivityTable
   await db.insertInto('activity').values(row).execute();
 }
 
-export async function updateActivity(db: Executor, corpId: string, actId: string, set: Partial<ActivityTable>) {
+export async function updateActivity(db: Executor, corpId: string, actId: string, set: Updateable<ActivityTable>) {
   await db.updateTable('activity').set(set).where('corp_id', '=', corpId).where('id', '=', actId).execute();
 }
 

@@ -199,6 +199,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
           algorithm: drawRules.algorithm,
         },
         page: act.page,
+        claim: { addressWindowDays: act.row.address_window_days, couponValidDays: act.row.coupon_valid_days },
       };
     },
 
@@ -278,6 +279,8 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
         chances_per_day: def.chances.perDay,
         chances_per_activity: def.chances.perActivity,
         eligibility: JSON.stringify(def.eligibility),
+        address_window_days: def.claim.addressWindowDays,
+        coupon_valid_days: def.claim.couponValidDays,
       };
       if (!existing) {
         const seed = drawRules.newSeed();

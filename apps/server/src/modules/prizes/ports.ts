@@ -13,3 +13,20 @@ export interface ActivityCataloguePort {
     prizes: readonly { id: string; name: string; kind: string; total_stock: number | null }[];
   }>;
 }
+
+/** The customer's address book (modules/addresses): one of their own addresses, or null. */
+export interface AddressBookPort {
+  get(
+    corpId: string,
+    userId: string,
+    addNo: string,
+  ): Promise<{
+    name: string;
+    mobile: string;
+    provinceName: string;
+    cityName: string;
+    districtName: string;
+    districtCode: string;
+    detail: string;
+  } | null>;
+}

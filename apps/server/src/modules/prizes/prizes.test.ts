@@ -37,16 +37,38 @@ describe.each(kinds)('prizes on %s', (kind) => {
     const steal = await t.app.inject({
       method: 'POST',
       url: '/bmcs/api/v2/exchange?corpId=demo',
-      headers: { ...H5, cookie: other },
+      headers: { ...H5, cookie: other, 'idempotency-key': 'steal-0001' },
       payload: { awardId: won.award?.awardId },
     });
     expect(body(steal).code).toBe(2010);
     const used = await t.app.inject({
       method: 'POST',
       url: '/bmcs/api/v2/exchange?corpId=demo',
-      headers: { ...H5, cookie: me },
+      headers: { ...H5, cookie: me, 'idempotency-key': 'use-0001' },
       payload: { awardId: won.award?.awardId },
     });
     expect(body<{ status: string }>(used).data.status).toBe('exchanged');
+    // The coupon was used through the app channel, once: a retry with the same key gets the same answer.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/v2/exchange?corpId=demo',
+      headers: { ...H5, cookie: me, 'idempotency-key': 'use-0001' },
+      payload: { awardId: won.award?.awardId },
+    });
+    expect(body<{ status: string }>(again).data.status).toBe('exchanged');
+    const info = body<{ list: { couponId: string; state: string; usedChannel: string }[] }>(
+      await t.app.inject({ url: '/bmcs/api/coupon/info?corpId=demo', headers: { cookie: me } }),
+    ).data;
+    expect(info.list.find((c) => c.couponId === won.award?.awardId)).toMatchObject({
+      state: 'used',
+      usedChannel: 'app',
+    });
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/v2/exchange?corpId=demo',
+      headers: { ...H5, cookie: me },
+      payload: { awardId: won.award?.awardId },
+    });
+    expect(body(noKey).code).toBe(2008);
   });
 });

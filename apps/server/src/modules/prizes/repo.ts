@@ -7,7 +7,8 @@ import { changes, type Step, type TxExec } from '../../db/tx';
 // Tables of this module: award, points_ledger, physical_order. The customer-facing lists join prize,
 // activity and app_user read-only for names and masked mobiles: one query instead of three ports.
 
-export type AwardRow = Selectable<AwardTable>;
+// The draw writes awards without the coupon-use columns (they start null).
+export type AwardRow = Omit<Selectable<AwardTable>, 'used_at' | 'used_channel' | 'use_key'>;
 
 const insertAwardQ = prepared<AwardRow, never>((db, p) =>
   db.insertInto('award').values({
@@ -84,6 +85,8 @@ const myPrizeColumns = [
   'award.points as points',
   'award.order_id as orderId',
   'award.created_at as createdAt',
+  'physical_order.status as orderStatus',
+  'activity.address_window_days as addressWindowDays',
 ] as const;
 
 function myPrizesQuery(db: Executor, corpId: string, userId: string) {
@@ -97,6 +100,9 @@ function myPrizesQuery(db: Executor, corpId: string, userId: string) {
     )
     .innerJoin('activity', (j) =>
       j.onRef('activity.corp_id', '=', 'award.corp_id').onRef('activity.id', '=', 'award.act_id'),
+    )
+    .leftJoin('physical_order', (j) =>
+      j.onRef('physical_order.corp_id', '=', 'award.corp_id').onRef('physical_order.award_id', '=', 'award.id'),
     )
     .select(myPrizeColumns)
     .where('award.corp_id', '=', corpId)

@@ -1,11 +1,12 @@
-import { maskMobile } from '@campaign/contract';
+import { maskMobile, type OrderState } from '@campaign/contract';
 import type { Step, TxExec } from '../../db/tx';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
-import type { ActivityCataloguePort } from './ports';
+import { createClaims, orderState } from './claims';
+import type { ActivityCataloguePort, AddressBookPort } from './ports';
 import * as repo from './repo';
 
 /** What the draw hands over when a draw wins something. */
@@ -18,11 +19,29 @@ export interface AwardRequest {
   now: number;
 }
 
-export function createPrizesService(deps: ServiceDeps & { activities: ActivityCataloguePort }) {
+type MyPrizeRow = Awaited<ReturnType<typeof repo.myPrizes>>[number];
+
+export function createPrizesService(
+  deps: ServiceDeps & { activities: ActivityCataloguePort; addressBook: AddressBookPort },
+) {
   const db = deps.database.db;
   const { clock, activities } = deps;
+  const claims = createClaims(deps);
+
+  /** The prize list's row: a physical prize carries its order's state (expired derived with the clock). */
+  function toMyPrize({ orderStatus, addressWindowDays, ...p }: MyPrizeRow) {
+    const orderStateNow: OrderState | null = orderStatus
+      ? orderState({ status: orderStatus, created_at: p.createdAt, address_window_days: addressWindowDays }, clock())
+      : null;
+    return { ...p, orderState: orderStateNow };
+  }
+  async function mine(corpId: string, userId: string, filter: Parameters<typeof repo.myPrizes>[3]) {
+    return (await repo.myPrizes(db, corpId, userId, filter)).map(toMyPrize);
+  }
 
   return {
+    ...claims,
+
     /**
      * Coupon: a CSPRNG code; points: credited to the ledger; physical: an order awaiting an address. A
      * step of the caller's transaction (the draw's): if anything after it fails, none of it stays.
@@ -74,7 +93,7 @@ export function createPrizesService(deps: ServiceDeps & { activities: ActivityCa
     },
 
     async winningList(corp: Corp, user: RequestUser, actId: string) {
-      return { actId, winnerList: await repo.myPrizes(db, corp.id, user.id, { actId }) };
+      return { actId, winnerList: await mine(corp.id, user.id, { actId }) };
     },
 
     async recentWinners(corp: Corp, actId: string) {
@@ -108,16 +127,27 @@ export function createPrizesService(deps: ServiceDeps & { activities: ActivityCa
     },
 
     async myPrizes(corp: Corp, user: RequestUser, status?: repo.AwardRow['status']) {
-      return repo.myPrizes(db, corp.id, user.id, { status });
+      return mine(corp.id, user.id, { status });
     },
 
-    async exchange(corp: Corp, user: RequestUser, awardId: string) {
-      const [mine] = await repo.myPrizes(db, corp.id, user.id, { awardId });
-      if (!mine) throw new AppError('PRIZE_NOT_FOUND');
-      if (mine.status === 'exchanged') return mine;
-      if (mine.kind === 'physical') throw new AppError('EXCHANGE_REFUSED');
-      await repo.setAwardStatus(db, corp.id, awardId, 'issued', 'exchanged', clock());
-      const [after] = await repo.myPrizes(db, corp.id, user.id, { awardId });
+    /**
+     * The exchange the customer confirmed on screen: a coupon is used once (channel app), points are
+     * marked exchanged, a physical prize needs an address and confirms its order (the snapshot is taken).
+     */
+    async exchange(corp: Corp, user: RequestUser, awardId: string, addNo: string | undefined, key: string) {
+      const [award] = await mine(corp.id, user.id, { awardId });
+      if (!award) throw new AppError('PRIZE_NOT_FOUND');
+      if (award.kind === 'physical') {
+        if (!addNo) throw new AppError('EXCHANGE_REFUSED');
+        const order = await claims.orderOfAward(corp.id, user.id, awardId);
+        if (!order) throw new AppError('PRIZE_NOT_FOUND');
+        await claims.confirmOrder(corp, user, order.id, addNo);
+      } else if (award.kind === 'coupon') {
+        if (award.status !== 'exchanged') await claims.useCoupon(corp, user, awardId, 'app', key);
+      } else if (award.status !== 'exchanged') {
+        await repo.setAwardStatus(db, corp.id, awardId, 'issued', 'exchanged', clock());
+      }
+      const [after] = await mine(corp.id, user.id, { awardId });
       if (!after) throw new AppError('PRIZE_NOT_FOUND');
       return after;
     },

@@ -1,0 +1,108 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db';
+import type { DiscountConsumptionTable, DiscountTable } from '../../db/schema';
+
+// Tables of this module: discount, discount_user, discount_day, discount_consumption. Limits are held by
+// conditional updates (… WHERE used < limit) and the unique (corp, payment) key, never by read-then-write.
+
+export type DiscountRow = Selectable<DiscountTable>;
+export type ConsumptionRow = Selectable<DiscountConsumptionTable>;
+
+export async function get(db: Executor, corpId: string, id: string) {
+  return db.selectFrom('discount').selectAll().where('corp_id', '=', corpId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function userUsed(db: Executor, corpId: string, id: string, userId: string): Promise<number> {
+  const r = await db
+    .selectFrom('discount_user')
+    .select('used')
+    .where('corp_id', '=', corpId)
+    .where('discount_id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return r?.used ?? 0;
+}
+
+export async function dayUsed(db: Executor, corpId: string, id: string, day: string): Promise<number> {
+  const r = await db
+    .selectFrom('discount_day')
+    .select('used')
+    .where('corp_id', '=', corpId)
+    .where('discount_id', '=', id)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return r?.used ?? 0;
+}
+
+export async function consumptionByPayment(db: Executor, corpId: string, paymentId: string) {
+  return db
+    .selectFrom('discount_consumption')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+}
+
+/** Inserts the consumption unless the payment already has one; false = it had. */
+export async function insertConsumption(db: Executor, row: ConsumptionRow): Promise<boolean> {
+  const r = await db
+    .insertInto('discount_consumption')
+    .values(row)
+    .onConflict((oc) => oc.columns(['corp_id', 'payment_id']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export async function takeTotal(db: Executor, corpId: string, id: string): Promise<boolean> {
+  const r = await db
+    .updateTable('discount')
+    .set((eb) => ({ used_total: eb('used_total', '+', 1) }))
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .whereRef('used_total', '<', 'total_limit')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function takeUser(db: Executor, corpId: string, id: string, userId: string, limit: number) {
+  await db
+    .insertInto('discount_user')
+    .values({ corp_id: corpId, discount_id: id, user_id: userId, used: 0 })
+    .onConflict((oc) => oc.columns(['corp_id', 'discount_id', 'user_id']).doNothing())
+    .execute();
+  const r = await db
+    .updateTable('discount_user')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('corp_id', '=', corpId)
+    .where('discount_id', '=', id)
+    .where('user_id', '=', userId)
+    .where('used', '<', limit)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function takeDay(db: Executor, corpId: string, id: string, day: string, limit: number) {
+  await db
+    .insertInto('discount_day')
+    .values({ corp_id: corpId, discount_id: id, day, used: 0 })
+    .onConflict((oc) => oc.columns(['corp_id', 'discount_id', 'day']).doNothing())
+    .execute();
+  const r = await db
+    .updateTable('discount_day')
+    .set((eb) => ({ used: eb('used', '+', 1) }))
+    .where('corp_id', '=', corpId)
+    .where('discount_id', '=', id)
+    .where('day', '=', day)
+    .where('used', '<', limit)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function upsert(db: Executor, row: Omit<DiscountRow, 'used_total'>) {
+  const { corp_id, id, created_at, ...rest } = row;
+  await db
+    .insertInto('discount')
+    .values(row)
+    .onConflict((oc) => oc.columns(['corp_id', 'id']).doUpdateSet(rest))
+    .execute();
+}
