@@ -33,9 +33,9 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /** Logs in with the demo OTP and lands back on `target` through /login?redirect=…. */
-export async function loginTo(page: Page, target: string): Promise<void> {
+export async function loginTo(page: Page, target: string, mobile: string = uniqueMobile()): Promise<void> {
   await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(target)}`);
-  await page.getByLabel('手机号').fill(uniqueMobile());
+  await page.getByLabel('手机号').fill(mobile);
   await page.waitForTimeout(DEBOUNCE_GAP);
   await page.getByTestId('send-code').click();
   await expect(page.getByTestId('demo-hint')).toContainText('123456');

@@ -2,17 +2,23 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEBOUNCE_GAP, loginTo, settle, snap } from './helpers';
 
 /** The demo tenant's instant discount (apps/server/campaigns/demo.yaml). */
-const DEMO_DISCOUNT = process.env.E2E_DISCOUNT_ID ?? 'lijian-coffee';
+const DEMO_DISCOUNT = process.env.E2E_DISCOUNT_ID ?? 'lijian-spring';
 
-/** Picks province → city → district in antd-mobile's cascade picker (a tap on an item scrolls it into place). */
+/**
+ * Picks province → city → district in antd-mobile's cascade picker. A tap on a wheel item scrolls it into
+ * place; items far down a wheel sit outside the popup, so the tap is dispatched to the item itself.
+ */
 async function pickRegion(page: Page, names: [string, string, string]): Promise<void> {
   await page.getByTestId('region-trigger').click();
-  const popup = page.locator('.adm-picker-popup');
+  const popup = page.locator('.adm-picker-popup .adm-popup-body');
   await expect(popup).toBeVisible();
   for (const [column, name] of names.entries()) {
-    const item = popup.locator('.adm-picker-view-column').nth(column).getByText(name, { exact: true });
-    await item.click();
-    await expect(item.locator('xpath=..')).toHaveAttribute('aria-selected', 'true');
+    const item = popup
+      .locator('.adm-picker-view-column')
+      .nth(column)
+      .locator('.adm-picker-view-column-item', { has: page.getByText(name, { exact: true }) });
+    await item.dispatchEvent('click');
+    await expect(item).toHaveAttribute('data-selected', 'true');
     await page.waitForTimeout(350);
   }
   await popup.getByText('确定', { exact: true }).click();
@@ -59,10 +65,11 @@ test('a blind-box gift reaches the customer: address with the region picker, ord
   await page.getByLabel('手机号').fill('13912345678');
   await page.getByLabel('详细地址').fill('科技园南区 8 栋 1201');
   await page.getByTestId('region-trigger').click();
-  await expect(page.locator('.adm-picker-popup')).toBeVisible();
+  await expect(page.locator('.adm-picker-popup .adm-popup-body')).toBeVisible();
   await page.waitForTimeout(400);
   await snap(page, 'address-region-picker');
-  await page.locator('.adm-picker-popup').getByText('取消', { exact: true }).click();
+  await page.locator('.adm-picker-popup .adm-popup-body').getByText('取消', { exact: true }).click();
+  await expect(page.locator('.adm-picker-popup .adm-popup-body')).toBeHidden();
   await pickRegion(page, ['广东省', '深圳市', '南山区']);
   await expect(page.getByTestId('region-trigger')).toHaveText(/广东省 深圳市 南山区/);
   await expect(page.getByTestId('field-error-name')).toHaveCount(0);
@@ -131,7 +138,8 @@ test('use a coupon: its code, its QR, used once', async ({ page }) => {
   await expect(ticket).toHaveAttribute('data-state', 'used');
   await settle(page);
   await snap(page, 'coupon-ticket-used');
-  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '关闭' }).click();
+  await expect(ticket).toBeHidden();
 
   await page.getByRole('tab', { name: /已使用/ }).click();
   await expect(page.getByTestId('coupon-card').filter({ hasText: '20元购物券' }).first()).toHaveAttribute(
@@ -202,4 +210,38 @@ test('the chat-platform coupon page shows a failing call in place, never as a to
   await expect(page.getByTestId('coupon-failed')).toHaveCount(0);
   await settle(page);
   await snap(page, 'wechat-coupon');
+});
+
+test('the demo customer’s seeded addresses, order and coupons (screens with real demo data)', async ({ page }) => {
+  // demo.yaml's demo customer: two addresses, a gift awaiting its address, coupons unused/used/expired.
+  await loginTo(page, '/addressList?corpId=demo', '13800138000');
+  await expect(page.getByTestId('address-card')).toHaveCount(2);
+  await expect(page.getByTestId('address-card').first()).toContainText('默认');
+  await settle(page);
+  await snap(page, 'demo-address-list');
+
+  await page.goto('/newPrizeList?corpId=demo');
+  const gift = page
+    .getByTestId('prize-row')
+    .filter({ has: page.getByTestId('order-state') })
+    .first();
+  await expect(gift.getByTestId('order-state')).toHaveAttribute('data-state', 'awaiting_address');
+  await settle(page);
+  await snap(page, 'demo-prize-list');
+  await gift.getByTestId('prize-order-link').click();
+  await expect(page.getByTestId('order-address')).toContainText('王小明');
+  await settle(page);
+  await snap(page, 'demo-order-default-address');
+
+  await page.goto('/coupon?corpId=demo');
+  await expect(page.getByTestId('coupon-card').first()).toHaveAttribute('data-state', 'unused');
+  await page.getByRole('tab', { name: /已过期/ }).click();
+  await expect(page.getByTestId('coupon-card').first()).toHaveAttribute('data-state', 'expired');
+  await settle(page);
+  await snap(page, 'demo-coupon-expired');
+
+  await page.goto('/lijianDetail?corpId=demo&discountId=lijian-spring&lang=en-US');
+  await expect(page.getByTestId('lijian-hero')).toContainText('Save');
+  await settle(page);
+  await snap(page, 'demo-lijian-en');
 });

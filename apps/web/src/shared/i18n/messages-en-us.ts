@@ -391,6 +391,7 @@ export const enUS: Record<MessageKey, string> = {
   'lijian.merchants': 'Merchants',
   'lijian.anyMerchant': 'All partner merchants',
   'lijian.payTitle': 'Pay with the discount',
+  'lijian.card': 'Card',
   'lijian.merchant': 'Merchant',
   'lijian.amount': 'Amount',
   'lijian.amountPlaceholder': 'Enter amount',

@@ -395,6 +395,7 @@ const zhCN = {
   'lijian.merchants': '适用商户',
   'lijian.anyMerchant': '所有合作商户',
   'lijian.payTitle': '立减支付',
+  'lijian.card': '支付卡',
   'lijian.merchant': '商户',
   'lijian.amount': '支付金额',
   'lijian.amountPlaceholder': '输入金额',

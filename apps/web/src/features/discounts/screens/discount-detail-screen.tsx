@@ -104,6 +104,8 @@ function Outcome({ outcome, onRetryReport }: { outcome: PayOutcome; onRetryRepor
 
 function PayPanel({ discount }: { discount: Discount }) {
   const [merchantId, setMerchantId] = useState(discount.validMerchants[0]?.id ?? '');
+  // The card is chosen here because the signature binds it (the host pays with the card signed for).
+  const [cardBin, setCardBin] = useState(discount.validCards[0]?.bin);
   const [amountText, setAmountText] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<PayOutcome | null>(null);
@@ -113,7 +115,7 @@ function PayPanel({ discount }: { discount: Discount }) {
   const why = blocker(discount);
   // One key per payment asked for: tapping "pay" again for the same amount signs the same payment.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new key exactly when merchant or amount change
-  const key = useMemo(() => crypto.randomUUID(), [merchantId, amountCents]);
+  const key = useMemo(() => crypto.randomUUID(), [merchantId, amountCents, cardBin]);
 
   const pay = async () => {
     if (amountCents === null || !merchantId) return;
@@ -122,7 +124,12 @@ function PayPanel({ discount }: { discount: Discount }) {
     setOutcome(null);
     try {
       setOutcome(
-        await payWithDiscount(browserPayDeps(key), { discountId: discount.discountId, merchantId, amountCents }),
+        await payWithDiscount(browserPayDeps(key), {
+          discountId: discount.discountId,
+          merchantId,
+          amountCents,
+          ...(cardBin ? { cardBin } : {}),
+        }),
       );
     } catch (error) {
       setRefusal(error instanceof CallFailure ? error.detail : t('lijian.failed'));
@@ -150,6 +157,18 @@ function PayPanel({ discount }: { discount: Discount }) {
             {discount.validMerchants.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {discount.validCards.length > 0 ? (
+        <label className="lj-field">
+          <span>{t('lijian.card')}</span>
+          <select value={cardBin} onChange={(e) => setCardBin(e.target.value)} data-testid="lijian-card">
+            {discount.validCards.map((c) => (
+              <option key={c.bin} value={c.bin}>
+                {c.label}（{c.bin}）
               </option>
             ))}
           </select>
