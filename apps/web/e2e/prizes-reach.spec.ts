@@ -29,6 +29,15 @@ test('a blind-box gift reaches the customer: address with the region picker, ord
   page,
 }) => {
   await loginTo(page, '/blindBox?corpId=demo&actId=blindbox-gift');
+  // The activity's banner comes through the checked banner fetch (spec §7) and really loads.
+  const banner = page.getByTestId('activity-banner');
+  await expect(banner).toHaveAttribute(
+    'src',
+    /\/bmcs\/file\/bannerImageChk\/spring-fest\.svg\?checkscene=api-bmcs&corpId=demo&checkData=/,
+  );
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await settle(page);
+  await snap(page, 'blind-box-banner');
   await page.getByRole('button', { name: '盲盒2', exact: true }).click();
   const dialog = page.getByTestId('result-dialog');
   await expect(dialog).toBeVisible({ timeout: 10_000 });
