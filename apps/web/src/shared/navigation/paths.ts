@@ -34,8 +34,9 @@ export function addressListPath(orderId?: string): string {
   return withQuery(ADDRESS_LIST_PATH, { orderId });
 }
 
-export function addAddressPath(orderId?: string): string {
-  return withQuery(ADD_ADDRESS_PATH, { orderId });
+/** The add form; `fromApp` starts it from the host app's default address (kept in the global store). */
+export function addAddressPath(orderId?: string, fromApp = false): string {
+  return withQuery(ADD_ADDRESS_PATH, { orderId, from: fromApp ? 'app' : undefined });
 }
 
 export function editAddressPath(addNo: string, orderId?: string): string {

@@ -1,7 +1,7 @@
 import type { RouteData } from '@campaign/contract/client';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import type { CallFailure } from '../../../api/errors';
+import { CallFailure } from '../../../api/errors';
 import { isExpired } from '../../../api/query-client';
 import { useSession } from '../../../api/session';
 import { type MessageKey, t } from '../../../shared/i18n/messages';
@@ -147,7 +147,8 @@ function AddressForm({ initial, tree, addNo, orderId }: AddressFormProps) {
       showToast(t('address.saved'));
       navigate(orderId ? orderConfirmPath(orderId, saved.addNo) : addressListPath(), { replace: true });
     } catch (error) {
-      const refusal = explainRefusal(error as CallFailure);
+      const refusal =
+        error instanceof CallFailure ? explainRefusal(error) : { fields: {}, general: t('request.failed') };
       setServer(refusal);
       if (refusal.general) showToast(refusal.general);
     }

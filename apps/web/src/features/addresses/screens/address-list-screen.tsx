@@ -182,7 +182,7 @@ export function AddressListScreen() {
     if (saved && picking) return pick(saved);
     // The app's address becomes one of ours first: an order keeps a snapshot of a saved address.
     setChosen({ ...native });
-    navigate(`${addAddressPath(orderId)}${orderId ? '&' : '?'}from=app`);
+    navigate(addAddressPath(orderId, true));
   };
   const makeDefault = async (a: Address) => {
     const { addNo, name, mobile, provinceCode, cityCode, districtCode, detail } = a;
@@ -242,7 +242,7 @@ export function AddressListScreen() {
         <SubState icon="home" title={t('address.empty')} desc={t('address.emptyDesc')} testId="address-empty" />
       ) : null}
       {list.length > 0 ? (
-        <ul className="addr-list" data-testid="address-list">
+        <ul className="sub-list addr-list" data-testid="address-list">
           {list.map((a) => (
             <AddressCard
               key={a.addNo}
@@ -269,7 +269,7 @@ export function AddressListScreen() {
         title={t('address.deleteTitle')}
       >
         <p className="addr-dialog__text">{deleting ? t('address.deleteDesc', { name: deleting.name }) : ''}</p>
-        <div className="addr-dialog__actions">
+        <div className="sub-dialog-actions">
           <button type="button" className="btn btn-ghost" onClick={() => setDeleting(null)}>
             {t('address.pickerCancel')}
           </button>

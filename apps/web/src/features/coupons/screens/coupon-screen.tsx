@@ -130,7 +130,7 @@ function CouponIndex({ inline }: { inline: boolean }) {
     );
   else
     content = (
-      <ul className="coupon-list" data-testid="coupon-list">
+      <ul className="sub-list coupon-list" data-testid="coupon-list">
         {info.data.list.map((c) => (
           <CouponCard key={c.couponId} coupon={c} onOpen={setOpen} />
         ))}

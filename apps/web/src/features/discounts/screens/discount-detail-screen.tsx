@@ -1,15 +1,16 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import { mutateEndpoint, useEndpointQuery } from '../../../api/endpoint-query';
+import { mutateEndpoint } from '../../../api/endpoint-query';
 import { CallFailure } from '../../../api/errors';
 import { queryClient } from '../../../api/query-client';
 import { BridgeUnavailableError, bridge } from '../../../bridge/bridge';
 import { t } from '../../../shared/i18n/messages';
 import { centsFromYuan, yuan } from '../../../shared/lib/money';
-import { Link, useSearchParams } from '../../../shared/navigation/navigation';
+import { Link } from '../../../shared/navigation/navigation';
 import { discountRulePath, PRIZE_LIST_PATH } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { DiscountFacts } from '../components/discount-facts';
+import { useDiscountFromUrl } from '../components/use-discount';
 import { blocker, type Discount, preview } from '../model/discount-view';
 import { type PayDeps, type PayOutcome, payWithDiscount, reportPayment } from '../model/pay-flow';
 import './discounts.css';
@@ -220,16 +221,7 @@ function PayPanel({ discount }: { discount: Discount }) {
 
 /** /lijianDetail?discountId=…: an instant discount — amount, threshold, cards, merchants, window, left today — and paying with it. */
 export function DiscountDetailScreen() {
-  const [params] = useSearchParams();
-  const discountId = params.get('discountId') ?? '';
-  const detail = useEndpointQuery(
-    'discountDetail',
-    { query: { discountId } },
-    {
-      meta: { quiet: true },
-      enabled: discountId !== '',
-    },
-  );
+  const { discountId, detail } = useDiscountFromUrl();
   let body: ReactNode;
   if (discountId === '' || (detail.isError && detail.error.code === DISCOUNT_NOT_FOUND))
     body = <SubState icon="empty" title={t('lijian.notFound')} desc={t('lijian.notFoundDesc')} />;

@@ -1,24 +1,15 @@
 import type { ReactNode } from 'react';
-import { useEndpointQuery } from '../../../api/endpoint-query';
 import { t } from '../../../shared/i18n/messages';
-import { Link, useSearchParams } from '../../../shared/navigation/navigation';
+import { Link } from '../../../shared/navigation/navigation';
 import { discountDetailPath, PRIZE_LIST_PATH } from '../../../shared/navigation/paths';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { DiscountFacts } from '../components/discount-facts';
+import { useDiscountFromUrl } from '../components/use-discount';
 import './discounts.css';
 
 /** /lijianUseRule?discountId=…: how the instant discount works, from the discount's own rule lines. */
 export function DiscountRuleScreen() {
-  const [params] = useSearchParams();
-  const discountId = params.get('discountId') ?? '';
-  const detail = useEndpointQuery(
-    'discountDetail',
-    { query: { discountId } },
-    {
-      meta: { quiet: true },
-      enabled: discountId !== '',
-    },
-  );
+  const { discountId, detail } = useDiscountFromUrl();
   let body: ReactNode;
   if (detail.data)
     body = (

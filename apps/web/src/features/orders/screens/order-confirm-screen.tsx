@@ -1,7 +1,7 @@
 import { maskMobile, type RouteData } from '@campaign/contract/client';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import type { CallFailure } from '../../../api/errors';
+import { CallFailure } from '../../../api/errors';
 import { isExpired } from '../../../api/query-client';
 import { t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
@@ -134,9 +134,9 @@ function AwaitingAddress({ order, addNo }: { order: Order; addNo: string | null 
       showToast(t('order.confirmed'));
       navigate(orderConfirmPath(order.orderId), { replace: true });
     } catch (error) {
-      const failure = error as CallFailure;
-      showToast(failure.detail);
-      if (failure.code === ORDER_EXPIRED) navigate(orderConfirmPath(order.orderId), { replace: true });
+      const failure = error instanceof CallFailure ? error : null;
+      showToast(failure?.detail ?? t('request.failed'));
+      if (failure?.code === ORDER_EXPIRED) navigate(orderConfirmPath(order.orderId), { replace: true });
     }
   };
 
@@ -204,7 +204,7 @@ function AwaitingAddress({ order, addNo }: { order: Order; addNo: string | null 
           <div className="order-dialog">
             <AddressLines address={address} />
             <p className="order-dialog__note">{t('order.confirmNote')}</p>
-            <div className="order-dialog__actions">
+            <div className="sub-dialog-actions">
               <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
                 {t('order.back')}
               </button>
@@ -277,7 +277,7 @@ function OrderList() {
   if (orders.isError) return <SubState icon="empty" title={t('sub.loadFailed')} desc={orders.error.detail} />;
   if (orders.data.length === 0) return <SubState icon="orders" title={t('order.none')} desc={t('order.noneDesc')} />;
   return (
-    <ul className="order-list">
+    <ul className="sub-list order-list">
       {orders.data.map((o) => (
         <li key={o.orderId}>
           <Link className="sub-card order-row" to={orderConfirmPath(o.orderId)} data-testid="order-row">
