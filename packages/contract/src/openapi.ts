@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANNER_IMAGE_PATH, bannerImageNameSchema, bannerImageQuerySchema } from './banner';
 import { API_VERSIONS, BASE_PATH, type Endpoint, resolvePath } from './endpoint';
 import { ERRORS } from './errors';
 import { endpoints } from './table';
@@ -77,6 +78,30 @@ export function buildOpenApi(info: { version: string } = { version: '1' }): Json
       paths[path] = { ...(paths[path] ?? {}), [ep.method.toLowerCase()]: op };
     }
   }
+  // The one route outside BASE_PATH (spec §7): an image on success, the error envelope otherwise.
+  paths[`${BANNER_IMAGE_PATH}/{image}`] = {
+    get: {
+      operationId: 'bannerImage',
+      summary: "A corp's banner image, after the scene / corpId / checkData check",
+      tags: ['files'],
+      parameters: [
+        { name: 'image', in: 'path', required: true, schema: toSchema(bannerImageNameSchema, 'input') },
+        ...Object.entries(bannerImageQuerySchema.shape).map(([name, schema]) => ({
+          name,
+          in: 'query',
+          required: true,
+          schema: toSchema(schema, 'input'),
+        })),
+      ],
+      responses: {
+        '200': { description: 'The image (png, jpeg, webp, gif or svg), cacheable' },
+        default: {
+          description: 'Error envelope (400 bad check, 404 unknown image)',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+        },
+      },
+    },
+  };
   return {
     openapi: '3.1.0',
     info: {

@@ -110,6 +110,37 @@ describe('the operator CLI on the demo tenant', () => {
   }, 60_000);
 });
 
+describe('operators move orders with the CLI', () => {
+  it('ship needs a confirmed order; close, ship and deliver follow the allowed moves', () => {
+    expect(cli('seed').code).toBe(0);
+    const raw = new Database(dbPath);
+    const orderOf = (drawId: string) =>
+      (
+        raw
+          .prepare('select o.id, o.status from physical_order o join award a on a.id = o.award_id where a.draw_id = ?')
+          .get(drawId) as { id: string; status: string }
+      ).id;
+    const status = (id: string) =>
+      raw.prepare('select status, tracking_no from physical_order where id = ?').get(id) as {
+        status: string;
+        tracking_no: string | null;
+      };
+    const gift = orderOf('demo-seed-gift');
+    expect(status(gift).status).toBe('awaiting_address');
+    const early = cli('order', 'ship', gift, 'demo');
+    expect(early.code).toBe(1);
+    // An operator confirms by hand what a customer would (the address step is the customer's).
+    raw.prepare("update physical_order set status = 'confirmed' where id = ?").run(gift);
+    expect(cli('order', 'ship', gift, 'demo', 'SF1234567890').code).toBe(0);
+    expect(status(gift)).toEqual({ status: 'shipped', tracking_no: 'SF1234567890' });
+    expect(cli('order', 'close', gift, 'demo').code).toBe(1);
+    expect(cli('order', 'deliver', gift, 'demo').code).toBe(0);
+    expect(status(gift).status).toBe('delivered');
+    raw.close();
+    // Each step spawns a CLI process: slow on a busy machine.
+  }, 180_000);
+});
+
 describe('production refuses the published demo secrets', () => {
   it('`seed` and an import carrying a demo secret are refused; the server will not start while a corp has one', () => {
     const prodDb = join(dir, 'prod.db');

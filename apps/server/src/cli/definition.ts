@@ -1,7 +1,7 @@
 import { corpIdSchema, mobileSchema } from '@campaign/contract';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import { activityDefSchema, groupDefSchema } from '../modules/activity/definition';
+import { activityDefSchema, groupDefSchema, when } from '../modules/activity/definition';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
 
@@ -26,15 +26,6 @@ export const userDefSchema = z
     cgroups: z.array(idSchema).default([]),
   })
   .strict();
-
-const when = z.union([z.string(), z.date(), z.number()]).transform((v, ctx) => {
-  const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : Date.parse(v);
-  if (!Number.isFinite(ms)) {
-    ctx.addIssue({ code: 'custom', message: 'not a date/time (use e.g. 2026-12-01T00:00:00+08:00)' });
-    return z.NEVER;
-  }
-  return ms;
-});
 
 /** An instant discount (立减), docs/campaign-format.md. */
 export const discountDefSchema = z

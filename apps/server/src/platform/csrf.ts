@@ -17,11 +17,6 @@ function sameOrigin(req: FastifyRequest, value: string): boolean {
   }
 }
 
-/**
- * State changes only by POST/PUT/DELETE, and only from our own pages: the web client's custom header
- * (which a cross-site form cannot set without a CORS preflight we never grant), or a same-origin
- * Origin/Referer. Everything else is refused with 403 before any handler runs.
- */
 /** The same check for a GET that changes state (the spec's address delete), run before its handler. */
 export function assertSameSiteRequest(req: FastifyRequest): void {
   if (req.headers[CLIENT_HEADER]) return;
@@ -35,6 +30,11 @@ export function assertSameSiteRequest(req: FastifyRequest): void {
   throw new AppError('CSRF');
 }
 
+/**
+ * State changes only by POST/PUT/DELETE, and only from our own pages: the web client's custom header
+ * (which a cross-site form cannot set without a CORS preflight we never grant), or a same-origin
+ * Origin/Referer. Everything else is refused with 403 before any handler runs.
+ */
 export function installCsrfGuard(app: FastifyInstance, isProtected: (url: string) => boolean) {
   app.addHook('onRequest', async (req) => {
     if (SAFE.has(req.method) || !isProtected(req.url)) return;

@@ -2,7 +2,8 @@ import { ACTIVITY_TYPES, PRIZE_KINDS } from '@campaign/contract';
 import { z } from 'zod';
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
-const when = z.union([z.string(), z.date(), z.number()]).transform((v, ctx) => {
+/** A time: ISO string, Date or epoch ms (campaign files; relative `now±N` is resolved before). */
+export const when = z.union([z.string(), z.date(), z.number()]).transform((v, ctx) => {
   const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : Date.parse(v);
   if (!Number.isFinite(ms)) {
     ctx.addIssue({ code: 'custom', message: 'not a date/time (use e.g. 2026-12-01T00:00:00+08:00)' });

@@ -28,10 +28,21 @@ export function toAddress(r: repo.AddressRow): Address {
   };
 }
 
-function resolveRegion(input: Input) {
+/** The stored columns of an input, with region names from the division data (refused when the codes do not fit). */
+function columnsOf(input: Input) {
   const names = regions().resolve(input.provinceCode, input.cityCode, input.districtCode);
   if (!names) throw new AppError('REGION_MISMATCH');
-  return names;
+  return {
+    name: input.name,
+    mobile: input.mobile,
+    province_code: input.provinceCode,
+    province_name: names.provinceName,
+    city_code: input.cityCode,
+    city_name: names.cityName,
+    district_code: input.districtCode,
+    district_name: names.districtName,
+    detail: input.detail,
+  };
 }
 
 export function createAddressesService(deps: ServiceDeps) {
@@ -60,7 +71,7 @@ export function createAddressesService(deps: ServiceDeps) {
 
     /** The first address becomes the default; at most MAX_ADDRESSES, counted under the customer's lock. */
     async add(corp: Corp, user: RequestUser, input: Input, idemKey: string) {
-      const names = resolveRegion(input);
+      const columns = columnsOf(input);
       return db.transaction().execute(async (tx) => {
         await repo.lockOwner(tx, corp.id, user.id, postgres);
         const replay = await repo.byIdemKey(tx, corp.id, user.id, idemKey);
@@ -74,15 +85,7 @@ export function createAddressesService(deps: ServiceDeps) {
           id: newId(),
           corp_id: corp.id,
           user_id: user.id,
-          name: input.name,
-          mobile: input.mobile,
-          province_code: input.provinceCode,
-          province_name: names.provinceName,
-          city_code: input.cityCode,
-          city_name: names.cityName,
-          district_code: input.districtCode,
-          district_name: names.districtName,
-          detail: input.detail,
+          ...columns,
           is_default: isDefault ? 1 : 0,
           idem_key: idemKey,
           created_at: now,
@@ -95,7 +98,7 @@ export function createAddressesService(deps: ServiceDeps) {
 
     /** isDefault: true moves the default here; the default cannot be unset (there is always exactly one). */
     async update(corp: Corp, user: RequestUser, addNo: string, input: Input) {
-      const names = resolveRegion(input);
+      const columns = columnsOf(input);
       return db.transaction().execute(async (tx) => {
         await repo.lockOwner(tx, corp.id, user.id, postgres);
         const row = await repo.get(tx, corp.id, user.id, addNo);
@@ -104,15 +107,7 @@ export function createAddressesService(deps: ServiceDeps) {
         const makeDefault = input.isDefault === true && row.is_default !== 1;
         if (makeDefault) await repo.clearDefault(tx, corp.id, user.id, now);
         await repo.update(tx, corp.id, user.id, addNo, {
-          name: input.name,
-          mobile: input.mobile,
-          province_code: input.provinceCode,
-          province_name: names.provinceName,
-          city_code: input.cityCode,
-          city_name: names.cityName,
-          district_code: input.districtCode,
-          district_name: names.districtName,
-          detail: input.detail,
+          ...columns,
           is_default: makeDefault ? 1 : row.is_default,
           updated_at: now,
         });

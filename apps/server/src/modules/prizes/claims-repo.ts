@@ -1,5 +1,6 @@
 import type { Executor } from '../../db';
 import type { PhysicalOrderTable } from '../../db/schema';
+import { ownAwards } from './repo';
 
 // Orders and coupon use: this module's tables (physical_order, award), joined read-only with prize and
 // activity for names and the activity's claim promises (address window, coupon validity).
@@ -7,17 +8,9 @@ import type { PhysicalOrderTable } from '../../db/schema';
 const DAY = 86_400_000;
 
 function ordersQuery(db: Executor, corpId: string, userId: string) {
-  return db
-    .selectFrom('physical_order as o')
-    .innerJoin('award', (j) => j.onRef('award.corp_id', '=', 'o.corp_id').onRef('award.id', '=', 'o.award_id'))
-    .innerJoin('prize', (j) =>
-      j
-        .onRef('prize.corp_id', '=', 'award.corp_id')
-        .onRef('prize.act_id', '=', 'award.act_id')
-        .onRef('prize.id', '=', 'award.prize_id'),
-    )
-    .innerJoin('activity', (j) =>
-      j.onRef('activity.corp_id', '=', 'award.corp_id').onRef('activity.id', '=', 'award.act_id'),
+  return ownAwards(db, corpId, userId)
+    .innerJoin('physical_order as o', (j) =>
+      j.onRef('o.corp_id', '=', 'award.corp_id').onRef('o.award_id', '=', 'award.id'),
     )
     .select([
       'o.id',
@@ -37,7 +30,6 @@ function ordersQuery(db: Executor, corpId: string, userId: string) {
       'prize.image',
       'prize.value_cents',
     ])
-    .where('o.corp_id', '=', corpId)
     .where('o.user_id', '=', userId);
 }
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof ordersQuery>['executeTakeFirstOrThrow']>>;
@@ -127,17 +119,7 @@ export async function orderOwner(db: Executor, corpId: string, orderId: string) 
 }
 
 function couponsQuery(db: Executor, corpId: string, userId: string) {
-  return db
-    .selectFrom('award')
-    .innerJoin('prize', (j) =>
-      j
-        .onRef('prize.corp_id', '=', 'award.corp_id')
-        .onRef('prize.act_id', '=', 'award.act_id')
-        .onRef('prize.id', '=', 'award.prize_id'),
-    )
-    .innerJoin('activity', (j) =>
-      j.onRef('activity.corp_id', '=', 'award.corp_id').onRef('activity.id', '=', 'award.act_id'),
-    )
+  return ownAwards(db, corpId, userId)
     .select([
       'award.id',
       'award.act_id',
@@ -153,8 +135,6 @@ function couponsQuery(db: Executor, corpId: string, userId: string) {
       'prize.image',
       'prize.value_cents',
     ])
-    .where('award.corp_id', '=', corpId)
-    .where('award.user_id', '=', userId)
     .where('award.kind', '=', 'coupon');
 }
 export type CouponRow = Awaited<ReturnType<ReturnType<typeof couponsQuery>['executeTakeFirstOrThrow']>>;

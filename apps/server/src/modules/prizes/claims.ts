@@ -1,22 +1,18 @@
-import type { AddressSnapshot, Coupon, CouponState, Order, OrderState } from '@campaign/contract';
+import {
+  type AddressSnapshot,
+  addressSnapshotSchema,
+  type Coupon,
+  type CouponState,
+  type Order,
+  type OrderState,
+} from '@campaign/contract';
 import QRCode from 'qrcode';
-import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import * as repo from './claims-repo';
 import type { AddressBookPort } from './ports';
-
-const snapshotSchema = z.object({
-  name: z.string(),
-  mobile: z.string(),
-  provinceName: z.string(),
-  cityName: z.string(),
-  districtName: z.string(),
-  districtCode: z.string(),
-  detail: z.string(),
-});
 
 /** An order waiting for an address past the activity's window is expired: evaluated on read, no timer. */
 export function orderState(o: { status: OrderState; created_at: number; address_window_days: number }, now: number) {
@@ -34,7 +30,7 @@ export function toOrder(o: repo.OrderRow, now: number): Order {
     image: o.image,
     valueCents: o.value_cents,
     state,
-    address: o.address_snapshot ? snapshotSchema.parse(JSON.parse(o.address_snapshot)) : null,
+    address: o.address_snapshot ? addressSnapshotSchema.parse(JSON.parse(o.address_snapshot)) : null,
     addressWindowDays: o.address_window_days,
     addressDeadline: o.status === 'awaiting_address' ? repo.addressDeadline(o) : null,
     trackingNo: o.tracking_no,
@@ -99,7 +95,7 @@ export function createClaims(deps: ServiceDeps & { addressBook: AddressBookPort 
       const state = orderState(o, now);
       if (state === 'confirmed' && o.address_snapshot) {
         // A retried confirm with the same address gets the same answer; another address is refused.
-        const given = snapshotSchema.parse(JSON.parse(o.address_snapshot));
+        const given = addressSnapshotSchema.parse(JSON.parse(o.address_snapshot));
         if (JSON.stringify(given) === JSON.stringify(snapshot)) return toOrder(o, now);
         throw new AppError('ORDER_STATE');
       }

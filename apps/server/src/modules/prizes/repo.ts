@@ -89,7 +89,8 @@ const myPrizeColumns = [
   'activity.address_window_days as addressWindowDays',
 ] as const;
 
-function myPrizesQuery(db: Executor, corpId: string, userId: string) {
+/** One customer's awards with their prize and activity (read-only joins for names and claim terms). */
+export function ownAwards(db: Executor, corpId: string, userId: string) {
   return db
     .selectFrom('award')
     .innerJoin('prize', (j) =>
@@ -101,12 +102,16 @@ function myPrizesQuery(db: Executor, corpId: string, userId: string) {
     .innerJoin('activity', (j) =>
       j.onRef('activity.corp_id', '=', 'award.corp_id').onRef('activity.id', '=', 'award.act_id'),
     )
+    .where('award.corp_id', '=', corpId)
+    .where('award.user_id', '=', userId);
+}
+
+function myPrizesQuery(db: Executor, corpId: string, userId: string) {
+  return ownAwards(db, corpId, userId)
     .leftJoin('physical_order', (j) =>
       j.onRef('physical_order.corp_id', '=', 'award.corp_id').onRef('physical_order.award_id', '=', 'award.id'),
     )
-    .select(myPrizeColumns)
-    .where('award.corp_id', '=', corpId)
-    .where('award.user_id', '=', userId);
+    .select(myPrizeColumns);
 }
 
 export async function myPrizes(
