@@ -229,6 +229,18 @@ test('the demo customer’s seeded addresses, order and coupons (screens with re
   await settle(page);
   await snap(page, 'demo-address-list');
 
+  // Inside the (simulated) host app, the app's default address is offered first and seeds the form.
+  await page.goto('/addressList?corpId=demo&mockBridge=1');
+  await expect(page.getByTestId('native-address')).toContainText('张三');
+  await settle(page);
+  await snap(page, 'address-list-in-app');
+  await page.getByTestId('native-address').getByRole('button', { name: '使用此地址' }).click();
+  await expect(page).toHaveURL(/\/addAddress\?from=app/);
+  await expect(page.getByLabel('收货人')).toHaveValue('张三');
+  await expect(page.getByTestId('region-trigger')).toHaveText(/上海市 市辖区 浦东新区/);
+  await settle(page);
+  await snap(page, 'address-add-from-app');
+
   await page.goto('/newPrizeList?corpId=demo');
   const gift = page
     .getByTestId('prize-row')

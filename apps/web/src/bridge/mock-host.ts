@@ -21,7 +21,8 @@ const DEMO_ADDRESS = {
   mobile: '13800138000',
   provinceName: '上海市',
   provinceCode: '310000',
-  cityName: '上海市',
+  // GB/T 2260 names Shanghai's prefecture level 市辖区 (the region tree shows it so).
+  cityName: '市辖区',
   cityCode: '310100',
   districtName: '浦东新区',
   districtCode: '310115',
