@@ -37,9 +37,9 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-/** On the login screen: a fresh phone number, the demo OTP, "登录" — typing and tapping only. */
-export async function signIn(page: Page): Promise<void> {
-  await page.getByLabel('手机号').fill(uniqueMobile());
+/** On the login screen: a phone number (fresh unless given), the demo OTP, "登录" — typing and tapping only. */
+export async function signIn(page: Page, mobile: string = uniqueMobile()): Promise<void> {
+  await page.getByLabel('手机号').fill(mobile);
   await page.waitForTimeout(DEBOUNCE_GAP);
   await page.getByTestId('send-code').click();
   await expect(page.getByTestId('demo-hint')).toContainText('123456');
@@ -49,9 +49,9 @@ export async function signIn(page: Page): Promise<void> {
 }
 
 /** Logs in with the demo OTP and lands back on `target` through /login?redirect=…. */
-export async function loginTo(page: Page, target: string): Promise<void> {
+export async function loginTo(page: Page, target: string, mobile: string = uniqueMobile()): Promise<void> {
   await page.goto(`/login?corpId=demo&redirect=${encodeURIComponent(target)}`);
-  await signIn(page);
+  await signIn(page, mobile);
   // The login screen follows the redirect itself (no "continue" tap).
   const path = new URL(target, 'http://x').pathname;
   await expect.poll(() => new URL(page.url()).pathname).toBe(path);

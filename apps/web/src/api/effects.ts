@@ -32,6 +32,21 @@ const afterDraw: Effect<'lottery' | 'roccLottery'> = (client, sent) => invalidat
 
 const signedIn: Effect<'otpLogin' | 'ticketLogin'> = async (client, _sent, user) => setSession(client, user);
 
+/** An address write changes the list (and which one is the default) and that address's detail. */
+async function afterAddressWrite(client: QueryClient): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: ['addressList'] }),
+    client.invalidateQueries({ queryKey: ['addressDetail'] }),
+  ]);
+}
+
+/** A used coupon moves from "unused" to "used" in the index, its detail and "my prizes". */
+async function afterCouponUse(client: QueryClient): Promise<void> {
+  await Promise.all(
+    ['couponInfo', 'myTicketDetail', 'myPrizes'].map((name) => client.invalidateQueries({ queryKey: [name] })),
+  );
+}
+
 /**
  * What a successful mutation outdates in the cache, per endpoint: the one place that knows it.
  * `useEndpointMutation` and `mutateEndpoint` apply it. The draw screens call `invalidateAfterDraw`
@@ -45,6 +60,22 @@ export const EFFECTS: { readonly [N in EndpointName]?: Effect<N> } = {
       client.invalidateQueries({ queryKey: ['myPrizes'] }),
       client.invalidateQueries({ queryKey: ['winningList'] }),
     ]);
+  },
+  // Giving a physical prize its address moves the order and the award: both lists show the new state.
+  orderConfirm: async (client) => {
+    await Promise.all(
+      ['myPrizes', 'orderList', 'orderDetail', 'winningList'].map((name) =>
+        client.invalidateQueries({ queryKey: [name] }),
+      ),
+    );
+  },
+  addressAdd: afterAddressWrite,
+  addressUpdate: afterAddressWrite,
+  addressDelete: afterAddressWrite,
+  couponUse: afterCouponUse,
+  // A consumed discount has fewer uses left (for this customer and today).
+  discountConsume: async (client) => {
+    await client.invalidateQueries({ queryKey: ['discountDetail'] });
   },
   otpLogin: signedIn,
   ticketLogin: signedIn,

@@ -51,5 +51,13 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/activityPark', screen: lazyScreen(() => import('../features/activity/screens/activity-park-screen'), 'ActivityParkScreen'), title: 'title.activityPark', keepAlive: false },
   { path: '/v2/activity', screen: lazyScreen(() => import('../features/activity/screens/activity-v2-screen'), 'ActivityV2Screen'), title: 'title.activityV2', keepAlive: true },
   { path: '/newPrizeList', screen: lazyScreen(() => import('../features/activity/screens/prize-list-screen'), 'PrizeListScreen'), title: 'title.newPrizeList', keepAlive: false },
+  { path: '/addressList', screen: lazyScreen(() => import('../features/addresses/screens/address-list-screen'), 'AddressListScreen'), title: 'title.addressList', keepAlive: false },
+  { path: '/addAddress', screen: lazyScreen(() => import('../features/addresses/screens/address-form-screen'), 'AddAddressScreen'), title: 'title.addAddress', keepAlive: false },
+  { path: '/editAddress/:addNo', screen: lazyScreen(() => import('../features/addresses/screens/address-form-screen'), 'EditAddressScreen'), title: 'title.editAddress', keepAlive: false },
+  { path: '/orderConfirm', screen: lazyScreen(() => import('../features/orders/screens/order-confirm-screen'), 'OrderConfirmScreen'), title: 'title.orderConfirm', keepAlive: false },
+  { path: '/coupon', screen: lazyScreen(() => import('../features/coupons/screens/coupon-screen'), 'CouponScreen'), title: 'title.coupon', keepAlive: false },
+  { path: '/wechatCoupon', screen: lazyScreen(() => import('../features/coupons/screens/coupon-screen'), 'WechatCouponScreen'), title: 'title.wechatCoupon', keepAlive: false },
+  { path: '/lijianUseRule', screen: lazyScreen(() => import('../features/discounts/screens/discount-rule-screen'), 'DiscountRuleScreen'), title: 'title.lijianUseRule', keepAlive: false },
+  { path: '/lijianDetail', screen: lazyScreen(() => import('../features/discounts/screens/discount-detail-screen'), 'DiscountDetailScreen'), title: 'title.lijianDetail', keepAlive: false },
   { path: '/404', screen: lazyScreen(() => import('../features/not-found/not-found-screen'), 'NotFoundScreen'), title: 'title.notFound', keepAlive: true },
 ];

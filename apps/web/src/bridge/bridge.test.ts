@@ -106,7 +106,11 @@ describe('simulated host (demo/dev)', () => {
     const direct = createBridge(win as unknown as BridgeWindow, detectHost(ua('android', '2.1.2')));
     await expect(direct.defaultAddress()).resolves.toMatchObject({ isDefault: true });
     const prompt = createBridge(win as unknown as BridgeWindow, detectHost(ua('ios', '2.1.5')));
-    await expect(prompt.paySign({ amount: 1 })).resolves.toMatchObject({ ok: true });
+    await expect(prompt.paySign({ paymentId: 'pay-12345678', sign: 'ab' })).resolves.toMatchObject({
+      ok: true,
+      status: 'paid',
+      paymentId: 'pay-12345678',
+    });
     expect(log.map((e) => e.via)).toEqual(['android', 'prompt']);
   });
 });

@@ -15,16 +15,36 @@ export interface MockHostLogEntry {
   params: unknown;
 }
 
+/** The host's default address (spec §3): names and GB/T 2260 codes, as a real host sends them. */
 const DEMO_ADDRESS = {
-  addNo: 'demo-1',
   name: '张三',
   mobile: '13800138000',
-  province: '上海市',
-  city: '上海市',
-  district: '浦东新区',
-  detail: '世纪大道 100 号',
+  provinceName: '上海市',
+  provinceCode: '310000',
+  // GB/T 2260 names Shanghai's prefecture level 市辖区 (the region tree shows it so).
+  cityName: '市辖区',
+  cityCode: '310100',
+  districtName: '浦东新区',
+  districtCode: '310115',
+  detail: '世纪大道 100 号 8 楼',
   isDefault: true,
 };
+
+/**
+ * The simulated payment: the host pays exactly what the server signed and echoes its paymentId
+ * (docs/decisions/0130). `sessionStorage.MOCK_PAY_RESULT = 'cancelled' | 'failed'` lets a demo show the
+ * other outcomes.
+ */
+function payAnswer(params: unknown): unknown {
+  const wanted = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem('MOCK_PAY_RESULT');
+  if (wanted === 'cancelled') return { ok: false, status: 'cancelled' };
+  if (wanted === 'failed') return { ok: false, status: 'failed', message: '银行卡余额不足（模拟）' };
+  const paymentId: unknown =
+    typeof params === 'object' && params !== null ? Reflect.get(params, 'paymentId') : undefined;
+  const signed = typeof params === 'object' && params !== null && typeof Reflect.get(params, 'sign') === 'string';
+  if (typeof paymentId !== 'string' || !signed) return { ok: false, status: 'failed', message: 'unsigned payment' };
+  return { ok: true, status: 'paid', paymentId };
+}
 
 const SIMULATED_UA: Record<Exclude<Platform, 'other'>, string> = {
   ios: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
@@ -44,7 +64,7 @@ function answer(message: BridgeMessage): unknown {
     case 'config':
       return { ok: true, appVersion: '1000', channel: 'simulated' };
     case 'paySign':
-      return { ok: true, sign: `SIMULATED-${btoa(JSON.stringify(message.params)).slice(0, 16)}` };
+      return payAnswer(message.params);
     case 'getDefaultAddress':
       return DEMO_ADDRESS;
     case 'embeddedPoint':

@@ -1,5 +1,8 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { COOKIES } from '@campaign/contract/client';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { t } from '../../../shared/i18n/messages';
+import { readCookie } from '../../../shared/lib/cookies';
+import { bannerImageUrl, imageUrl } from '../../../shared/lib/image-url';
 import { Link } from '../../../shared/navigation/navigation';
 import { homePath, PRIZES_PATH } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
@@ -58,6 +61,23 @@ export function FestiveDecor({ lanterns = 'both' }: { lanterns?: 'both' | 'right
   );
 }
 
+/**
+ * The activity's banner. A file name goes through the checked banner fetch (spec §7
+ * /bmcs/file/bannerImageChk/{image}, with the tenant's check data); a full path or URL is shown as is.
+ * A banner that fails to load leaves no broken image behind.
+ */
+export function ActivityBanner({ image }: { image: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  const corpId = readCookie(COOKIES.corpId) ?? '';
+  const src = image.includes('/') ? imageUrl(image) : bannerImageUrl(image, corpId);
+  return (
+    <div className="act-banner">
+      <img src={src} alt="" decoding="async" onError={() => setFailed(true)} data-testid="activity-banner" />
+    </div>
+  );
+}
+
 export interface ActivityFrameProps {
   view: ActivityView;
   /** Shown when the detail is not there yet (or failed): a generic festive title. */
@@ -95,6 +115,7 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
         {/* Rendered empty while the detail loads: the line's space is kept, nothing below moves. */}
         <p className="act-hero__sub">{view.detail?.subtitle ?? ''}</p>
       </header>
+      {page?.banner ? <ActivityBanner image={page.banner} /> : null}
       <div className="act-stage">{forwarding ? <StatePanel gate="loading" /> : children}</div>
       {/* Chances only where they mean something: not under "not eligible", "sold out", "offline"… */}
       {!hideChances && CHANCES_SHOWN.includes(view.gate) && (view.user === null || chances !== undefined) ? (

@@ -1,14 +1,31 @@
 import { t } from '../../../shared/i18n/messages';
+import { Link } from '../../../shared/navigation/navigation';
+import { orderConfirmPath } from '../../../shared/navigation/paths';
 
 /**
- * A physical prize waiting for its delivery address. The address screens (/addressList …) come in a
- * later issue: until that route exists this says so instead of linking to a page that would be a 404.
+ * A physical prize waiting for its delivery address: a link to its order (/orderConfirm, the orders
+ * feature), by URL. `windowDays` is the activity's address window, as its rules page states it.
  */
-export function AddressPending({ className, withStatus = true }: { className?: string; withStatus?: boolean }) {
+export function AddressPending({
+  className,
+  orderId,
+  windowDays,
+}: {
+  className?: string;
+  orderId: string | null;
+  windowDays?: number;
+}) {
   return (
     <div className={['act-address-pending', className ?? ''].filter(Boolean).join(' ')} data-testid="address-pending">
-      {withStatus && <p className="act-address-pending__status">{t('act.address.pending')}</p>}
-      <p className="act-address-pending__note">{t('act.address.soon')}</p>
+      <p className="act-address-pending__status">{t('act.address.pending')}</p>
+      {windowDays !== undefined ? (
+        <p className="act-address-pending__note">{t('act.address.window', { days: windowDays })}</p>
+      ) : null}
+      {orderId ? (
+        <Link className="act-address-pending__go" to={orderConfirmPath(orderId)} data-testid="address-pending-go">
+          {t('act.address.fill')}
+        </Link>
+      ) : null}
     </div>
   );
 }

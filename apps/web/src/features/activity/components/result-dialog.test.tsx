@@ -22,17 +22,28 @@ const physical = drawFixture({
   award: { awardId: 'a9', status: 'awaiting_address', couponCode: null, points: null, orderId: 'ord-77' },
 });
 
-describe('ResultDialog: a physical prize before the address screens exist', () => {
-  it('says the address is pending and that entry opens soon, without a link to the missing route', () => {
+describe('ResultDialog: a physical prize', () => {
+  it('says the address is pending and links to its order', () => {
     const dialog = show(physical);
     const pending = dialog.querySelector('[data-testid="address-pending"]');
     expect(pending?.textContent).toContain('待填写收货地址');
-    expect(pending?.textContent).toContain(t('act.address.soon'));
+    const go = dialog.querySelector('[data-testid="address-pending-go"]');
+    expect(go?.getAttribute('href')).toBe('/orderConfirm?orderId=ord-77');
+    expect(go?.textContent).toBe(t('act.address.fill'));
     const hrefs = [...dialog.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs.some((h) => h?.includes('/addressList'))).toBe(false);
-    // Only "my prizes" remains as a link; the primary action is "play again" (chances are left).
-    expect(hrefs).toEqual(['/newPrizeList']);
+    expect(hrefs).toEqual(['/orderConfirm?orderId=ord-77', '/newPrizeList']);
     expect(dialog.textContent).toContain(t('act.result.again'));
+  });
+
+  it('has no order link while the award has no order', () => {
+    const dialog = show(
+      drawFixture({
+        prize: { id: 'bag', name: 'Tote bag', kind: 'physical', image: '/prizes/bag.svg', valueCents: 0 },
+        award: { awardId: 'a9', status: 'awaiting_address', couponCode: null, points: null, orderId: null },
+      }),
+    );
+    expect(dialog.querySelector('[data-testid="address-pending"]')).not.toBeNull();
+    expect(dialog.querySelector('[data-testid="address-pending-go"]')).toBeNull();
   });
 
   it('shows no address note for other prizes', () => {
@@ -44,7 +55,7 @@ describe('ResultDialog: a physical prize before the address screens exist', () =
   it('has the address texts in both catalogues', async () => {
     const { enUS } = await import('../../../shared/i18n/messages-en-us');
     expect(enUS['act.address.pending']).toMatch(/address/i);
-    expect(enUS['act.address.soon']).toMatch(/soon/i);
+    expect(enUS['act.address.fill']).toMatch(/address/i);
   });
 });
 

@@ -65,7 +65,9 @@ export function ResultDialog({ result, open, onClose, onAgain, replayed = false 
           {prize.kind === 'points' && (
             <p className="act-result__desc">{t('act.result.points', { points: award?.points ?? 0 })}</p>
           )}
-          {prize.kind === 'physical' && <AddressPending className="act-result__desc" />}
+          {prize.kind === 'physical' && (
+            <AddressPending className="act-result__desc" orderId={award?.orderId ?? null} />
+          )}
           {prize.kind === 'thanks' && <p className="act-result__desc">{t('act.result.thanks')}</p>}
           {prize.kind === 'coupon' && <p className="act-result__desc">{t('act.result.coupon')}</p>}
           <p className="act-result__left" data-testid="result-chances-left">

@@ -5,16 +5,16 @@ import { isExpired } from '../../../api/query-client';
 import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
+import { yuan } from '../../../shared/lib/money';
 import { Link, useLocation, useNavigate } from '../../../shared/navigation/navigation';
-import { homePath, loginPath } from '../../../shared/navigation/paths';
+import { homePath, loginPath, orderConfirmPath } from '../../../shared/navigation/paths';
 import { ActionButton } from '../../../shared/ui/action-button';
 import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';
 import type { IconName } from '../../../shared/ui/icon-sprite';
 import { Modal } from '../../../shared/ui/modal';
-import { AddressPending } from '../components/address-pending';
+import { OrderStateBadge } from '../../../shared/ui/order-state';
 import { CouponCode } from '../components/coupon-code';
-import { yuan } from '../components/prize-actions';
 import { StatePanel } from '../components/state-panel';
 import { inTab, type ShownStatus as Shown, shownStatus, type PrizeTab as Tab } from '../model/prize-status';
 import '../components/activity.css';
@@ -57,12 +57,20 @@ function PrizeRow({ prize, onUse }: { prize: MyPrize; onUse: (p: MyPrize) => voi
             <p className="prize-row__value">{t('prizes.points', { points: prize.points })}</p>
           )}
         </div>
-        <span className={`prize-row__status is-${shown}`}>
-          <Icon name={status.icon} size="1.3rem" />
-          {t(status.label)}
-        </span>
+        {prize.orderState ? (
+          <OrderStateBadge state={prize.orderState} />
+        ) : (
+          <span className={`prize-row__status is-${shown}`}>
+            <Icon name={status.icon} size="1.3rem" />
+            {t(status.label)}
+          </span>
+        )}
       </div>
-      {prize.status === 'awaiting_address' && <AddressPending className="prize-row__address" withStatus={false} />}
+      {prize.orderId && (
+        <Link className="prize-row__order" to={orderConfirmPath(prize.orderId)} data-testid="prize-order-link">
+          {prize.orderState === 'awaiting_address' ? t('prizes.fillAddress') : t('prizes.viewOrder')} ›
+        </Link>
+      )}
       {prize.couponCode && <CouponCode code={prize.couponCode} className="prize-row__code" />}
       {shown === 'issued' && prize.kind === 'coupon' && (
         <div className="prize-row__actions">

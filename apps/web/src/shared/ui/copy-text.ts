@@ -1,5 +1,5 @@
-import { t } from '../../../shared/i18n/messages';
-import { showToast } from '../../../shared/ui/feedback';
+import { t } from '../i18n/messages';
+import { showToast } from './feedback';
 
 /** Copies a coupon code; falls back to a selection copy in webviews without the async clipboard. */
 export async function copyText(text: string): Promise<void> {
@@ -21,9 +21,4 @@ export async function copyText(text: string): Promise<void> {
   } catch {
     showToast(t('act.copyFailed'));
   }
-}
-
-/** "¥12.50" from cents. */
-export function yuan(cents: number): string {
-  return `¥${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
 }

@@ -1,0 +1,352 @@
+import type { RouteData } from '@campaign/contract/client';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
+import { CallFailure } from '../../../api/errors';
+import { isExpired } from '../../../api/query-client';
+import { useSession } from '../../../api/session';
+import { type MessageKey, t } from '../../../shared/i18n/messages';
+import { useLocation, useNavigate, useParams, useSearchParams } from '../../../shared/navigation/navigation';
+import { addressListPath, loginPath, orderConfirmPath } from '../../../shared/navigation/paths';
+import { useGlobalStore } from '../../../shared/store/global-store';
+import { showToast } from '../../../shared/ui/feedback';
+import { Icon } from '../../../shared/ui/icon';
+import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { RegionPicker } from '../components/region-picker';
+import {
+  type AddressField,
+  type AddressInput,
+  type FieldErrors,
+  serverFieldErrors,
+  validateAddress,
+} from '../model/address-rules';
+import { parseNativeAddress, placeInTree, type RegionChoice, type RegionTree } from '../model/native-address';
+import './addresses.css';
+
+type Address = RouteData<'addressDetail'>;
+
+interface FormState {
+  name: string;
+  mobile: string;
+  region: RegionChoice | null;
+  detail: string;
+  isDefault: boolean;
+}
+
+const EMPTY: FormState = { name: '', mobile: '', region: null, detail: '', isDefault: false };
+/** Envelope codes the form explains next to a field instead of in a toast. */
+const VALIDATION_CODE = 400;
+const REGION_MISMATCH_CODE = 3003;
+
+function fromAddress(a: Address): FormState {
+  return {
+    name: a.name,
+    mobile: a.mobile,
+    region: {
+      codes: [a.provinceCode, a.cityCode, a.districtCode],
+      names: [a.provinceName, a.cityName, a.districtName],
+    },
+    detail: a.detail,
+    isDefault: a.isDefault,
+  };
+}
+
+function toInput(form: FormState): AddressInput {
+  return {
+    name: form.name.trim(),
+    mobile: form.mobile.trim(),
+    provinceCode: form.region?.codes[0] ?? '',
+    cityCode: form.region?.codes[1] ?? '',
+    districtCode: form.region?.codes[2] ?? '',
+    detail: form.detail.trim(),
+    isDefault: form.isDefault,
+  };
+}
+
+/** What the server said about a refused save: field messages, or one line for the whole form. */
+export function explainRefusal(error: CallFailure): { fields: FieldErrors; general: string | null } {
+  if (error.code === VALIDATION_CODE) {
+    const { fields, rest } = serverFieldErrors(error.detail);
+    return { fields, general: rest.length > 0 || Object.keys(fields).length === 0 ? error.detail : null };
+  }
+  if (error.code === REGION_MISMATCH_CODE) return { fields: { region: error.detail }, general: null };
+  return { fields: {}, general: error.detail };
+}
+
+interface FieldProps {
+  field: AddressField;
+  label: string;
+  error: string | undefined;
+  children: (a11y: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}
+
+function Field({ field, label, error, children }: FieldProps) {
+  const id = `${useId()}-${field}`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={error ? 'addr-field is-invalid' : 'addr-field'} data-field={field}>
+      <label className="addr-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="addr-field__control">
+        {children({ id, 'aria-invalid': Boolean(error), ...(error ? { 'aria-describedby': errorId } : {}) })}
+      </div>
+      {error ? (
+        <p className="addr-field__error" id={errorId} data-testid={`field-error-${field}`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface AddressFormProps {
+  initial: FormState;
+  tree: RegionTree | undefined;
+  addNo: string | null;
+  orderId: string | undefined;
+}
+
+function AddressForm({ initial, tree, addNo, orderId }: AddressFormProps) {
+  const navigate = useNavigate();
+  const setChosen = useGlobalStore((s) => s.setAddress);
+  const [form, setForm] = useState<FormState>(initial);
+  const [touched, setTouched] = useState<Partial<Record<AddressField, boolean>>>({});
+  const [server, setServer] = useState<{ fields: FieldErrors; general: string | null }>({ fields: {}, general: null });
+  const [picking, setPicking] = useState(false);
+  const add = useEndpointMutation('addressAdd');
+  const update = useEndpointMutation('addressUpdate');
+  const input = toInput(form);
+  const local = validateAddress(input);
+  // One idempotency key per content: a double submit of the same address stores it once.
+  const inputJson = JSON.stringify(input);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new key exactly when the content changes
+  const key = useMemo(() => crypto.randomUUID(), [inputJson]);
+
+  const shown = (field: AddressField): string | undefined => {
+    const mine: MessageKey | undefined = touched[field] ? local[field] : undefined;
+    return server.fields[field] ?? (mine ? t(mine) : undefined);
+  };
+  const edit = (patch: Partial<FormState>, field: AddressField) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setServer((s) => {
+      const fields = { ...s.fields };
+      delete fields[field];
+      return { fields, general: null };
+    });
+  };
+  const blur = (field: AddressField) => setTouched((x) => ({ ...x, [field]: true }));
+
+  const save = async () => {
+    setTouched({ name: true, mobile: true, region: true, detail: true });
+    if (Object.keys(local).length > 0) return;
+    try {
+      const saved = addNo
+        ? await update.mutateAsync({ body: { ...input, addNo }, quiet: true })
+        : await add.mutateAsync({ body: input, quiet: true, idempotencyKey: key });
+      setChosen(saved);
+      showToast(t('address.saved'));
+      navigate(orderId ? orderConfirmPath(orderId, saved.addNo) : addressListPath(), { replace: true });
+    } catch (error) {
+      const refusal =
+        error instanceof CallFailure ? explainRefusal(error) : { fields: {}, general: t('request.failed') };
+      setServer(refusal);
+      if (refusal.general) showToast(refusal.general);
+    }
+  };
+
+  const busy = add.isPending || update.isPending;
+  return (
+    <>
+      <section className="sub-card addr-form" aria-labelledby="addr-form-title">
+        <h2 className="sub-card__title" id="addr-form-title">
+          {t('address.formCard')}
+        </h2>
+        <Field field="name" label={t('address.name')} error={shown('name')}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="addr-input"
+              value={form.name}
+              maxLength={40}
+              autoComplete="name"
+              placeholder={t('address.namePlaceholder')}
+              onChange={(e) => edit({ name: e.target.value }, 'name')}
+              onBlur={() => blur('name')}
+            />
+          )}
+        </Field>
+        <Field field="mobile" label={t('address.mobile')} error={shown('mobile')}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              className="addr-input"
+              value={form.mobile}
+              inputMode="numeric"
+              maxLength={11}
+              autoComplete="tel-national"
+              placeholder={t('address.mobilePlaceholder')}
+              onChange={(e) => edit({ mobile: e.target.value.replace(/\D/g, '') }, 'mobile')}
+              onBlur={() => blur('mobile')}
+            />
+          )}
+        </Field>
+        <Field field="region" label={t('address.region')} error={shown('region')}>
+          {(a11y) => (
+            <button
+              {...a11y}
+              type="button"
+              className={form.region ? 'addr-region' : 'addr-region is-empty'}
+              data-testid="region-trigger"
+              disabled={!tree}
+              onClick={() => setPicking(true)}
+            >
+              <span>{form.region ? form.region.names.join(' ') : t('address.regionPlaceholder')}</span>
+              <Icon name="chevron-right" size="1.3rem" />
+            </button>
+          )}
+        </Field>
+        <Field field="detail" label={t('address.detail')} error={shown('detail')}>
+          {(a11y) => (
+            <textarea
+              {...a11y}
+              className="addr-input addr-textarea"
+              rows={3}
+              value={form.detail}
+              maxLength={140}
+              autoComplete="street-address"
+              placeholder={t('address.detailPlaceholder')}
+              onChange={(e) => edit({ detail: e.target.value }, 'detail')}
+              onBlur={() => blur('detail')}
+            />
+          )}
+        </Field>
+        <label className="addr-switch">
+          <span className="addr-switch__text">
+            <b>{t('address.setDefault')}</b>
+            <small>{t('address.setDefaultHint')}</small>
+          </span>
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={form.isDefault}
+            checked={form.isDefault}
+            onChange={(e) => setForm((f) => ({ ...f, isDefault: e.target.checked }))}
+          />
+        </label>
+        {server.general ? (
+          <p className="addr-form__general" role="alert">
+            {server.general}
+          </p>
+        ) : null}
+      </section>
+      <p className="addr-privacy">
+        <Icon name="shield" size="1.2rem" /> {t('address.privacy')}
+      </p>
+      <div className="sub-footer">
+        <button
+          type="button"
+          className="sub-cta"
+          data-testid="address-save"
+          disabled={busy}
+          onClick={() => void save()}
+        >
+          {orderId ? t('address.saveAndUse') : t('address.save')}
+        </button>
+      </div>
+      {tree ? (
+        <RegionPicker
+          tree={tree}
+          visible={picking}
+          value={form.region}
+          onClose={() => {
+            setPicking(false);
+            blur('region');
+          }}
+          onChoose={(region) => edit({ region }, 'region')}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The region tree never changes while the page is open (the server versions it by its data source). */
+export function useRegionTree() {
+  return useEndpointQuery('regionList', {}, { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY });
+}
+
+function useLoginRedirect(error: unknown) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const expired = isExpired(error);
+  useEffect(() => {
+    if (expired) navigate(loginPath(location), { replace: true });
+  }, [expired, navigate, location]);
+}
+
+/** /addAddress (`?orderId=` returns to that order; `?from=app` starts from the host app's default address). */
+export function AddAddressScreen() {
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? undefined;
+  const fromApp = params.get('from') === 'app';
+  const tree = useRegionTree();
+  const chosen = useGlobalStore((s) => s.address);
+  const loggedOut = useSession() === null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (loggedOut) navigate(loginPath(location), { replace: true });
+  }, [loggedOut, navigate, location]);
+
+  // The host's default address seeds the form once the tree can place its region.
+  const initial = useRef<FormState | null>(null);
+  if (initial.current === null && (!fromApp || tree.data || tree.isError)) {
+    const native = fromApp ? parseNativeAddress(chosen) : null;
+    initial.current = native
+      ? {
+          ...EMPTY,
+          name: native.name,
+          mobile: native.mobile,
+          detail: native.detail,
+          region: tree.data ? placeInTree(tree.data, native) : null,
+        }
+      : EMPTY;
+  }
+  return (
+    <SubPage title={t('address.addTitle')} subtitle={t('address.formSub')} fallback={addressListPath(orderId)}>
+      {initial.current ? (
+        <AddressForm initial={initial.current} tree={tree.data} addNo={null} orderId={orderId} />
+      ) : (
+        <SubLoading rows={2} />
+      )}
+    </SubPage>
+  );
+}
+
+/** /editAddress/{addNo} */
+export function EditAddressScreen() {
+  const { addNo = '' } = useParams();
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? undefined;
+  const tree = useRegionTree();
+  const detail = useEndpointQuery('addressDetail', { query: { addNo } }, { meta: { quiet: true }, gcTime: 0 });
+  useLoginRedirect(detail.error);
+  return (
+    <SubPage title={t('address.editTitle')} subtitle={t('address.formSub')} fallback={addressListPath(orderId)}>
+      {detail.data ? (
+        <AddressForm initial={fromAddress(detail.data)} tree={tree.data} addNo={detail.data.addNo} orderId={orderId} />
+      ) : detail.isError && !isExpired(detail.error) ? (
+        <SubState
+          icon="empty"
+          title={detail.error.code === 3001 ? t('address.notFound') : t('sub.loadFailed')}
+          desc={detail.error.detail}
+        >
+          <button type="button" className="btn btn-ghost" onClick={() => void detail.refetch()}>
+            {t('act.retry')}
+          </button>
+        </SubState>
+      ) : (
+        <SubLoading rows={2} />
+      )}
+    </SubPage>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
+import type { CallFailure } from '../../../api/errors';
+import { t } from '../../../shared/i18n/messages';
+import { formatDate } from '../../../shared/lib/format-date';
+import { yuan } from '../../../shared/lib/money';
+import { copyText } from '../../../shared/ui/copy-text';
+import { showToast } from '../../../shared/ui/feedback';
+import { Modal } from '../../../shared/ui/modal';
+import { groupCode, qrImageSrc } from '../model/coupon-view';
+
+export interface TicketDetailProps {
+  couponId: string | null;
+  onClose: () => void;
+  /** The chat-platform page: failures are shown in the sheet, never as a toast (spec §8). */
+  inline: boolean;
+}
+
+/** "My ticket detail": the code readable and copyable, its QR for a store, and "used at the store". */
+export function TicketDetail({ couponId, onClose, inline }: TicketDetailProps) {
+  const detail = useEndpointQuery(
+    'myTicketDetail',
+    { body: { couponId: couponId ?? '' } },
+    {
+      enabled: couponId !== null,
+      meta: { quiet: true },
+      staleTime: 0,
+    },
+  );
+  const use = useEndpointMutation('couponUse');
+  const ticket = detail.data;
+  const markUsed = async () => {
+    if (!ticket) return;
+    try {
+      await use.mutateAsync({ body: { couponId: ticket.couponId, channel: 'store' }, quiet: inline });
+      if (!inline) showToast(t('coupon.usedDone'));
+    } catch {
+      // Toasted by the request layer, or shown below on the chat-platform page.
+    }
+  };
+  const failure: CallFailure | null = use.error ?? (detail.isError ? detail.error : null);
+  return (
+    <Modal open={couponId !== null} onClose={onClose} width="88%" height="auto" className="ticket-modal">
+      <div className="ticket" data-testid="ticket-detail" data-state={ticket?.state}>
+        {ticket ? (
+          <>
+            <p className="ticket__kicker">{ticket.activityTitle}</p>
+            <h2 className="ticket__name">{ticket.prizeName}</h2>
+            {ticket.valueCents > 0 ? <p className="ticket__value">{yuan(ticket.valueCents)}</p> : null}
+            <div className={ticket.state === 'unused' ? 'ticket__qr' : 'ticket__qr is-void'}>
+              <img
+                src={qrImageSrc(ticket.qrSvg)}
+                alt={t('coupon.qrAlt', { code: ticket.code })}
+                data-testid="ticket-qr"
+              />
+              {ticket.state !== 'unused' ? (
+                <span className="ticket__stamp">{t(`coupon.state.${ticket.state}`)}</span>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              className="ticket__code"
+              onClick={() => void copyText(ticket.code)}
+              data-testid="ticket-code"
+            >
+              <code>{groupCode(ticket.code)}</code>
+              <span>{t('act.copy')}</span>
+            </button>
+            <p className="ticket__hint">
+              {ticket.state === 'unused'
+                ? ticket.validUntil
+                  ? t('coupon.validUntil', { at: formatDate(ticket.validUntil, 'YYYY-MM-DD HH:mm') })
+                  : t('coupon.noEnd')
+                : ticket.usedAt
+                  ? t('coupon.usedAt', { at: formatDate(ticket.usedAt, 'YYYY-MM-DD HH:mm') })
+                  : t('coupon.expiredHint')}
+            </p>
+            {ticket.state === 'unused' ? (
+              <>
+                <p className="ticket__how">{t('coupon.showAtStore')}</p>
+                <button
+                  type="button"
+                  className="sub-cta"
+                  data-testid="ticket-use"
+                  disabled={use.isPending}
+                  onClick={() => void markUsed()}
+                >
+                  {t('coupon.markUsed')}
+                </button>
+              </>
+            ) : null}
+          </>
+        ) : detail.isError ? null : (
+          <div className="ticket__loading" role="status" aria-busy="true" aria-label={t('request.loading')} />
+        )}
+        {failure && inline ? (
+          <p className="ticket__error" role="alert" data-testid="ticket-error">
+            {failure.detail}
+          </p>
+        ) : null}
+        {detail.isError && !inline ? <p className="ticket__error">{detail.error.detail}</p> : null}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,216 @@
+import { type ReactNode, useState } from 'react';
+import { useEndpointQuery } from '../../../api/endpoint-query';
+import { isExpired } from '../../../api/query-client';
+import { useSession } from '../../../api/session';
+import { type MessageKey, t } from '../../../shared/i18n/messages';
+import { formatDate } from '../../../shared/lib/format-date';
+import { imageUrl } from '../../../shared/lib/image-url';
+import { yuan } from '../../../shared/lib/money';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../../shared/navigation/navigation';
+import { loginPath, PRIZES_PATH } from '../../../shared/navigation/paths';
+import { copyText } from '../../../shared/ui/copy-text';
+import { Icon } from '../../../shared/ui/icon';
+import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { TicketDetail } from '../components/ticket-detail';
+import { COUPON_TABS, type Coupon, type CouponTab, daysUntil, groupCode, tabFrom } from '../model/coupon-view';
+import './coupons.css';
+
+const TAB_LABEL: Record<CouponTab, MessageKey> = {
+  unused: 'coupon.state.unused',
+  used: 'coupon.state.used',
+  expired: 'coupon.state.expired',
+  goods: 'coupon.goods',
+};
+const KIND_LABEL = {
+  coupon: 'coupon.kind.coupon',
+  physical: 'coupon.kind.physical',
+  points: 'coupon.kind.points',
+} as const satisfies Record<string, MessageKey>;
+
+function CouponCard({ coupon, onOpen }: { coupon: Coupon; onOpen: (id: string) => void }) {
+  const days = daysUntil(coupon.validUntil, Date.now());
+  return (
+    <li className={`coupon is-${coupon.state}`} data-testid="coupon-card" data-state={coupon.state}>
+      <div className="coupon__stub">
+        {coupon.valueCents > 0 ? (
+          <span className="coupon__value">{yuan(coupon.valueCents)}</span>
+        ) : (
+          <img src={imageUrl(coupon.image)} alt="" />
+        )}
+        <span className="coupon__kind">{t('coupon.ticket')}</span>
+      </div>
+      <div className="coupon__main">
+        <h3 className="coupon__name">{coupon.prizeName}</h3>
+        <p className="coupon__meta">{coupon.activityTitle}</p>
+        <button type="button" className="coupon__code" onClick={() => void copyText(coupon.code)}>
+          <code>{groupCode(coupon.code)}</code>
+          <span>{t('act.copy')}</span>
+        </button>
+        <p className="coupon__valid">
+          {coupon.state === 'used' && coupon.usedAt
+            ? t('coupon.usedAt', { at: formatDate(coupon.usedAt, 'YYYY-MM-DD') })
+            : coupon.validUntil
+              ? t('coupon.validUntil', { at: formatDate(coupon.validUntil, 'YYYY-MM-DD') })
+              : t('coupon.noEnd')}
+          {coupon.state === 'unused' && days !== null && days <= 3 ? (
+            <em className="coupon__soon">{t('coupon.daysLeft', { n: days })}</em>
+          ) : null}
+        </p>
+      </div>
+      <button
+        type="button"
+        className="coupon__open"
+        onClick={() => onOpen(coupon.couponId)}
+        aria-label={t('coupon.openLabel', { name: coupon.prizeName })}
+      >
+        {coupon.state === 'unused' ? t('coupon.show') : t('coupon.view')}
+      </button>
+      {coupon.state !== 'unused' ? <span className="coupon__stamp">{t(`coupon.state.${coupon.state}`)}</span> : null}
+    </li>
+  );
+}
+
+function GoodsTab({ inline }: { inline: boolean }) {
+  const goods = useEndpointQuery('recentGoodsType', { body: {} }, { meta: { quiet: true } });
+  if (goods.isPending) return <SubLoading rows={2} />;
+  if (goods.isError)
+    return <LoadFailed inline={inline} detail={goods.error.detail} retry={() => void goods.refetch()} />;
+  if (goods.data.types.length === 0) {
+    return <SubState icon="gift" title={t('coupon.goodsEmpty')} desc={t('coupon.goodsEmptyDesc')} />;
+  }
+  return (
+    <ul className="goods-list" data-testid="goods-list">
+      {goods.data.types.map((g) => (
+        <li key={g.kind} className={`goods-chip is-${g.kind}`}>
+          <Icon name={g.kind === 'physical' ? 'gift' : g.kind === 'points' ? 'vip' : 'hot'} size="2rem" />
+          <b>{t(KIND_LABEL[g.kind])}</b>
+          <span>{t('coupon.goodsCount', { n: g.count })}</span>
+          <small>{t('coupon.goodsLast', { at: formatDate(g.lastAt, 'MM-DD HH:mm') })}</small>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LoadFailed({ inline, detail, retry }: { inline: boolean; detail: string; retry: () => void }) {
+  return (
+    <SubState
+      icon="empty"
+      title={t('sub.loadFailed')}
+      desc={inline ? detail : t('coupon.retryDesc')}
+      testId="coupon-failed"
+    >
+      <button type="button" className="btn btn-ghost" onClick={retry}>
+        {t('act.retry')}
+      </button>
+    </SubState>
+  );
+}
+
+function CouponIndex({ inline }: { inline: boolean }) {
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<CouponTab>(tabFrom(params.get('tab')));
+  const [open, setOpen] = useState<string | null>(null);
+  const state = tab === 'goods' ? undefined : tab;
+  // Counts come with every answer; the unused list is read first so the tab counters show at once.
+  const info = useEndpointQuery('couponInfo', { query: { state: state ?? 'unused' } }, { meta: { quiet: true } });
+  const counts = info.data?.counts;
+  let content: ReactNode;
+  if (tab === 'goods') content = <GoodsTab inline={inline} />;
+  else if (info.isPending) content = <SubLoading rows={3} />;
+  else if (info.isError)
+    content = <LoadFailed inline={inline} detail={info.error.detail} retry={() => void info.refetch()} />;
+  else if (info.data.list.length === 0)
+    content = (
+      <SubState icon="empty" title={t(`coupon.empty.${tab}`)} desc={t('coupon.emptyDesc')} testId="coupon-empty">
+        <Link className="btn btn-ghost" to="/activityPark">
+          {t('prizes.goPlay')}
+        </Link>
+      </SubState>
+    );
+  else
+    content = (
+      <ul className="sub-list coupon-list" data-testid="coupon-list">
+        {info.data.list.map((c) => (
+          <CouponCard key={c.couponId} coupon={c} onOpen={setOpen} />
+        ))}
+      </ul>
+    );
+  return (
+    <>
+      <div className="coupon-tabs" role="tablist" aria-label={t('coupon.title')}>
+        {COUPON_TABS.map((x) => (
+          <button
+            key={x}
+            type="button"
+            role="tab"
+            aria-selected={tab === x}
+            className={tab === x ? 'coupon-tab is-active' : 'coupon-tab'}
+            onClick={() => setTab(x)}
+          >
+            {t(TAB_LABEL[x])}
+            {x !== 'goods' && counts ? <span className="coupon-tab__n">{counts[x]}</span> : null}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">{content}</div>
+      <TicketDetail couponId={open} onClose={() => setOpen(null)} inline={inline} />
+    </>
+  );
+}
+
+/** /coupon: the customer's coupons and tickets by state, each with its code and QR; the goods tab. */
+export function CouponScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  if (session === null) {
+    return (
+      <SubPage title={t('coupon.title')} fallback={PRIZES_PATH}>
+        <SubState icon="lock" title={t('coupon.loginTitle')} desc={t('coupon.loginDesc')}>
+          <button type="button" className="sub-cta" onClick={() => navigate(loginPath(location), { replace: true })}>
+            {t('login.submit')}
+          </button>
+        </SubState>
+      </SubPage>
+    );
+  }
+  return (
+    <SubPage title={t('coupon.title')} subtitle={t('coupon.sub')} fallback={PRIZES_PATH}>
+      {session === undefined ? <SubLoading rows={3} /> : <CouponIndex inline={false} />}
+    </SubPage>
+  );
+}
+
+/**
+ * /wechatCoupon: the same index in the chat-platform browser. Identity is the open id (the navigation
+ * guard exchanges `?code=` for it); no failure is ever toasted here (spec §8) — each shows in place.
+ */
+export function WechatCouponScreen() {
+  const session = useSession();
+  const probe = useEndpointQuery(
+    'couponInfo',
+    { query: { state: 'unused' } },
+    {
+      meta: { quiet: true },
+      enabled: session !== null && session !== undefined,
+    },
+  );
+  let body: ReactNode;
+  if (session === undefined) body = <SubLoading rows={3} />;
+  else if (session === null || isExpired(probe.error))
+    body = (
+      <SubState
+        icon="lock"
+        title={t('coupon.wechatLogin')}
+        desc={t('coupon.wechatLoginDesc')}
+        testId="wechat-identity"
+      />
+    );
+  else body = <CouponIndex inline />;
+  return (
+    <SubPage title={t('coupon.title')} subtitle={t('coupon.wechatSub')} fallback="/wechatCoupon" className="is-wechat">
+      {body}
+    </SubPage>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { t } from '../../../shared/i18n/messages';
+import { Link } from '../../../shared/navigation/navigation';
+import { discountDetailPath, PRIZES_PATH } from '../../../shared/navigation/paths';
+import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { DiscountFacts } from '../components/discount-facts';
+import { useDiscountFromUrl } from '../components/use-discount';
+import './discounts.css';
+
+/** /lijianUseRule?discountId=…: how the instant discount works, from the discount's own rule lines. */
+export function DiscountRuleScreen() {
+  const { discountId, detail } = useDiscountFromUrl();
+  let body: ReactNode;
+  if (detail.data)
+    body = (
+      <>
+        <DiscountFacts discount={detail.data} />
+        <section className="sub-card" aria-labelledby="lj-rules">
+          <h2 className="sub-card__title" id="lj-rules">
+            {t('lijian.rules')}
+          </h2>
+          <ol className="lj-rules" data-testid="lijian-rules">
+            {detail.data.rules.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rule lines are ordered text without ids
+              <li key={i}>{line}</li>
+            ))}
+          </ol>
+        </section>
+        <Link className="sub-cta" to={discountDetailPath(discountId)}>
+          {t('lijian.goUse')}
+        </Link>
+      </>
+    );
+  else if (discountId === '' || detail.isError)
+    body = (
+      <SubState
+        icon="empty"
+        title={detail.error?.code === 3301 || discountId === '' ? t('lijian.notFound') : t('sub.loadFailed')}
+        desc={detail.error?.detail ?? t('lijian.notFoundDesc')}
+      />
+    );
+  else body = <SubLoading rows={2} />;
+  return (
+    <SubPage title={t('lijian.ruleTitle')} fallback={PRIZES_PATH} className="lj-page">
+      {body}
+    </SubPage>
+  );
+}
