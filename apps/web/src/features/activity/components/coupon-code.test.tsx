@@ -34,5 +34,7 @@ describe('CouponCode', () => {
     if (!copy) throw new Error('no copy button');
     fire.click(copy);
     await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(code));
+    // The toast saying so loads its code on first use: let it arrive before the test environment goes.
+    await vi.waitFor(() => expect(document.body.textContent).toContain('已复制'), { timeout: 10_000 });
   });
 });
