@@ -73,7 +73,8 @@ function AddressCard({ address, picking, onPick, onEdit, onDefault, onDelete }: 
         type="button"
         className="addr-card__main"
         onClick={() => (picking ? onPick(address) : onEdit(address))}
-        aria-label={
+        // The visible text (name, masked mobile, address) is the name; what the tap does is the description.
+        aria-description={
           picking ? t('address.pickThis', { name: address.name }) : t('address.editThis', { name: address.name })
         }
       >

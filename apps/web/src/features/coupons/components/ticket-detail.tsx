@@ -39,7 +39,14 @@ export function TicketDetail({ couponId, onClose, inline }: TicketDetailProps) {
   };
   const failure: CallFailure | null = use.error ?? (detail.isError ? detail.error : null);
   return (
-    <Modal open={couponId !== null} onClose={onClose} width="88%" height="auto" className="ticket-modal">
+    <Modal
+      open={couponId !== null}
+      onClose={onClose}
+      width="88%"
+      height="auto"
+      className="ticket-modal"
+      ariaLabel={ticket?.prizeName ?? t('coupon.title')}
+    >
       <div className="ticket" data-testid="ticket-detail" data-state={ticket?.state}>
         {ticket ? (
           <>

@@ -61,7 +61,7 @@ function CouponCard({ coupon, onOpen }: { coupon: Coupon; onOpen: (id: string) =
         type="button"
         className="coupon__open"
         onClick={() => onOpen(coupon.couponId)}
-        aria-label={t('coupon.openLabel', { name: coupon.prizeName })}
+        aria-description={t('coupon.openLabel', { name: coupon.prizeName })}
       >
         {coupon.state === 'unused' ? t('coupon.show') : t('coupon.view')}
       </button>
