@@ -1,20 +1,31 @@
-import { z } from 'zod';
-
 /**
  * A draw the customer started whose result they have not seen yet (docs/decisions/0120-unseen-draw-result.md).
  * Kept per tab in sessionStorage from the moment the request is sent until the result dialog has
  * opened, so a reload mid-draw can replay the same idempotency key and show what the server drew.
  */
-export const pendingDrawSchema = z.object({
-  actId: z.string().min(1),
-  key: z.string().min(1).max(200),
+export interface PendingDraw {
+  actId: string;
+  key: string;
   /** The draw went through the risk-checked path: the replay must take the same path (same request hash). */
-  rocc: z.boolean(),
+  rocc: boolean;
   /** The customer who tapped (session nuid): another customer in the same tab never replays it. */
-  owner: z.string().min(1),
-  at: z.number(),
-});
-export type PendingDraw = z.infer<typeof pendingDrawSchema>;
+  owner: string;
+  at: number;
+}
+
+const text = (v: unknown, max: number): v is string => typeof v === 'string' && v.length > 0 && v.length <= max;
+
+/**
+ * What sessionStorage gave back is a PendingDraw (anything else — edited, truncated, an older shape — is
+ * dropped). Written by hand: the first view of a game carries no validation library (ADR 0110).
+ */
+export function parsePendingDraw(value: unknown): PendingDraw | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { actId, key, rocc, owner, at } = value as Record<string, unknown>;
+  if (!text(actId, 200) || !text(key, 200) || typeof rocc !== 'boolean' || !text(owner, 200)) return null;
+  if (typeof at !== 'number' || !Number.isFinite(at)) return null;
+  return { actId, key, rocc, owner, at };
+}
 
 export const PENDING_DRAW_PREFIX = 'CAMPAIGN_PENDING_DRAW:';
 /** Older entries are dropped unread: the result is in "my prizes" by then. */
@@ -51,13 +62,12 @@ export function createPendingDraws(storage: () => Store | null, now: () => numbe
       } catch {
         parsed = null;
       }
-      const entry = pendingDrawSchema.safeParse(parsed);
-      const fresh = entry.success && entry.data.actId === actId && now() - entry.data.at < PENDING_DRAW_MAX_AGE_MS;
-      if (!fresh || !entry.success) {
+      const entry = parsePendingDraw(parsed);
+      if (!entry || entry.actId !== actId || now() - entry.at >= PENDING_DRAW_MAX_AGE_MS) {
         s.removeItem(slot(actId));
         return null;
       }
-      return entry.data;
+      return entry;
     }, null);
   return {
     get: read,
