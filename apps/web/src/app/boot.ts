@@ -1,6 +1,6 @@
 import { DEMO_PAGE_META, routes } from '@campaign/contract/client';
 import { call } from '../api/request';
-import { bridge, resetBridge } from '../bridge/bridge';
+import { bridge, bridgeReady, resetBridge } from '../bridge/bridge';
 import { monitorEnabled, startMonitor } from '../bridge/monitor';
 import { readCookie, writeCookie } from '../shared/lib/cookies';
 import type { StartupParams } from '../shared/lib/query-params';
@@ -44,6 +44,7 @@ async function prepareBridge(flag: string | null): Promise<void> {
  */
 export async function boot(params: StartupParams): Promise<GrayOutcome> {
   await prepareBridge(params.mockBridge).catch((error: unknown) => log('[bridge] setup failed', error));
+  bridgeReady();
   const outcome = await grayRelease(params, {
     cookie: (name) => readCookie(name),
     setCookie: (name, value) => writeCookie(name, value),

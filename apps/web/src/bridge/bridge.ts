@@ -150,6 +150,26 @@ export function bridge(): Bridge {
   return shared;
 }
 
+let markReady: () => void = () => {};
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Start-up calls this once the host is known (the demo's simulated host installed, if any). */
+export function bridgeReady(): void {
+  markReady();
+}
+
+/**
+ * The bridge once start-up has settled which host the page runs in. A screen that asks the host for
+ * something at mount (the default address) uses this: the first screen does not wait for start-up, and
+ * the demo's simulated host is installed by it.
+ */
+export async function settledBridge(): Promise<Bridge> {
+  await ready;
+  return bridge();
+}
+
 /** For the start-up flow after the simulated host changed the UA, and for tests. */
 export function resetBridge(): void {
   shared = undefined;

@@ -3,7 +3,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { endpointQuery, useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
 import { isExpired } from '../../../api/query-client';
-import { bridge } from '../../../bridge/bridge';
+import { settledBridge } from '../../../bridge/bridge';
 import { t } from '../../../shared/i18n/messages';
 import { useLocation, useNavigate, useSearchParams } from '../../../shared/navigation/navigation';
 import {
@@ -40,13 +40,11 @@ export function sameAddress(a: Address, native: NativeAddress): boolean {
 function useNativeDefaultAddress(): NativeAddress | null {
   const [address, setAddress] = useState<NativeAddress | null>(null);
   useEffect(() => {
-    const host = bridge();
-    if (!host.host.embedded) return;
     let live = true;
-    host
-      .defaultAddress()
+    settledBridge()
+      .then((host) => (live && host.host.embedded ? host.defaultAddress() : null))
       .then((answer) => {
-        if (live) setAddress(parseNativeAddress(answer));
+        if (live && answer !== null) setAddress(parseNativeAddress(answer));
       })
       .catch((error: unknown) => console.warn('[addresses] no default address from the app', error));
     return () => {
