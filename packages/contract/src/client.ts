@@ -13,6 +13,7 @@ export { isSuccessCode } from './envelope-code';
 export { ERRORS, type ErrorName, errorMessage } from './errors';
 // Types by name from the package's main entry (type-only: erased, nothing of zod is loaded).
 export type { ActivityDetail, ActivityStatus, DrawResult, PageConfig, PublicPrize, SessionUser } from './index';
+export type { InviteLink, InviteSuccess, InviteTask, Offer, OfferBlock, OfferClaim, OfferType } from './index';
 export * from './locale';
 export { maskMobile } from './mask-mobile';
 export * from './paths';

@@ -1,4 +1,4 @@
-import type { ActivityDetail, PageConfig, PublicPrize } from '@campaign/contract';
+import { type ActivityDetail, OFFER_TYPES, type PageConfig, type PublicPrize } from '@campaign/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Executor } from '../../db';
 import type { Step, TxExec } from '../../db/tx';
@@ -145,6 +145,8 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
     /** The activity this customer may draw in now; otherwise the refusal (missing, not open, not eligible). */
     async admit(corp: Corp, user: RequestUser, actId: string): Promise<LoadedActivity> {
       const act = await visible(corp.id, actId);
+      // Offers are claimed once through the growth module, never drawn.
+      if ((OFFER_TYPES as readonly string[]).includes(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
       assertOpen(act, clock());
       await checkEligible(corp, user, act);
       return act;
