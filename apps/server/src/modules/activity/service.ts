@@ -419,15 +419,21 @@ function termsSnapshot(rows: TermsColumns[]) {
 }
 
 export function publicationProblems(def: ActivityDef, rules: Pick<DrawRulesPort, 'tableProblems'>): string[] {
-  const problems = rules.tableProblems(
-    def.prizes.map((p) => ({
-      id: p.id,
-      weight: p.weight,
-      tiers: p.tiers,
-      unlockAfterDraws: p.unlockAfterDraws,
-      consolation: p.consolation,
-    })),
-  );
+  // An offer is never drawn (docs/decisions/0200): it needs a gift, not a draw table.
+  const isOffer = (OFFER_TYPES as readonly string[]).includes(def.type);
+  const problems = isOffer
+    ? def.prizes.some((p) => !p.consolation && p.kind !== 'thanks')
+      ? []
+      : ['an offer needs a gift: a prize that is not "thanks" nor the consolation prize']
+    : rules.tableProblems(
+        def.prizes.map((p) => ({
+          id: p.id,
+          weight: p.weight,
+          tiers: p.tiers,
+          unlockAfterDraws: p.unlockAfterDraws,
+          consolation: p.consolation,
+        })),
+      );
   for (const p of def.prizes) {
     if (p.valueCents > MAX_LOTTERY_PRIZE_CENTS) {
       problems.push(

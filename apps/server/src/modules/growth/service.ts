@@ -82,7 +82,7 @@ export function createGrowthService(
     else if (e.cgroupIds.length && (await memberCgroups(db, corp.id, user.id, e.cgroupIds)).length === 0)
       blocked = 'cgroup';
     else if (joined < since) blocked = act.type === 'newCustomer' ? 'not-new' : 'not-first-use';
-    const gift = stored.prizes.find((p) => p.consolation !== 1) ?? stored.prizes[0];
+    const gift = stored.prizes.find((p) => p.consolation !== 1 && p.kind !== 'thanks');
     if (!gift) throw new AppError('OFFER_NOT_FOUND');
     return { blocked, joined, since, gift };
   }
