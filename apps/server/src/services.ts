@@ -70,6 +70,16 @@ export function createServices(deps: ServicesInput) {
   const limits = deps.limits ?? createLimits(config, deps.database, log);
   // inviteTasks: the season's InviteTaskPort (modules/growth/ports.ts), wired when the season lands.
   const growth = createGrowthService({ ...base, catalogue: activity, prizes });
-  return { base, auth, activity, prizes, draw, addresses, discounts: createDiscountsService({ ...base }), limits, growth };
+  return {
+    base,
+    auth,
+    activity,
+    prizes,
+    draw,
+    addresses,
+    discounts: createDiscountsService({ ...base }),
+    limits,
+    growth,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -67,7 +67,12 @@ test('an inviter shares; the invitee opens the link in a fresh context, logs in,
   await settle(page);
   await snap(page, 'new-customers-share');
 
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+  });
   const invitee = await context.newPage();
   await invitee.goto(link);
   await expect(invitee.getByTestId('growth-login')).toBeVisible();

@@ -123,11 +123,21 @@ export const ERRORS = {
   OFFER_SOLD_OUT: e(4003, 200, '礼品已领完', 'The gifts have all been taken'),
   INVITE_NOT_SET_UP: e(4101, 200, '该活动未开放邀请', 'Inviting is not open for this activity'),
   INVITE_LINK_INVALID: e(4102, 200, '邀请链接无效', 'The invite link is not valid'),
-  INVITE_LINK_EXPIRED: e(4103, 200, '邀请链接已过期，请让好友重新分享', 'The invite link has expired, ask your friend for a new one'),
+  INVITE_LINK_EXPIRED: e(
+    4103,
+    200,
+    '邀请链接已过期，请让好友重新分享',
+    'The invite link has expired, ask your friend for a new one',
+  ),
   INVITE_SELF: e(4104, 200, '不能邀请自己', 'You cannot invite yourself'),
   INVITE_NOT_NEW: e(4105, 200, '仅新客户可接受邀请', 'Only new customers can accept an invite'),
   INVITE_TAKEN: e(4106, 200, '您已接受过其他好友的邀请', 'You already accepted an invite from another friend'),
-  INVITE_CAP: e(4107, 200, '好友今日或本期邀请名额已满', 'Your friend has reached the invite limit for today or this season'),
+  INVITE_CAP: e(
+    4107,
+    200,
+    '好友今日或本期邀请名额已满',
+    'Your friend has reached the invite limit for today or this season',
+  ),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -57,7 +57,12 @@ export const inviteDefSchema = z
     actId: idSchema,
     perDay: z.number().int().positive(),
     perSeason: z.number().int().positive(),
-    linkTtlHours: z.number().int().min(1).max(24 * 30).default(72),
+    linkTtlHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(72),
   })
   .strict()
   .refine((i) => i.perSeason >= i.perDay, { message: 'perSeason must be at least perDay', path: ['perSeason'] });
@@ -91,7 +96,7 @@ export const definitionSchema = z
     });
     d.invites.forEach((v, i) => {
       const act = d.activities.find((a) => a.corp === v.corp && a.id === v.actId);
-      if (!act || act.type !== 'newCustomer') {
+      if (act?.type !== 'newCustomer') {
         ctx.addIssue({
           code: 'custom',
           path: ['invites', i, 'actId'],

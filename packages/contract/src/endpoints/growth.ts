@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actIdSchema, empty } from '../common';
 import { endpoint } from '../endpoint';
-import { ACTIVITY_STATUSES, actQuery, pageConfigSchema, PRIZE_KINDS } from './activity';
+import { ACTIVITY_STATUSES, actQuery, PRIZE_KINDS, pageConfigSchema } from './activity';
 
 /** The activity types that are offers (claimed once, no draw): docs/decisions/0200-offers-are-activities.md. */
 export const OFFER_TYPES = ['newCustomer', 'newUser'] as const;
@@ -133,7 +133,12 @@ export const growthEndpoints = {
     summary: "A signed, expiring invite link of the customer's and its QR code (SVG)",
     query: empty,
     // The H5's own origin (location.origin): the QR holds the full link; the token alone is signed.
-    body: actQuery.extend({ origin: z.string().regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/).max(200) }),
+    body: actQuery.extend({
+      origin: z
+        .string()
+        .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/)
+        .max(200),
+    }),
     data: inviteLinkSchema,
   }),
   inviteSuccessInfo: endpoint({

@@ -8,7 +8,10 @@ const kinds = await dialects();
 const ORIGIN = 'https://h5.example.com';
 
 /** An offer of its own (with invites) per test, so tests do not share claims or tallies. */
-function offerYaml(id: string, o: { type?: string; since?: string; perDay?: number; perSeason?: number; more?: string } = {}) {
+function offerYaml(
+  id: string,
+  o: { type?: string; since?: string; perDay?: number; perSeason?: number; more?: string } = {},
+) {
   return `
 activities:
   - id: ${id}
@@ -40,7 +43,12 @@ describe.each(kinds)('growth: offers and invites on %s', (kind) => {
   const { publish, login, draw } = campaignActions(() => t);
 
   const get = async <T>(cookie: string, path: string, corp = 'demo') =>
-    body<T>(await t.app.inject({ url: `/bmcs/api${path}${path.includes('?') ? '&' : '?'}corpId=${corp}`, headers: { cookie } }));
+    body<T>(
+      await t.app.inject({
+        url: `/bmcs/api${path}${path.includes('?') ? '&' : '?'}corpId=${corp}`,
+        headers: { cookie },
+      }),
+    );
   const post = async <T>(cookie: string, path: string, payload: object, corp = 'demo') =>
     body<T>(
       await t.app.inject({
@@ -50,7 +58,8 @@ describe.each(kinds)('growth: offers and invites on %s', (kind) => {
         payload,
       }),
     );
-  const offer = (cookie: string, actId: string, corp = 'demo') => get<Offer>(cookie, `/offer/detail?actId=${actId}`, corp);
+  const offer = (cookie: string, actId: string, corp = 'demo') =>
+    get<Offer>(cookie, `/offer/detail?actId=${actId}`, corp);
   const claim = (cookie: string, actId: string, corp = 'demo') =>
     post<{ claim: OfferClaim; replayed: boolean }>(cookie, '/offer/claim', { actId }, corp);
   const link = (cookie: string, actId: string, corp = 'demo') =>
@@ -121,7 +130,9 @@ describe.each(kinds)('growth: offers and invites on %s', (kind) => {
     expect((await offer(branch, 'newcust-branch', 'demo-branch')).data.blocked).toBe('corp');
     expect((await claim(branch, 'newcust-branch', 'demo-branch')).code).toBe(4002);
     expect((await link(branch, 'newcust-branch', 'demo-branch')).code).toBe(4002);
-    expect((await get<InviteTask>(branch, '/invite/task?actId=newcust-branch', 'demo-branch')).data.blocked).toBe('corp');
+    expect((await get<InviteTask>(branch, '/invite/task?actId=newcust-branch', 'demo-branch')).data.blocked).toBe(
+      'corp',
+    );
     // Another corp's offer does not exist here.
     expect((await offer(branch, 'newcust-spring', 'demo-branch')).code).toBe(4001);
     expect(await rowsOf('award')).toBe(before);
@@ -213,7 +224,11 @@ describe.each(kinds)('growth: offers and invites on %s', (kind) => {
     for (let i = 0; i < 5; i++) {
       const invitee = await login();
       const before = await rowsOf('invite');
-      const [ra, rb, rc] = await Promise.all([accept(invitee, a.token), accept(invitee, b.token), accept(invitee, a.token)]);
+      const [ra, rb, rc] = await Promise.all([
+        accept(invitee, a.token),
+        accept(invitee, b.token),
+        accept(invitee, a.token),
+      ]);
       const countedOnes = [ra, rb, rc].filter((r) => r.code === 0 && r.data.counted);
       expect(countedOnes).toHaveLength(1);
       expect(await rowsOf('invite')).toBe(before + 1);
@@ -245,7 +260,15 @@ describe.each(kinds)('growth: offers and invites on %s', (kind) => {
         .select(['id', 'nuid'])
         .where('mobile', '=', mobile)
         .executeTakeFirstOrThrow();
-      return { id: u.id, corpId: 'demo', nuid: u.nuid, mobile, openId: null, loginMethod: 'otp' as const, tokenHash: '' };
+      return {
+        id: u.id,
+        corpId: 'demo',
+        nuid: u.nuid,
+        mobile,
+        openId: null,
+        loginMethod: 'otp' as const,
+        tokenHash: '',
+      };
     };
     const [inviter, user] = [await userOf('13933334444'), await userOf('13944445555')];
     const l = await growth.inviteLink(corp, inviter, 'nc-port', ORIGIN);

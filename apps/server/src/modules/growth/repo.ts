@@ -134,7 +134,9 @@ export async function inviterOf(db: Executor, corpId: string, actId: string, inv
 export async function invitesBy(db: Executor, corpId: string, actId: string, inviterId: string, limit = 100) {
   return db
     .selectFrom('invite')
-    .innerJoin('app_user', (j) => j.onRef('app_user.corp_id', '=', 'invite.corp_id').onRef('app_user.id', '=', 'invite.invitee_id'))
+    .innerJoin('app_user', (j) =>
+      j.onRef('app_user.corp_id', '=', 'invite.corp_id').onRef('app_user.id', '=', 'invite.invitee_id'),
+    )
     .select(['app_user.mobile', 'app_user.nuid', 'invite.created_at'])
     .where('invite.corp_id', '=', corpId)
     .where('invite.act_id', '=', actId)
@@ -154,4 +156,3 @@ export async function countInvitesBy(db: Executor, corpId: string, actId: string
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
-

@@ -12,7 +12,7 @@ import {
   type OfferType,
 } from '@campaign/contract';
 import QRCode from 'qrcode';
-import { type Step, transact, type TxExec } from '../../db/tx';
+import { type Step, type TxExec, transact } from '../../db/tx';
 import { campaignDay } from '../../platform/campaign-day';
 import { memberCgroups } from '../../platform/cgroups';
 import { AppError } from '../../platform/errors';
@@ -105,8 +105,8 @@ export function createGrowthService(
     };
   }
 
-  /** The invite activity as the inviter sees it: the offer, its setup and the inviter's gate. */
-  async function inviteActivity(corp: Corp, user: RequestUser, actId: string) {
+  /** The offer an invite task belongs to, with its invite setup. */
+  async function inviteActivity(corp: Corp, actId: string) {
     const act = await offerActivity(corp, actId);
     const setup = await repo.setup(db, corp.id, act.actId);
     if (!setup) throw new AppError('INVITE_NOT_SET_UP');
@@ -176,7 +176,7 @@ export function createGrowthService(
     },
 
     async inviteTask(corp: Corp, user: RequestUser, actId: string): Promise<InviteTask> {
-      const { act, setup } = await inviteActivity(corp, user, actId);
+      const { act, setup } = await inviteActivity(corp, actId);
       const day = campaignDay(clock());
       const t = await repo.tallies(db, corp.id, act.actId, user.id, [day, 'season']);
       return {
@@ -193,7 +193,7 @@ export function createGrowthService(
 
     /** A signed link that expires (never after the season ends) and its QR code. */
     async inviteLink(corp: Corp, user: RequestUser, actId: string, origin: string): Promise<InviteLink> {
-      const { act, setup } = await inviteActivity(corp, user, actId);
+      const { act, setup } = await inviteActivity(corp, actId);
       assertLive(act);
       if (await inviterBlock(corp, user, act)) throw new AppError('OFFER_NOT_ELIGIBLE');
       const expiresAt = Math.min(clock() + setup.link_ttl_hours * HOUR_MS, act.endsAt);
@@ -251,7 +251,7 @@ export function createGrowthService(
     },
 
     async inviteSuccess(corp: Corp, user: RequestUser, actId: string): Promise<InviteSuccess> {
-      const { act } = await inviteActivity(corp, user, actId);
+      const { act } = await inviteActivity(corp, actId);
       const [list, total] = await Promise.all([
         repo.invitesBy(db, corp.id, act.actId, user.id),
         repo.countInvitesBy(db, corp.id, act.actId, user.id),
@@ -264,7 +264,6 @@ export function createGrowthService(
         })),
       };
     },
-
   };
 
   /** The claim transaction: the claim row first (its key decides), then stock, then the award. */

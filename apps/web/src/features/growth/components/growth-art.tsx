@@ -29,13 +29,22 @@ export function GiftArt() {
       <rect x="52" y="66" width="96" height="68" rx="8" fill="url(#gr-box)" />
       <rect x="46" y="52" width="108" height="22" rx="6" fill="url(#gr-lid)" />
       <rect x="91" y="52" width="18" height="82" fill="url(#gr-gold)" />
-      <path d="M100 52c-8-18-34-22-34-8 0 9 18 10 34 8zM100 52c8-18 34-22 34-8 0 9-18 10-34 8z" fill="url(#gr-gold)" stroke="#e39b1e" strokeWidth="1.5" />
+      <path
+        d="M100 52c-8-18-34-22-34-8 0 9 18 10 34 8zM100 52c8-18 34-22 34-8 0 9-18 10-34 8z"
+        fill="url(#gr-gold)"
+        stroke="#e39b1e"
+        strokeWidth="1.5"
+      />
       <circle cx="100" cy="50" r="6" fill="#f7bb45" stroke="#e39b1e" strokeWidth="1.5" />
       <g>
         <circle cx="40" cy="76" r="12" fill="url(#gr-gold)" stroke="#e39b1e" strokeWidth="1.5" />
-        <text x="40" y="81" textAnchor="middle" fontSize="13" fontWeight="900" fill="#b3261e">¥</text>
+        <text x="40" y="81" textAnchor="middle" fontSize="13" fontWeight="900" fill="#b3261e">
+          ¥
+        </text>
         <circle cx="164" cy="70" r="10" fill="url(#gr-gold)" stroke="#e39b1e" strokeWidth="1.5" />
-        <text x="164" y="74.5" textAnchor="middle" fontSize="11" fontWeight="900" fill="#b3261e">¥</text>
+        <text x="164" y="74.5" textAnchor="middle" fontSize="11" fontWeight="900" fill="#b3261e">
+          ¥
+        </text>
       </g>
     </svg>
   );
@@ -61,7 +70,13 @@ export function GateArt() {
       <rect x="34" y="40" width="92" height="64" rx="8" fill="url(#gr-env)" />
       <path d="M34 46l46 32 46-32" fill="none" stroke="#ffd9c2" strokeWidth="3" strokeLinejoin="round" />
       <g transform="translate(98 70)">
-        <path d="M0-22l20 8v13c0 14-9 23-20 28-11-5-20-14-20-28v-13z" fill="#fff7ec" stroke="#c8231c" strokeWidth="2.5" strokeLinejoin="round" />
+        <path
+          d="M0-22l20 8v13c0 14-9 23-20 28-11-5-20-14-20-28v-13z"
+          fill="#fff7ec"
+          stroke="#c8231c"
+          strokeWidth="2.5"
+          strokeLinejoin="round"
+        />
         <path d="M-7 2h14M0-5v14" stroke="#c8231c" strokeWidth="3" strokeLinecap="round" transform="rotate(45)" />
       </g>
     </svg>

@@ -47,7 +47,12 @@ export function GrowthPage({ tag, title, subtitle, colors, art, children }: Grow
 export function GrowthState({ reason, title, desc }: { reason?: OfferBlock; title?: string; desc?: string }) {
   const text = reason ? BLOCK_TEXT[reason] : null;
   return (
-    <section className="gr-card gr-state" data-testid="growth-state" data-reason={reason ?? 'closed'} aria-live="polite">
+    <section
+      className="gr-card gr-state"
+      data-testid="growth-state"
+      data-reason={reason ?? 'closed'}
+      aria-live="polite"
+    >
       <GateArt />
       <h2 className="gr-state__title">{title ?? (text ? t(text.title) : '')}</h2>
       {desc || text ? <p className="gr-state__desc">{desc ?? (text ? t(text.desc) : '')}</p> : null}

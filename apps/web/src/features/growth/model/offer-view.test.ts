@@ -12,7 +12,10 @@ describe('offer phase', () => {
       kind: 'blocked',
       reason: 'corp',
     });
-    expect(offerPhase({ ...base, gift: { ...gift, left: 3 }, status: 'ended' })).toEqual({ kind: 'closed', status: 'ended' });
+    expect(offerPhase({ ...base, gift: { ...gift, left: 3 }, status: 'ended' })).toEqual({
+      kind: 'closed',
+      status: 'ended',
+    });
     expect(offerPhase({ ...base, gift: { ...gift, left: 0 } }).kind).toBe('sold-out');
     expect(offerPhase({ ...base, gift: { ...gift, left: null } }).kind).toBe('open');
   });

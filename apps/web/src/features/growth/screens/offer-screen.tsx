@@ -48,7 +48,11 @@ function GiftCard({ offer }: { offer: Offer }) {
       <p className="gr-gift__label">{t('growth.giftLabel')}</p>
       <div className="gr-ticket">
         <div className="gr-ticket__value">
-          {offer.gift.valueCents > 0 ? <b>{yuan(offer.gift.valueCents)}</b> : <img src={imageUrl(offer.gift.image)} alt="" />}
+          {offer.gift.valueCents > 0 ? (
+            <b>{yuan(offer.gift.valueCents)}</b>
+          ) : (
+            <img src={imageUrl(offer.gift.image)} alt="" />
+          )}
         </div>
         <div className="gr-ticket__main">
           <h2 id="gr-gift-name">{offer.gift.name}</h2>
@@ -57,7 +61,9 @@ function GiftCard({ offer }: { offer: Offer }) {
       </div>
       <p className="gr-rule">
         <Icon name="check" size="1.2rem" />
-        {offer.type === 'newCustomer' ? t('growth.ruleNew', { date: since }) : t('growth.ruleFirstUse', { date: since })}
+        {offer.type === 'newCustomer'
+          ? t('growth.ruleNew', { date: since })
+          : t('growth.ruleFirstUse', { date: since })}
       </p>
     </section>
   );
@@ -108,14 +114,22 @@ function ClaimPanel({ offer }: { offer: Offer }) {
 }
 
 function OfferBody({ actId, type }: { actId: string; type: OfferType }) {
-  const detail = useEndpointQuery('offerDetail', { query: { actId } }, { meta: { quiet: true }, enabled: actId !== '' });
+  const detail = useEndpointQuery(
+    'offerDetail',
+    { query: { actId } },
+    { meta: { quiet: true }, enabled: actId !== '' },
+  );
   const note = useInviteLanding(detail.isSuccess);
   const o = detail.data;
   const tag = t(type === 'newCustomer' ? 'growth.newCustomerTag' : 'growth.newUserTag');
   if (!o) {
     const missing = actId === '' || (detail.isError && detail.error.code === OFFER_NOT_FOUND);
     return (
-      <GrowthPage tag={tag} title={t(type === 'newCustomer' ? 'title.newCustomers' : 'title.newUser')} art={<GiftArt />}>
+      <GrowthPage
+        tag={tag}
+        title={t(type === 'newCustomer' ? 'title.newCustomers' : 'title.newUser')}
+        art={<GiftArt />}
+      >
         {missing ? (
           <GrowthState title={t('growth.notFound')} />
         ) : detail.isError ? (

@@ -55,7 +55,11 @@ function Progress({ task }: { task: InviteTask }) {
 
 function InviteCard({ actId, title }: { actId: string; title: string }) {
   const origin = window.location.origin;
-  const qr = useEndpointQuery('inviteQrCode', { body: { actId, origin } }, { meta: { quiet: true }, staleTime: 10 * 60_000 });
+  const qr = useEndpointQuery(
+    'inviteQrCode',
+    { body: { actId, origin } },
+    { meta: { quiet: true }, staleTime: 10 * 60_000 },
+  );
   if (!qr.data) {
     return qr.isError ? (
       <GrowthState title={t('sub.loadFailed')} desc={qr.error.detail} />
@@ -70,7 +74,9 @@ function InviteCard({ actId, title }: { actId: string; title: string }) {
       <div className="gr-qr__frame">
         <img src={svgDataUri(qr.data.qrSvg)} alt={t('growth.qrAlt')} data-testid="invite-qr" />
       </div>
-      <p className="gr-qr__expires">{t('growth.expires', { date: formatDate(qr.data.expiresAt, 'YYYY-MM-DD HH:mm') })}</p>
+      <p className="gr-qr__expires">
+        {t('growth.expires', { date: formatDate(qr.data.expiresAt, 'YYYY-MM-DD HH:mm') })}
+      </p>
       <input className="gr-qr__link" readOnly value={url} aria-label={t('growth.copyLink')} data-testid="invite-link" />
       <div className="gr-qr__actions">
         <ActionButton className="gr-btn gr-btn--ghost" onAction={() => void copyText(url)}>
@@ -85,7 +91,11 @@ function InviteCard({ actId, title }: { actId: string; title: string }) {
 }
 
 function Successes({ actId }: { actId: string }) {
-  const info = useEndpointQuery('inviteSuccessInfo', { body: { actId } }, { meta: { quiet: true }, refetchInterval: 15_000 });
+  const info = useEndpointQuery(
+    'inviteSuccessInfo',
+    { body: { actId } },
+    { meta: { quiet: true }, refetchInterval: 15_000 },
+  );
   return (
     <section className="gr-card gr-success" aria-labelledby="gr-success-title">
       <h2 id="gr-success-title">
@@ -111,7 +121,11 @@ function Successes({ actId }: { actId: string }) {
 }
 
 function ShareBody({ actId }: { actId: string }) {
-  const task = useEndpointQuery('inviteTaskDetail', { query: { actId } }, { meta: { quiet: true }, enabled: actId !== '' });
+  const task = useEndpointQuery(
+    'inviteTaskDetail',
+    { query: { actId } },
+    { meta: { quiet: true }, enabled: actId !== '' },
+  );
   let body: ReactNode;
   if (actId === '' || (task.isError && (task.error.code === 4001 || task.error.code === 4101)))
     body = <GrowthState title={t('growth.notFound')} />;
@@ -132,7 +146,12 @@ function ShareBody({ actId }: { actId: string }) {
       </>
     );
   return (
-    <GrowthPage tag={t('growth.newCustomerTag')} title={t('growth.shareHero')} subtitle={t('growth.shareSub')} art={<GiftArt />}>
+    <GrowthPage
+      tag={t('growth.newCustomerTag')}
+      title={t('growth.shareHero')}
+      subtitle={t('growth.shareSub')}
+      art={<GiftArt />}
+    >
       {body}
     </GrowthPage>
   );
