@@ -4,6 +4,7 @@
  */
 import type { ActivityDetail, PRIZE_KINDS } from '@campaign/contract';
 import type { Step, TxExec } from '../../db/tx';
+import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 
 type PrizeKind = (typeof PRIZE_KINDS)[number];
@@ -20,6 +21,8 @@ export interface OfferCataloguePort {
     eligibility: { whiteListOnly: boolean; cgroupIds: string[]; newCustomersSince: number | null; blacklist: string[] };
     prizes: readonly { id: string; kind: PrizeKind; points: number | null; consolation: number }[];
   }>;
+  /** The join-date detail (spec §7): when the customer joined (their first log-in here). */
+  joinDate(corp: Corp, user: RequestUser, actId: string): Promise<{ joinedAt: number }>;
   stockLeft(corpId: string, actId: string): Promise<{ prizeId: string; left: number | null }[]>;
   /** The conditional stock decrement, a step of the caller's transaction: false = none left. */
   takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean>;

@@ -6,17 +6,6 @@ import { changes, type Step, type TxExec } from '../../db/tx';
 export type OfferClaimRow = DB['offer_claim'];
 export type InviteSetupRow = DB['invite_setup'];
 
-/** When the customer joined: the first log-in created their row (the join date of join-date detail). */
-export async function joinedAt(db: Executor, corpId: string, userId: string): Promise<number | null> {
-  const r = await db
-    .selectFrom('app_user')
-    .select('created_at')
-    .where('corp_id', '=', corpId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return r?.created_at ?? null;
-}
-
 export async function claimOf(db: Executor, corpId: string, actId: string, userId: string) {
   return db
     .selectFrom('offer_claim')

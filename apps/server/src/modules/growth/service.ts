@@ -74,7 +74,7 @@ export function createGrowthService(
   async function gate(corp: Corp, user: RequestUser, act: ActivityDetail & { type: OfferType }) {
     const stored = await catalogue.visible(corp.id, act.actId);
     const e = stored.eligibility;
-    const joined = (await repo.joinedAt(db, corp.id, user.id)) ?? 0;
+    const { joinedAt: joined } = await catalogue.joinDate(corp, user, act.actId);
     const since = newSince(act, e.newCustomersSince);
     let blocked: OfferBlock | null = null;
     if (!corp.whiteListed) blocked = 'corp';

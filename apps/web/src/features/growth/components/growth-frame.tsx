@@ -6,6 +6,8 @@ import { homePath, loginPath } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
 import { BLOCK_TEXT } from '../model/offer-view';
 import { GateArt } from './growth-art';
+// The back button is the inner screens' own (shared/ui/sub-page.css).
+import '../../../shared/ui/sub-page.css';
 import '../growth.css';
 
 export interface GrowthPageProps {
@@ -27,7 +29,7 @@ export function GrowthPage({ tag, title, subtitle, colors, art, children }: Grow
       <header className="gr-hero">
         <button
           type="button"
-          className="gr-hero__back"
+          className="sub-hero__back"
           aria-label={t('sub.back')}
           onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(homePath()))}
         >
