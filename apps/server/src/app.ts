@@ -13,6 +13,7 @@ import { corpHandlers } from './modules/corp/routes';
 import { discountsHandlers } from './modules/discounts/routes';
 import { drawHandlers } from './modules/draw/routes';
 import { grayHandlers } from './modules/gray/routes';
+import { growthHandlers } from './modules/growth/routes';
 import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...couponsHandlers(services.prizes),
     ...addressesHandlers(services.addresses),
     ...discountsHandlers(services.discounts),
+    ...growthHandlers(services.growth),
   };
   registerEndpoints(app, handlers, {
     database,

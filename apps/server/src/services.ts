@@ -10,6 +10,7 @@ import { createDiscountsService } from './modules/discounts/service';
 import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
+import { createGrowthService } from './modules/growth/service';
 import { createPrizesService } from './modules/prizes/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
@@ -67,6 +68,18 @@ export function createServices(deps: ServicesInput) {
   });
   // Rate limits where every process serving this database (or Redis) counts alike.
   const limits = deps.limits ?? createLimits(config, deps.database, log);
-  return { base, auth, activity, prizes, draw, addresses, discounts: createDiscountsService({ ...base }), limits };
+  // inviteTasks: the season's InviteTaskPort (modules/growth/ports.ts), wired when the season lands.
+  const growth = createGrowthService({ ...base, catalogue: activity, prizes });
+  return {
+    base,
+    auth,
+    activity,
+    prizes,
+    draw,
+    addresses,
+    discounts: createDiscountsService({ ...base }),
+    limits,
+    growth,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

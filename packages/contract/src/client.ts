@@ -12,7 +12,21 @@ export type { Envelope } from './envelope';
 export { isSuccessCode } from './envelope-code';
 export { ERRORS, type ErrorName, errorMessage } from './errors';
 // Types by name from the package's main entry (type-only: erased, nothing of zod is loaded).
-export type { ActivityDetail, ActivityStatus, DrawResult, PageConfig, PublicPrize, SessionUser } from './index';
+export type {
+  ActivityDetail,
+  ActivityStatus,
+  DrawResult,
+  InviteLink,
+  InviteSuccess,
+  InviteTask,
+  Offer,
+  OfferBlock,
+  OfferClaim,
+  OfferType,
+  PageConfig,
+  PublicPrize,
+  SessionUser,
+} from './index';
 export * from './locale';
 export { maskMobile } from './mask-mobile';
 export * from './paths';

@@ -116,6 +116,28 @@ export const ERRORS = {
   ),
   PAYMENT_SIGN_INVALID: e(3306, 400, '支付签名无效', 'The payment signature is invalid'),
   FILE_NOT_FOUND: e(3401, 404, '文件不存在', 'File not found'),
+
+  // 4xxx: growth (offers 40xx, invites 41xx).
+  OFFER_NOT_FOUND: e(4001, 200, '优惠活动不存在', 'Offer not found'),
+  OFFER_NOT_ELIGIBLE: e(4002, 200, '您暂不符合领取条件', 'You are not eligible for this offer'),
+  OFFER_SOLD_OUT: e(4003, 200, '礼品已领完', 'The gifts have all been taken'),
+  INVITE_NOT_SET_UP: e(4101, 200, '该活动未开放邀请', 'Inviting is not open for this activity'),
+  INVITE_LINK_INVALID: e(4102, 200, '邀请链接无效', 'The invite link is not valid'),
+  INVITE_LINK_EXPIRED: e(
+    4103,
+    200,
+    '邀请链接已过期，请让好友重新分享',
+    'The invite link has expired, ask your friend for a new one',
+  ),
+  INVITE_SELF: e(4104, 200, '不能邀请自己', 'You cannot invite yourself'),
+  INVITE_NOT_NEW: e(4105, 200, '仅新客户可接受邀请', 'Only new customers can accept an invite'),
+  INVITE_TAKEN: e(4106, 200, '您已接受过其他好友的邀请', 'You already accepted an invite from another friend'),
+  INVITE_CAP: e(
+    4107,
+    200,
+    '好友今日或本期邀请名额已满',
+    'Your friend has reached the invite limit for today or this season',
+  ),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -10,6 +10,7 @@ export * from './endpoints/coupons';
 export * from './endpoints/discounts';
 export * from './endpoints/draw';
 export * from './endpoints/gray';
+export * from './endpoints/growth';
 export * from './endpoints/orders';
 export * from './endpoints/prizes';
 export * from './endpoints/system';

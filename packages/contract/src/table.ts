@@ -7,6 +7,7 @@ import { couponsEndpoints } from './endpoints/coupons';
 import { discountsEndpoints } from './endpoints/discounts';
 import { drawEndpoints } from './endpoints/draw';
 import { grayEndpoints } from './endpoints/gray';
+import { growthEndpoints } from './endpoints/growth';
 import { ordersEndpoints } from './endpoints/orders';
 import { prizesEndpoints } from './endpoints/prizes';
 import { systemEndpoints } from './endpoints/system';
@@ -29,6 +30,7 @@ export const endpointGroups = {
   orders: ordersEndpoints,
   coupons: couponsEndpoints,
   discounts: discountsEndpoints,
+  growth: growthEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

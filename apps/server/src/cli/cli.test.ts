@@ -151,12 +151,12 @@ describe('production refuses the published demo secrets', () => {
     const demoFile = join(ROOT, 'apps/server/campaigns/demo.yaml');
     const imported = run('apps/server/src/cli/main.ts', ['import', demoFile], env);
     expect(imported.code).toBe(1);
-    expect(imported.err).toContain('import refused: corp demo, demo-gray uses a published demo appSecret');
+    expect(imported.err).toContain('import refused: corp demo, demo-gray, demo-branch uses a published demo appSecret');
 
     // A database seeded outside production (as a demo once was) keeps the server from starting in production.
     expect(run('apps/server/src/cli/main.ts', ['seed'], { SQLITE_PATH: prodDb }).code).toBe(0);
     const started = run('apps/server/src/main.ts', [], env);
     expect(started.code).toBe(1);
-    expect(started.err).toContain('corp demo, demo-gray uses a published demo appSecret');
+    expect(started.err).toContain('corp demo, demo-branch, demo-gray uses a published demo appSecret');
   }, 90_000);
 });

@@ -50,6 +50,23 @@ export const discountDefSchema = z
   .refine((d) => d.endsAt > d.startsAt, { message: 'endsAt must be after startsAt', path: ['endsAt'] });
 export type DiscountDef = z.output<typeof discountDefSchema>;
 
+/** Inviting friends to an offer (docs/campaign-format.md `invites`): caps per inviter, link lifetime. */
+export const inviteDefSchema = z
+  .object({
+    corp: corpIdSchema,
+    actId: idSchema,
+    perDay: z.number().int().positive(),
+    perSeason: z.number().int().positive(),
+    linkTtlHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(72),
+  })
+  .strict()
+  .refine((i) => i.perSeason >= i.perDay, { message: 'perSeason must be at least perDay', path: ['perSeason'] });
+
 /** The campaign definition file. Later sections (activities, groups, prizes) extend this object. */
 export const definitionSchema = z
   .object({
@@ -58,6 +75,7 @@ export const definitionSchema = z
     activities: z.array(activityDefSchema).default([]),
     groups: z.array(groupDefSchema).default([]),
     discounts: z.array(discountDefSchema).default([]),
+    invites: z.array(inviteDefSchema).default([]),
   })
   .strict()
   .superRefine((d, ctx) => {
@@ -73,6 +91,16 @@ export const definitionSchema = z
               message: `activity "${id}" is not defined in this file`,
             });
           }
+        });
+      }
+    });
+    d.invites.forEach((v, i) => {
+      const act = d.activities.find((a) => a.corp === v.corp && a.id === v.actId);
+      if (act?.type !== 'newCustomer') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['invites', i, 'actId'],
+          message: `"${v.actId}" is not a newCustomer activity of corp "${v.corp}" in this file`,
         });
       }
     });

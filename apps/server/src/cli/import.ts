@@ -3,6 +3,7 @@ import type { ActivityService } from '../modules/activity/service';
 import * as authRepo from '../modules/auth/repo';
 import * as corpRepo from '../modules/corp/repo';
 import * as discountRepo from '../modules/discounts/repo';
+import * as growthRepo from '../modules/growth/repo';
 import { newId } from '../platform/crypto';
 import type { Definition } from './definition';
 
@@ -63,6 +64,15 @@ export async function applyDefinition(
         per_user_limit: d.perUserLimit,
         daily_limit: d.dailyLimit,
         created_at: now,
+      });
+    }
+    for (const v of def.invites) {
+      await growthRepo.upsertSetup(tx, {
+        corp_id: v.corp,
+        act_id: v.actId,
+        per_day: v.perDay,
+        per_season: v.perSeason,
+        link_ttl_hours: v.linkTtlHours,
       });
     }
     return {

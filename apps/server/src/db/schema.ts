@@ -91,13 +91,13 @@ export interface PlatformTables {
   tracking_event: TrackingEventTable;
 }
 
-export type DB = PlatformTables & DrawTables & ClaimTables;
+export type DB = PlatformTables & DrawTables & ClaimTables & GrowthTables;
 
 export interface ActivityTable {
   corp_id: string;
   id: string;
   group_id: string | null;
-  type: 'wheel' | 'grid' | 'scratch' | 'blindbox' | 'common';
+  type: 'wheel' | 'grid' | 'scratch' | 'blindbox' | 'common' | 'newCustomer' | 'newUser';
   title: string;
   subtitle: string;
   /** Operator state; what users see is derived with the clock (modules/activity/status.ts). */
@@ -334,4 +334,12 @@ export interface ClaimTables {
   discount_user: DiscountUserTable;
   discount_day: DiscountDayTable;
   discount_consumption: DiscountConsumptionTable;
+}
+
+/** Growth (migration 0006): offers claimed, invite setups, counted invites, per-inviter tallies. */
+export interface GrowthTables {
+  offer_claim: { corp_id: string; act_id: string; user_id: string; award_key: string; created_at: number };
+  invite_setup: { corp_id: string; act_id: string; per_day: number; per_season: number; link_ttl_hours: number };
+  invite: { corp_id: string; act_id: string; invitee_id: string; inviter_id: string; day: string; created_at: number };
+  invite_tally: { corp_id: string; act_id: string; inviter_id: string; period: string; n: number };
 }

@@ -59,5 +59,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/wechatCoupon', screen: lazyScreen(() => import('../features/coupons/screens/coupon-screen'), 'WechatCouponScreen'), title: 'title.wechatCoupon', keepAlive: false },
   { path: '/lijianUseRule', screen: lazyScreen(() => import('../features/discounts/screens/discount-rule-screen'), 'DiscountRuleScreen'), title: 'title.lijianUseRule', keepAlive: false },
   { path: '/lijianDetail', screen: lazyScreen(() => import('../features/discounts/screens/discount-detail-screen'), 'DiscountDetailScreen'), title: 'title.lijianDetail', keepAlive: false },
+  { path: '/newCustomers', screen: lazyScreen(() => import('../features/growth/screens/offer-screen'), 'NewCustomersScreen'), title: 'title.newCustomers', keepAlive: true },
+  { path: '/newCustomersShare', screen: lazyScreen(() => import('../features/growth/screens/share-screen'), 'NewCustomersShareScreen'), title: 'title.newCustomersShare', keepAlive: true },
+  { path: '/newUser', screen: lazyScreen(() => import('../features/growth/screens/offer-screen'), 'NewUserScreen'), title: 'title.newUser', keepAlive: false },
   { path: '/404', screen: lazyScreen(() => import('../features/not-found/not-found-screen'), 'NotFoundScreen'), title: 'title.notFound', keepAlive: true },
 ];

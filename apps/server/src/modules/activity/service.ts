@@ -1,4 +1,4 @@
-import type { ActivityDetail, PageConfig, PublicPrize } from '@campaign/contract';
+import { type ActivityDetail, OFFER_TYPES, type PageConfig, type PublicPrize } from '@campaign/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Executor } from '../../db';
 import type { Step, TxExec } from '../../db/tx';
@@ -145,6 +145,8 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
     /** The activity this customer may draw in now; otherwise the refusal (missing, not open, not eligible). */
     async admit(corp: Corp, user: RequestUser, actId: string): Promise<LoadedActivity> {
       const act = await visible(corp.id, actId);
+      // Offers are claimed once through the growth module, never drawn.
+      if ((OFFER_TYPES as readonly string[]).includes(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
       assertOpen(act, clock());
       await checkEligible(corp, user, act);
       return act;
@@ -417,15 +419,21 @@ function termsSnapshot(rows: TermsColumns[]) {
 }
 
 export function publicationProblems(def: ActivityDef, rules: Pick<DrawRulesPort, 'tableProblems'>): string[] {
-  const problems = rules.tableProblems(
-    def.prizes.map((p) => ({
-      id: p.id,
-      weight: p.weight,
-      tiers: p.tiers,
-      unlockAfterDraws: p.unlockAfterDraws,
-      consolation: p.consolation,
-    })),
-  );
+  // An offer is never drawn (docs/decisions/0200): it needs a gift, not a draw table.
+  const isOffer = (OFFER_TYPES as readonly string[]).includes(def.type);
+  const problems = isOffer
+    ? def.prizes.some((p) => !p.consolation && p.kind !== 'thanks')
+      ? []
+      : ['an offer needs a gift: a prize that is not "thanks" nor the consolation prize']
+    : rules.tableProblems(
+        def.prizes.map((p) => ({
+          id: p.id,
+          weight: p.weight,
+          tiers: p.tiers,
+          unlockAfterDraws: p.unlockAfterDraws,
+          consolation: p.consolation,
+        })),
+      );
   for (const p of def.prizes) {
     if (p.valueCents > MAX_LOTTERY_PRIZE_CENTS) {
       problems.push(

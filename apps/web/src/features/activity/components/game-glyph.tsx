@@ -63,6 +63,14 @@ export function GameGlyph({ type }: { type: ActivityDetail['type'] }) {
           />
         </g>
       )}
+      {(type === 'newCustomer' || type === 'newUser') && (
+        <g>
+          <rect x="15" y="28" width="34" height="22" rx="3" fill="#e3352e" />
+          <rect x="12" y="21" width="40" height="9" rx="3" fill="#ff6a4a" />
+          <rect x="29" y="21" width="6" height="29" fill="#ffd77a" />
+          <path d="M32 21c-3-7-12-8-12-3 0 3 6 4 12 3zM32 21c3-7 12-8 12-3 0 3-6 4-12 3z" fill="#ffd77a" />
+        </g>
+      )}
     </svg>
   );
 }

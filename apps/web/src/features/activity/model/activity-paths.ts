@@ -9,6 +9,8 @@ const PLAY_SCREEN: Readonly<Record<ActivityType, string>> = {
   scratch: '/bluescratch',
   blindbox: '/blindBox',
   common: '/commonActivity',
+  newCustomer: '/newCustomers',
+  newUser: '/newUser',
 };
 
 /** The game screens and the activity types each one can play; share variants play what their original plays. */

@@ -1,0 +1,54 @@
+/**
+ * What this module needs from others, declared here and passed in by createServices (services.ts):
+ * modules never import each other.
+ */
+import type { ActivityDetail, PRIZE_KINDS } from '@campaign/contract';
+import type { Step, TxExec } from '../../db/tx';
+import type { RequestUser } from '../../platform/session';
+import type { Corp } from '../../platform/tenancy';
+
+type PrizeKind = (typeof PRIZE_KINDS)[number];
+
+/** The activity catalogue (modules/activity): offers are activities of type newCustomer / newUser. */
+export interface OfferCataloguePort {
+  /** Refuses a missing or draft activity with ACTIVITY_NOT_FOUND. */
+  detail(corp: Corp, actId: string): Promise<ActivityDetail>;
+  /** The eligibility and prize table as stored (refuses like `detail`). */
+  visible(
+    corpId: string,
+    actId: string,
+  ): Promise<{
+    eligibility: { whiteListOnly: boolean; cgroupIds: string[]; newCustomersSince: number | null; blacklist: string[] };
+    prizes: readonly { id: string; kind: PrizeKind; points: number | null; consolation: number }[];
+  }>;
+  /** The join-date detail (spec §7): when the customer joined (their first log-in here). */
+  joinDate(corp: Corp, user: RequestUser, actId: string): Promise<{ joinedAt: number }>;
+  stockLeft(corpId: string, actId: string): Promise<{ prizeId: string; left: number | null }[]>;
+  /** The conditional stock decrement, a step of the caller's transaction: false = none left. */
+  takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean>;
+}
+
+/** The prizes module: an offer's gift becomes an award in the customer's prize list like any other. */
+export interface OfferPrizesPort {
+  award(
+    x: TxExec,
+    a: {
+      corpId: string;
+      userId: string;
+      actId: string;
+      /** Unique per award; an offer claim passes `offer:<corp>:<act>:<user>`. */
+      drawId: string;
+      prize: { id: string; kind: PrizeKind; points: number | null };
+      now: number;
+    },
+  ): Step<{ id: string; coupon_code: string | null } | null>;
+}
+
+/**
+ * The season's tasks (the ranking and task activity, another module): told after an invite is counted
+ * and committed, once per counted invite. Optional: without it nothing is told. A failure is logged and
+ * does not undo the invite.
+ */
+export interface InviteTaskPort {
+  inviteCounted(corpId: string, inviterUserId: string, inviteeUserId: string, at: number): Promise<void>;
+}

@@ -1,0 +1,14 @@
+import type { growthEndpoints } from '@campaign/contract';
+import type { HandlersOf } from '../../platform/http';
+import type { GrowthService } from './service';
+
+export function growthHandlers(svc: GrowthService): HandlersOf<typeof growthEndpoints> {
+  return {
+    offerDetail: async ({ corp, user, query }) => svc.offer(corp, user, query.actId),
+    offerClaim: async ({ corp, user, body }) => svc.claim(corp, user, body.actId),
+    inviteTaskDetail: async ({ corp, user, query }) => svc.inviteTask(corp, user, query.actId),
+    inviteQrCode: async ({ corp, user, body }) => svc.inviteLink(corp, user, body.actId, body.origin),
+    inviteSuccessInfo: async ({ corp, user, body }) => svc.inviteSuccess(corp, user, body.actId),
+    inviteAccept: async ({ corp, user, body }) => svc.acceptInvite(corp, user, body.token),
+  };
+}

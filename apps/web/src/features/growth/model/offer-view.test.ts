@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { inviteTokenOf, offerPhase } from './offer-view';
+
+const base = { blocked: null, claim: null, status: 'live' as const, gift: { left: 3 } };
+const gift = { prizeId: 'g', name: 'g', image: '', kind: 'coupon' as const, valueCents: 100 };
+
+describe('offer phase', () => {
+  it('a claim shows first, then the gate, then the window, then the stock', () => {
+    const claim = { awardId: 'a', claimedAt: 1, prizeName: 'g', couponCode: null };
+    expect(offerPhase({ ...base, gift: { ...gift, left: 3 }, claim, blocked: 'corp' }).kind).toBe('claimed');
+    expect(offerPhase({ ...base, gift: { ...gift, left: 3 }, blocked: 'corp', status: 'ended' })).toEqual({
+      kind: 'blocked',
+      reason: 'corp',
+    });
+    expect(offerPhase({ ...base, gift: { ...gift, left: 3 }, status: 'ended' })).toEqual({
+      kind: 'closed',
+      status: 'ended',
+    });
+    expect(offerPhase({ ...base, gift: { ...gift, left: 0 } }).kind).toBe('sold-out');
+    expect(offerPhase({ ...base, gift: { ...gift, left: null } }).kind).toBe('open');
+  });
+});
+
+describe('invite token of a link', () => {
+  it('reads a token-shaped value and ignores anything else', () => {
+    const token = `${'a'.repeat(40)}.${'b'.repeat(43)}`;
+    expect(inviteTokenOf(`?actId=x&invite=${token}`)).toBe(token);
+    expect(inviteTokenOf('?invite=<script>')).toBeNull();
+    expect(inviteTokenOf('?actId=x')).toBeNull();
+  });
+});

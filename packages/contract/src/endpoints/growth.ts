@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { actIdSchema, empty } from '../common';
+import { endpoint } from '../endpoint';
+import { ACTIVITY_STATUSES, actQuery, PRIZE_KINDS, pageConfigSchema } from './activity';
+
+/** The activity types that are offers (claimed once, no draw): docs/decisions/0200-offers-are-activities.md. */
+export const OFFER_TYPES = ['newCustomer', 'newUser'] as const;
+export type OfferType = (typeof OFFER_TYPES)[number];
+
+/**
+ * Why a customer may not take an offer or invite for it: the designed "not eligible" state says which.
+ * corp = the corp is not on the white list; cgroup = not in the named customer groups; not-new = joined
+ * before the offer's new-customer date; not-first-use = used the app before the offer began.
+ */
+export const OFFER_BLOCKS = ['corp', 'cgroup', 'not-new', 'not-first-use'] as const;
+export type OfferBlock = (typeof OFFER_BLOCKS)[number];
+
+export const offerGiftSchema = z.object({
+  prizeId: z.string(),
+  name: z.string(),
+  image: z.string(),
+  kind: z.enum(PRIZE_KINDS),
+  valueCents: z.number().int(),
+  /** null = unlimited. */
+  left: z.number().int().nullable(),
+});
+
+export const offerClaimSchema = z.object({
+  awardId: z.string(),
+  claimedAt: z.number().int(),
+  prizeName: z.string(),
+  /** The coupon's code when the gift is a coupon. */
+  couponCode: z.string().nullable(),
+});
+export type OfferClaim = z.infer<typeof offerClaimSchema>;
+
+export const offerSchema = z.object({
+  actId: z.string(),
+  type: z.enum(OFFER_TYPES),
+  title: z.string(),
+  subtitle: z.string(),
+  status: z.enum(ACTIVITY_STATUSES),
+  startsAt: z.number().int(),
+  endsAt: z.number().int(),
+  rulesHtml: z.string(),
+  page: pageConfigSchema,
+  gift: offerGiftSchema,
+  /** The customer's join date (new customer) or first use (new user) and the date it is compared with. */
+  joinedAt: z.number().int(),
+  newSince: z.number().int(),
+  /** null = this customer may claim (window and stock aside). */
+  blocked: z.enum(OFFER_BLOCKS).nullable(),
+  claim: offerClaimSchema.nullable(),
+  /** Whether inviting friends is set up for this offer (the share page). */
+  invites: z.boolean(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+
+export const inviteTaskSchema = z.object({
+  actId: z.string(),
+  perDay: z.number().int(),
+  perSeason: z.number().int(),
+  countedToday: z.number().int(),
+  countedSeason: z.number().int(),
+  linkTtlHours: z.number().int(),
+  endsAt: z.number().int(),
+  /** null = this customer may invite; otherwise why not (the designed state). */
+  blocked: z.enum(OFFER_BLOCKS).nullable(),
+});
+export type InviteTask = z.infer<typeof inviteTaskSchema>;
+
+export const inviteLinkSchema = z.object({
+  /** The path and query an invitee opens (relative to the site): the signed token rides in `invite`. */
+  path: z.string(),
+  token: z.string(),
+  expiresAt: z.number().int(),
+  /** A QR code of the full link, as an SVG document. */
+  qrSvg: z.string(),
+});
+export type InviteLink = z.infer<typeof inviteLinkSchema>;
+
+export const inviteSuccessSchema = z.object({
+  total: z.number().int(),
+  list: z.array(z.object({ inviteeMasked: z.string(), countedAt: z.number().int() })),
+});
+export type InviteSuccess = z.infer<typeof inviteSuccessSchema>;
+
+/** Growth: new-customer and new-user offers, invites with QR codes (spec §2, §7). */
+export const growthEndpoints = {
+  offerDetail: endpoint({
+    method: 'GET',
+    path: '/offer/detail',
+    version: 'none',
+    loading: false,
+    access: 'user',
+    tag: 'growth',
+    summary: 'A new-customer or new-user offer: the gift, the rule, whether this customer may claim, their claim',
+    query: actQuery,
+    body: z.undefined(),
+    data: offerSchema,
+  }),
+  offerClaim: endpoint({
+    method: 'POST',
+    path: '/offer/claim',
+    version: 'none',
+    loading: true,
+    access: 'user',
+    tag: 'growth',
+    summary: 'Claim the offer: once per customer; the gift lands in the prize list',
+    query: empty,
+    body: actQuery,
+    data: z.object({ claim: offerClaimSchema, replayed: z.boolean() }),
+  }),
+  inviteTaskDetail: endpoint({
+    method: 'GET',
+    path: '/invite/task',
+    version: 'none',
+    loading: false,
+    access: 'user',
+    tag: 'growth',
+    summary: "The invite task: caps per day and season and the customer's counted invites",
+    query: actQuery,
+    body: z.undefined(),
+    data: inviteTaskSchema,
+  }),
+  inviteQrCode: endpoint({
+    method: 'POST',
+    path: '/invite/qrcode',
+    version: 'none',
+    loading: false,
+    access: 'user',
+    tag: 'growth',
+    summary: "A signed, expiring invite link of the customer's and its QR code (SVG)",
+    query: empty,
+    // The H5's own origin (location.origin): the QR holds the full link; the token alone is signed.
+    body: actQuery.extend({
+      origin: z
+        .string()
+        .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/)
+        .max(200),
+    }),
+    data: inviteLinkSchema,
+  }),
+  inviteSuccessInfo: endpoint({
+    method: 'POST',
+    path: '/invite/success',
+    version: 'none',
+    loading: false,
+    access: 'user',
+    tag: 'growth',
+    summary: 'Who the customer invited successfully (masked), newest first',
+    query: empty,
+    body: actQuery,
+    data: inviteSuccessSchema,
+  }),
+  inviteAccept: endpoint({
+    method: 'POST',
+    path: '/invite/accept',
+    version: 'none',
+    loading: false,
+    access: 'user',
+    tag: 'growth',
+    summary: 'The logged-in invitee presents the signed token of the link they opened; a valid one is counted once',
+    query: empty,
+    body: z.object({ token: z.string().min(10).max(512) }),
+    data: z.object({ actId: actIdSchema, counted: z.boolean() }),
+  }),
+} as const;
