@@ -11,6 +11,7 @@ import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createPrizesService } from './modules/prizes/service';
+import { createSeasonService } from './modules/season/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
@@ -59,14 +60,33 @@ export function createServices(deps: ServicesInput) {
   const activity = createActivityService({ ...base, drawRules });
   const addresses = createAddressesService({ ...base });
   const prizes = createPrizesService({ ...base, activities: activity, addressBook: addresses });
+  const season = createSeasonService({ ...base, activities: activity, prizes });
   const draw = createDrawService({
     ...base,
     riskHook: deps.riskHook ?? velocityRiskHook(),
     activities: activity,
-    prizes,
+    // Every draw also feeds the season draw tasks that name its activity, in the draw's own transaction.
+    prizes: {
+      awardOfDraw: prizes.awardOfDraw,
+      *award(x, a) {
+        const awarded = yield* prizes.award(x, a);
+        yield* season.drawCounted(x, a);
+        return awarded;
+      },
+    },
   });
   // Rate limits where every process serving this database (or Redis) counts alike.
   const limits = deps.limits ?? createLimits(config, deps.database, log);
-  return { base, auth, activity, prizes, draw, addresses, discounts: createDiscountsService({ ...base }), limits };
+  return {
+    base,
+    auth,
+    activity,
+    prizes,
+    draw,
+    addresses,
+    discounts: createDiscountsService({ ...base }),
+    limits,
+    season,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -3,6 +3,7 @@ import type { ActivityService } from '../modules/activity/service';
 import * as authRepo from '../modules/auth/repo';
 import * as corpRepo from '../modules/corp/repo';
 import * as discountRepo from '../modules/discounts/repo';
+import * as seasonRepo from '../modules/season/repo';
 import { newId } from '../platform/crypto';
 import type { Definition } from './definition';
 
@@ -12,6 +13,7 @@ export interface ImportSummary {
   activities: { actId: string; version: number; created: boolean }[];
   groups: number;
   discounts: number;
+  seasons: number;
 }
 
 /** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
@@ -65,12 +67,26 @@ export async function applyDefinition(
         created_at: now,
       });
     }
+    for (const s of def.seasons) {
+      const act = def.activities.find((a) => a.corp === s.corp && a.id === s.act);
+      if (!act) throw new Error(`season ${s.act}: no such activity`);
+      const { tasks, bands } = s;
+      await seasonRepo.upsertSeason(tx, {
+        corp_id: s.corp,
+        act_id: s.act,
+        starts_at: act.startsAt,
+        ends_at: act.endsAt,
+        tasks,
+        bands,
+      });
+    }
     return {
       corps: def.corps.length,
       users: def.users.length,
       activities,
       groups: def.groups.length,
       discounts: def.discounts.length,
+      seasons: def.seasons.length,
     };
   });
 }

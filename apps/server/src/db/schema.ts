@@ -91,13 +91,13 @@ export interface PlatformTables {
   tracking_event: TrackingEventTable;
 }
 
-export type DB = PlatformTables & DrawTables & ClaimTables;
+export type DB = PlatformTables & DrawTables & ClaimTables & SeasonTables;
 
 export interface ActivityTable {
   corp_id: string;
   id: string;
   group_id: string | null;
-  type: 'wheel' | 'grid' | 'scratch' | 'blindbox' | 'common';
+  type: 'wheel' | 'grid' | 'scratch' | 'blindbox' | 'common' | 'ranking';
   title: string;
   subtitle: string;
   /** Operator state; what users see is derived with the clock (modules/activity/status.ts). */
@@ -334,4 +334,54 @@ export interface ClaimTables {
   discount_user: DiscountUserTable;
   discount_day: DiscountDayTable;
   discount_consumption: DiscountConsumptionTable;
+}
+
+/** modules/season (migration 0007). */
+export interface SeasonTables {
+  season: {
+    corp_id: string;
+    act_id: string;
+    starts_at: number;
+    ends_at: number;
+    tasks: string;
+    bands: string;
+    settled_at: number | null;
+  };
+  season_draw_task: {
+    corp_id: string;
+    draw_act_id: string;
+    act_id: string;
+    task_id: string;
+    points: number;
+    period: string;
+  };
+  season_ledger: {
+    corp_id: string;
+    act_id: string;
+    user_id: string;
+    task_id: string;
+    period: string;
+    points: number;
+    created_at: number;
+  };
+  season_score: {
+    corp_id: string;
+    act_id: string;
+    user_id: string;
+    score: number;
+    reached_at: number;
+    prev_reached_at: number;
+  };
+  season_tally: { corp_id: string; act_id: string; score: number; n: number };
+  season_hour_tally: { corp_id: string; act_id: string; score: number; hour: number; n: number };
+  season_result: {
+    corp_id: string;
+    act_id: string;
+    user_id: string;
+    rank: number;
+    score: number;
+    prize_id: string;
+    award_id: string | null;
+    created_at: number;
+  };
 }

@@ -59,5 +59,11 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/wechatCoupon', screen: lazyScreen(() => import('../features/coupons/screens/coupon-screen'), 'WechatCouponScreen'), title: 'title.wechatCoupon', keepAlive: false },
   { path: '/lijianUseRule', screen: lazyScreen(() => import('../features/discounts/screens/discount-rule-screen'), 'DiscountRuleScreen'), title: 'title.lijianUseRule', keepAlive: false },
   { path: '/lijianDetail', screen: lazyScreen(() => import('../features/discounts/screens/discount-detail-screen'), 'DiscountDetailScreen'), title: 'title.lijianDetail', keepAlive: false },
+  { path: '/pro1', screen: lazyScreen(() => import('../features/season/screens/season-home-screen'), 'SeasonHomeScreen'), title: 'title.pro1', keepAlive: true },
+  { path: '/pro1/rank', screen: lazyScreen(() => import('../features/season/screens/season-rank-screen'), 'SeasonRankScreen'), title: 'title.pro1Rank', keepAlive: true },
+  { path: '/pro1/task', screen: lazyScreen(() => import('../features/season/screens/season-task-screen'), 'SeasonTaskScreen'), title: 'title.pro1Task', keepAlive: true },
+  { path: '/pro1/prizeList', screen: lazyScreen(() => import('../features/season/screens/season-prizes-screen'), 'SeasonPrizesScreen'), title: 'title.pro1PrizeList', keepAlive: false },
+  { path: '/visitShop', screen: lazyScreen(() => import('../features/season/screens/visit-shop-screen'), 'VisitShopScreen'), title: 'title.visitShop', keepAlive: false },
+  { path: '/visitShopShare', screen: lazyScreen(() => import('../features/season/screens/visit-shop-screen'), 'VisitShopShareScreen'), title: 'title.visitShopShare', keepAlive: false },
   { path: '/404', screen: lazyScreen(() => import('../features/not-found/not-found-screen'), 'NotFoundScreen'), title: 'title.notFound', keepAlive: true },
 ];

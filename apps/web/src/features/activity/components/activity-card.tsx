@@ -29,6 +29,7 @@ const TYPE_KEY: Record<ActivityDetail['type'], MessageKey> = {
   scratch: 'park.type.scratch',
   blindbox: 'park.type.blindbox',
   common: 'park.type.common',
+  ranking: 'park.type.ranking',
 };
 
 /** A festive card linking to the screen that plays the activity (by its type). */

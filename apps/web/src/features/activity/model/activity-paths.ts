@@ -9,6 +9,7 @@ const PLAY_SCREEN: Readonly<Record<ActivityType, string>> = {
   scratch: '/bluescratch',
   blindbox: '/blindBox',
   common: '/commonActivity',
+  ranking: '/pro1',
 };
 
 /** The game screens and the activity types each one can play; share variants play what their original plays. */
