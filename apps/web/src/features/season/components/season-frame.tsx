@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { t } from '../../../shared/i18n/messages';
+import type { RouteData } from '@campaign/contract/client';
+import { type ReactNode, useId } from 'react';
+import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { Link, useNavigate } from '../../../shared/navigation/navigation';
 import { Icon } from '../../../shared/ui/icon';
 import type { IconName } from '../../../shared/ui/icon-sprite';
@@ -7,6 +8,14 @@ import { SEASON_PATHS, seasonLink } from '../model/season-view';
 import './season.css';
 
 type Tab = 'home' | 'rank' | 'task' | 'prizes';
+type SeasonStatus = RouteData<'seasonHome'>['status'];
+
+const BADGE: Record<SeasonStatus, MessageKey> = {
+  scheduled: 'season.badgeScheduled',
+  live: 'season.badge',
+  ended: 'season.badgeEnded',
+  settled: 'season.badgeEnded',
+};
 
 /**
  * The season screens' frame: a night-gold hero (back, title, a trophy), the content, and a tab bar between
@@ -17,12 +26,15 @@ export function SeasonFrame({
   tab,
   title,
   subtitle,
+  status,
   hero,
   children,
 }: {
   actId: string;
   tab: Tab | null;
   title: string;
+  /** The season's status when known: the badge above the title says it. */
+  status?: SeasonStatus;
   subtitle?: string;
   hero?: ReactNode;
   children: ReactNode;
@@ -47,7 +59,7 @@ export function SeasonFrame({
           <Icon name="back" size="1.6rem" />
         </button>
         <Trophy />
-        <p className="season-hero__badge">{t('season.badge')}</p>
+        {status ? <p className={`season-hero__badge is-${status}`}>{t(BADGE[status])}</p> : null}
         <h1 className="season-hero__title">{title}</h1>
         {subtitle ? <p className="season-hero__sub">{subtitle}</p> : null}
         {hero}
@@ -98,19 +110,21 @@ export function SeasonSkeleton() {
 
 /** The season's emblem: a gold cup with a star (inline, so it needs no image request). */
 function Trophy() {
+  // Unique per instance: a kept-alive season screen still holds its own copy of the gradient.
+  const gold = useId();
   return (
     <svg className="season-hero__trophy" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <defs>
-        <linearGradient id="season-gold" x1="0" y1="0" x2="0" y2="1">
+        <linearGradient id={gold} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#fff3c4" />
           <stop offset="0.5" stopColor="#ffd16b" />
           <stop offset="1" stopColor="#e89a1c" />
         </linearGradient>
       </defs>
-      <path d="M14 10h36v6c0 12-7 21-18 23C21 37 14 28 14 16z" fill="url(#season-gold)" />
+      <path d="M14 10h36v6c0 12-7 21-18 23C21 37 14 28 14 16z" fill={`url(#${gold})`} />
       <path d="M14 14H6c0 9 5 14 12 15M50 14h8c0 9-5 14-12 15" fill="none" stroke="#ffd16b" strokeWidth="3.5" />
       <rect x="27" y="38" width="10" height="9" fill="#e89a1c" />
-      <rect x="19" y="47" width="26" height="7" rx="2" fill="url(#season-gold)" />
+      <rect x="19" y="47" width="26" height="7" rx="2" fill={`url(#${gold})`} />
       <path d="m32 15 2.6 5.3 5.8.8-4.2 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.2-4.1 5.8-.8z" fill="#fff" />
     </svg>
   );

@@ -48,6 +48,7 @@ export function SeasonHomeScreen() {
       tab="home"
       title={d?.title ?? t('title.pro1')}
       subtitle={d?.subtitle}
+      status={d?.status}
       hero={d ? <Countdown endsAt={d.endsAt} serverTime={d.serverTime} over={!live} /> : null}
     >
       {!actId || home.isError ? (

@@ -20,7 +20,13 @@ export function SeasonPrizesScreen() {
   const d = prizes.data;
 
   return (
-    <SeasonFrame actId={actId} tab="prizes" title={t('season.prizesTitle')} subtitle={t('season.prizesSub')}>
+    <SeasonFrame
+      actId={actId}
+      tab="prizes"
+      title={t('season.prizesTitle')}
+      subtitle={t('season.prizesSub')}
+      status={d?.status}
+    >
       {!actId || prizes.isError ? (
         <SeasonState title={t('season.notFound')} desc={prizes.error?.detail ?? t('season.notFoundDesc')} />
       ) : !d ? (

@@ -53,7 +53,13 @@ export function SeasonTaskScreen() {
   };
 
   return (
-    <SeasonFrame actId={actId} tab="task" title={t('season.taskTitle')} subtitle={t('season.taskSub')}>
+    <SeasonFrame
+      actId={actId}
+      tab="task"
+      title={t('season.taskTitle')}
+      subtitle={t('season.taskSub')}
+      status={d?.status}
+    >
       {!actId || tasks.isError ? (
         <SeasonState title={t('season.notFound')} desc={tasks.error?.detail ?? t('season.notFoundDesc')} />
       ) : !d ? (

@@ -145,7 +145,7 @@ export function VisitShopScreen() {
         </svg>
         <div className="visit-timer__text">
           <h2>{ringText}</h2>
-          <p>{t('season.visitHint')}</p>
+          {phase === 'running' || phase === 'starting' ? <p>{t('season.visitHint')}</p> : null}
           {phase === 'credited' || phase === 'doneBefore' ? (
             <Link className="season-btn season-btn--small" to={seasonLink(SEASON_PATHS.task, actId)}>
               {t('season.backToTasks')}
