@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { rng } from '../apps/server/src/cli/demo-season';
 import { openDatabase } from '../apps/server/src/db';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { read } from '../apps/server/src/db/tx';
@@ -31,18 +32,6 @@ const ACT = 'bench-season';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const START = Date.UTC(2026, 10, 1);
-
-/** mulberry32: the same participants every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface P {
   id: string;

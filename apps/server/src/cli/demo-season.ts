@@ -8,7 +8,7 @@ import { DEMO_FILE } from './seed';
 const DAY = 86_400_000;
 
 /** A small deterministic generator (mulberry32): the same demo leaderboard on every seed. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

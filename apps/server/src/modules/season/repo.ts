@@ -1,5 +1,6 @@
 import type { Executor } from '../../db';
 import { prepared } from '../../db/prepared';
+import type { SeasonTables } from '../../db/schema';
 import { changes, rows, type Step, type TxExec } from '../../db/tx';
 import type { SeasonBandDef, SeasonTaskDef } from './definition';
 
@@ -54,15 +55,7 @@ export async function upsertSeason(db: Executor, s: Omit<SeasonRow, 'settled_at'
   }
 }
 
-function parseSeason(r: {
-  corp_id: string;
-  act_id: string;
-  starts_at: number;
-  ends_at: number;
-  tasks: string;
-  bands: string;
-  settled_at: number | null;
-}): SeasonRow {
+function parseSeason(r: SeasonTables['season']): SeasonRow {
   return { ...r, tasks: JSON.parse(r.tasks), bands: JSON.parse(r.bands) };
 }
 
@@ -82,15 +75,7 @@ export async function corpSeasons(db: Executor, corpId: string): Promise<SeasonR
 
 // ---- the ledger and the score it maintains (one transaction, steps of the caller's) ----
 
-export type LedgerEntry = {
-  corp_id: string;
-  act_id: string;
-  user_id: string;
-  task_id: string;
-  period: string;
-  points: number;
-  created_at: number;
-};
+export type LedgerEntry = SeasonTables['season_ledger'];
 
 const insertLedgerQ = prepared<LedgerEntry, never>((db, p) =>
   db
@@ -349,16 +334,7 @@ export function* winners(x: TxExec, corpId: string, actId: string, limit: number
   return yield* rows(x, winnersQ, { corp_id: corpId, act_id: actId, limit });
 }
 
-type ResultRow = {
-  corp_id: string;
-  act_id: string;
-  user_id: string;
-  rank: number;
-  score: number;
-  prize_id: string;
-  award_id: string | null;
-  created_at: number;
-};
+type ResultRow = SeasonTables['season_result'];
 const insertResultQ = prepared<ResultRow, never>((db, p) =>
   db.insertInto('season_result').values({
     corp_id: p('corp_id'),

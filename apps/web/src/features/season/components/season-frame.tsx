@@ -5,6 +5,8 @@ import { Link, useNavigate } from '../../../shared/navigation/navigation';
 import { Icon } from '../../../shared/ui/icon';
 import type { IconName } from '../../../shared/ui/icon-sprite';
 import { SEASON_PATHS, seasonLink } from '../model/season-view';
+// The inner screens' back button, as every sub-page has it.
+import '../../../shared/ui/sub-page.css';
 import './season.css';
 
 type Tab = 'home' | 'rank' | 'task' | 'prizes';
@@ -52,7 +54,7 @@ export function SeasonFrame({
         <span className="season-hero__rays" aria-hidden="true" />
         <button
           type="button"
-          className="season-hero__back"
+          className="sub-hero__back"
           aria-label={t('sub.back')}
           onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(seasonLink(SEASON_PATHS.home, actId)))}
         >
