@@ -128,6 +128,7 @@ describe.each(kinds)('the ranking season on %s', (kind) => {
     // Two customers with equal points: the one who got there first ranks ahead.
     const [x, y] = [await customer(), await customer()];
     await signIn(y.cookie);
+    t.clock.advance(1000);
     await signIn(x.cookie);
     const sx = await t.services.season.standing('demo', ACT, x.id);
     const sy = await t.services.season.standing('demo', ACT, y.id);
