@@ -15,6 +15,7 @@ import { drawHandlers } from './modules/draw/routes';
 import { grayHandlers } from './modules/gray/routes';
 import { growthHandlers } from './modules/growth/routes';
 import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
+import { seasonHandlers } from './modules/season/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
 import { installBannerImages } from './platform/banner-images';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...addressesHandlers(services.addresses),
     ...discountsHandlers(services.discounts),
     ...growthHandlers(services.growth),
+    ...seasonHandlers(services.season),
   };
   registerEndpoints(app, handlers, {
     database,

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { seedDemoCustomer } from './cli/demo-customer';
+import { seedDemoSeasons } from './cli/demo-season';
 import { assertNoDemoSecrets, refusesDemoData, seedDemoIfEmpty } from './cli/seed';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db';
@@ -28,6 +29,7 @@ async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boole
   const app = await buildApp({ services, serveWeb: opts.serveWeb });
   if (opts.prepare && config.demoMode && (await seedDemoIfEmpty(database.db, services.activity, Date.now()))) {
     await seedDemoCustomer(services, Date.now());
+    await seedDemoSeasons(services, Date.now());
     console.log('database was empty: demo tenants seeded');
   }
   return { database, app };

@@ -12,6 +12,7 @@ import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createGrowthService } from './modules/growth/service';
 import { createPrizesService } from './modules/prizes/service';
+import { createSeasonService } from './modules/season/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
@@ -60,16 +61,25 @@ export function createServices(deps: ServicesInput) {
   const activity = createActivityService({ ...base, drawRules });
   const addresses = createAddressesService({ ...base });
   const prizes = createPrizesService({ ...base, activities: activity, addressBook: addresses });
+  const season = createSeasonService({ ...base, activities: activity, prizes });
   const draw = createDrawService({
     ...base,
     riskHook: deps.riskHook ?? velocityRiskHook(),
     activities: activity,
-    prizes,
+    // Every draw also feeds the season draw tasks that name its activity, in the draw's own transaction.
+    prizes: {
+      awardOfDraw: prizes.awardOfDraw,
+      *award(x, a) {
+        const awarded = yield* prizes.award(x, a);
+        yield* season.drawCounted(x, a);
+        return awarded;
+      },
+    },
   });
   // Rate limits where every process serving this database (or Redis) counts alike.
   const limits = deps.limits ?? createLimits(config, deps.database, log);
-  // inviteTasks: the season's InviteTaskPort (modules/growth/ports.ts), wired when the season lands.
-  const growth = createGrowthService({ ...base, catalogue: activity, prizes });
+  // A counted invite credits the inviter's season invite task (modules/growth/ports.ts InviteTaskPort).
+  const growth = createGrowthService({ ...base, catalogue: activity, prizes, inviteTasks: season });
   return {
     base,
     auth,
@@ -80,6 +90,7 @@ export function createServices(deps: ServicesInput) {
     discounts: createDiscountsService({ ...base }),
     limits,
     growth,
+    season,
   };
 }
 export type Services = ReturnType<typeof createServices>;

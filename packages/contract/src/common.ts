@@ -15,6 +15,7 @@ export const FIELD_MESSAGES = {
   addressDetail: { 'zh-CN': '详细地址需为 5–120 个字', 'en-US': 'the street address must be 5–120 characters' },
   regionCode: { 'zh-CN': '请选择省、市、区', 'en-US': 'choose a province, city and district' },
   addNo: { 'zh-CN': '地址编号无效', 'en-US': 'the address number is invalid' },
+  taskId: { 'zh-CN': '任务编号无效', 'en-US': 'the task id is invalid' },
   nulCharacter: { 'zh-CN': '不能包含空字符（U+0000）', 'en-US': 'must not contain the NUL character (U+0000)' },
 } as const;
 export const corpIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);

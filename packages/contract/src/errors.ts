@@ -138,6 +138,12 @@ export const ERRORS = {
     '好友今日或本期邀请名额已满',
     'Your friend has reached the invite limit for today or this season',
   ),
+  // 47xx: the ranking-and-task season (modules/season).
+  SEASON_NOT_FOUND: e(4701, 200, '排位赛活动不存在', 'This ranking season does not exist'),
+  SEASON_TASK_NOT_FOUND: e(4702, 200, '该任务不存在', 'This task does not exist'),
+  SEASON_VISIT_TOO_SOON: e(4703, 200, '浏览时间还不够哦，请继续浏览', 'Stay on the page a little longer'),
+  SEASON_VISIT_TOKEN: e(4704, 200, '浏览凭证无效，请重新进入页面', 'The visit token is invalid; open the page again'),
+  SEASON_NOT_ENDED: e(4705, 200, '赛季尚未结束，不能结算', 'The season has not ended; it cannot be settled yet'),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

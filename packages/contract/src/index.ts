@@ -13,6 +13,7 @@ export * from './endpoints/gray';
 export * from './endpoints/growth';
 export * from './endpoints/orders';
 export * from './endpoints/prizes';
+export * from './endpoints/season';
 export * from './endpoints/system';
 export * from './endpoints/tracking';
 export * from './envelope';

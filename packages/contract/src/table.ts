@@ -10,6 +10,7 @@ import { grayEndpoints } from './endpoints/gray';
 import { growthEndpoints } from './endpoints/growth';
 import { ordersEndpoints } from './endpoints/orders';
 import { prizesEndpoints } from './endpoints/prizes';
+import { seasonEndpoints } from './endpoints/season';
 import { systemEndpoints } from './endpoints/system';
 import { trackingEndpoints } from './endpoints/tracking';
 
@@ -31,6 +32,7 @@ export const endpointGroups = {
   coupons: couponsEndpoints,
   discounts: discountsEndpoints,
   growth: growthEndpoints,
+  season: seasonEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

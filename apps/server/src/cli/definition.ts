@@ -2,6 +2,7 @@ import { corpIdSchema, mobileSchema } from '@campaign/contract';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { activityDefSchema, groupDefSchema, when } from '../modules/activity/definition';
+import { seasonDefSchema } from '../modules/season/definition';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
 
@@ -76,9 +77,11 @@ export const definitionSchema = z
     groups: z.array(groupDefSchema).default([]),
     discounts: z.array(discountDefSchema).default([]),
     invites: z.array(inviteDefSchema).default([]),
+    seasons: z.array(seasonDefSchema).default([]),
   })
   .strict()
   .superRefine((d, ctx) => {
+    seasonProblems(d, ctx);
     const corps = new Map(d.corps.map((c) => [c.id, c]));
     const acts = new Set(d.activities.map((a) => `${a.corp}|${a.id}`));
     d.groups.forEach((g, i) => {
@@ -189,4 +192,28 @@ export function parseDefinition(text: string, fileName = 'definition', now = Dat
     );
   }
   return parsed.data;
+}
+
+/** A season belongs to a `ranking` activity of this file and awards that activity's prizes. */
+function seasonProblems(d: Pick<Definition, 'activities' | 'seasons'>, ctx: z.RefinementCtx): void {
+  d.seasons.forEach((s, i) => {
+    const act = d.activities.find((a) => a.corp === s.corp && a.id === s.act);
+    if (act?.type !== 'ranking') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seasons', i, 'act'],
+        message: `"${s.act}" is not a ranking activity of this file`,
+      });
+      return;
+    }
+    s.bands.forEach((b, j) => {
+      if (!act.prizes.some((p) => p.id === b.prize && p.kind !== 'thanks')) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['seasons', i, 'bands', j, 'prize'],
+          message: `"${b.prize}" is not a prize of ${s.act}`,
+        });
+      }
+    });
+  });
 }

@@ -4,6 +4,7 @@ import * as authRepo from '../modules/auth/repo';
 import * as corpRepo from '../modules/corp/repo';
 import * as discountRepo from '../modules/discounts/repo';
 import * as growthRepo from '../modules/growth/repo';
+import * as seasonRepo from '../modules/season/repo';
 import { newId } from '../platform/crypto';
 import type { Definition } from './definition';
 
@@ -13,6 +14,7 @@ export interface ImportSummary {
   activities: { actId: string; version: number; created: boolean }[];
   groups: number;
   discounts: number;
+  seasons: number;
 }
 
 /** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
@@ -75,12 +77,26 @@ export async function applyDefinition(
         link_ttl_hours: v.linkTtlHours,
       });
     }
+    for (const s of def.seasons) {
+      const act = def.activities.find((a) => a.corp === s.corp && a.id === s.act);
+      if (!act) throw new Error(`season ${s.act}: no such activity`);
+      const { tasks, bands } = s;
+      await seasonRepo.upsertSeason(tx, {
+        corp_id: s.corp,
+        act_id: s.act,
+        starts_at: act.startsAt,
+        ends_at: act.endsAt,
+        tasks,
+        bands,
+      });
+    }
     return {
       corps: def.corps.length,
       users: def.users.length,
       activities,
       groups: def.groups.length,
       discounts: def.discounts.length,
+      seasons: def.seasons.length,
     };
   });
 }

@@ -9,6 +9,7 @@ import { AppError } from '../platform/errors';
 import { createServices } from '../services';
 import { DefinitionError, parseDefinition } from './definition';
 import { seedDemoCustomer } from './demo-customer';
+import { seedDemoSeasons } from './demo-season';
 import { applyDefinition } from './import';
 import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
 
@@ -22,7 +23,8 @@ const USAGE = `Usage: npm run cli -- <command>
   verify <actId> [corpId]      recompute every draw of an ended activity from the revealed seed
   order ship <orderId> <corpId> [trackingNo]   a confirmed order leaves the warehouse
   order deliver <orderId> <corpId>             a shipped order arrived
-  order close <orderId> <corpId>               close an order that will not be fulfilled`;
+  order close <orderId> <corpId>               close an order that will not be fulfilled
+  settle <actId> [corpId]      award an ended ranking season's rank bands (once: a second run awards nothing)`;
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
@@ -62,7 +64,8 @@ async function main(argv: string[]): Promise<number> {
       }
       const s = await seedDemo(database.db, activity, Date.now());
       const customer = await seedDemoCustomer(services, Date.now());
-      console.log(`demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer })}`);
+      const seasons = await seedDemoSeasons(services, Date.now());
+      console.log(`demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, seasonParticipants: seasons })}`);
       return 0;
     }
     if (cmd === 'import') {
@@ -92,6 +95,17 @@ async function main(argv: string[]): Promise<number> {
       }
       const exp = Math.floor(Date.now() / 1000) + 300;
       console.log(signTicket(corp.app_secret, { corpId, uid, exp, nonce: randomBytes(12).toString('hex') }));
+      return 0;
+    }
+    if (cmd === 'settle') {
+      const [actId, corpId = 'demo'] = args;
+      if (!actId) return usage();
+      const r = await services.season.settle(corpId, actId);
+      console.log(
+        r.settled
+          ? `${corpId}/${actId} settled: ${r.awarded} awards`
+          : `${corpId}/${actId} was already settled: nothing awarded`,
+      );
       return 0;
     }
     if (cmd === 'end' || cmd === 'verify') {

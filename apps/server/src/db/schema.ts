@@ -91,13 +91,13 @@ export interface PlatformTables {
   tracking_event: TrackingEventTable;
 }
 
-export type DB = PlatformTables & DrawTables & ClaimTables & GrowthTables;
+export type DB = PlatformTables & DrawTables & ClaimTables & GrowthTables & SeasonTables;
 
 export interface ActivityTable {
   corp_id: string;
   id: string;
   group_id: string | null;
-  type: 'wheel' | 'grid' | 'scratch' | 'blindbox' | 'common' | 'newCustomer' | 'newUser';
+  type: 'wheel' | 'grid' | 'scratch' | 'blindbox' | 'common' | 'newCustomer' | 'newUser' | 'ranking';
   title: string;
   subtitle: string;
   /** Operator state; what users see is derived with the clock (modules/activity/status.ts). */
@@ -342,4 +342,54 @@ export interface GrowthTables {
   invite_setup: { corp_id: string; act_id: string; per_day: number; per_season: number; link_ttl_hours: number };
   invite: { corp_id: string; act_id: string; invitee_id: string; inviter_id: string; day: string; created_at: number };
   invite_tally: { corp_id: string; act_id: string; inviter_id: string; period: string; n: number };
+}
+
+/** modules/season (migration 0007). */
+export interface SeasonTables {
+  season: {
+    corp_id: string;
+    act_id: string;
+    starts_at: number;
+    ends_at: number;
+    tasks: string;
+    bands: string;
+    settled_at: number | null;
+  };
+  season_draw_task: {
+    corp_id: string;
+    draw_act_id: string;
+    act_id: string;
+    task_id: string;
+    points: number;
+    period: string;
+  };
+  season_ledger: {
+    corp_id: string;
+    act_id: string;
+    user_id: string;
+    task_id: string;
+    period: string;
+    points: number;
+    created_at: number;
+  };
+  season_score: {
+    corp_id: string;
+    act_id: string;
+    user_id: string;
+    score: number;
+    reached_at: number;
+    prev_reached_at: number;
+  };
+  season_tally: { corp_id: string; act_id: string; score: number; n: number };
+  season_hour_tally: { corp_id: string; act_id: string; score: number; hour: number; n: number };
+  season_result: {
+    corp_id: string;
+    act_id: string;
+    user_id: string;
+    rank: number;
+    score: number;
+    prize_id: string;
+    award_id: string | null;
+    created_at: number;
+  };
 }

@@ -25,7 +25,17 @@ export async function invalidateAfterDraw(client: QueryClient, actId: string | u
     client.invalidateQueries({ queryKey: endpointKey({ name: 'recentWinners' }, forActivity) }),
     client.invalidateQueries({ queryKey: ['myPrizes'] }),
     client.invalidateQueries({ queryKey: ['winningList'] }),
+    afterSeasonCredit(client),
   ]);
+}
+
+/** A credited season task (or a draw, which may feed one) moves the points, the rank and the task list. */
+async function afterSeasonCredit(client: QueryClient): Promise<void> {
+  await Promise.all(
+    ['seasonHome', 'seasonRank', 'seasonTasks', 'seasonPrizes'].map((name) =>
+      client.invalidateQueries({ queryKey: [name] }),
+    ),
+  );
 }
 
 const afterDraw: Effect<'lottery' | 'roccLottery'> = (client, sent) => invalidateAfterDraw(client, actIdOf(sent));
@@ -81,6 +91,8 @@ export const EFFECTS: { readonly [N in EndpointName]?: Effect<N> } = {
   ticketLogin: signedIn,
   openIdExchange: (client) => sessionChanged(client),
   logout: async (client) => setSession(client, null),
+  seasonSignIn: afterSeasonCredit,
+  seasonVisitFinish: afterSeasonCredit,
 };
 
 export function applyEffects<N extends EndpointName>(

@@ -62,5 +62,11 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/newCustomers', screen: lazyScreen(() => import('../features/growth/screens/offer-screen'), 'NewCustomersScreen'), title: 'title.newCustomers', keepAlive: true },
   { path: '/newCustomersShare', screen: lazyScreen(() => import('../features/growth/screens/share-screen'), 'NewCustomersShareScreen'), title: 'title.newCustomersShare', keepAlive: true },
   { path: '/newUser', screen: lazyScreen(() => import('../features/growth/screens/offer-screen'), 'NewUserScreen'), title: 'title.newUser', keepAlive: false },
+  { path: '/pro1', screen: lazyScreen(() => import('../features/season/screens/season-home-screen'), 'SeasonHomeScreen'), title: 'title.pro1', keepAlive: true },
+  { path: '/pro1/rank', screen: lazyScreen(() => import('../features/season/screens/season-rank-screen'), 'SeasonRankScreen'), title: 'title.pro1Rank', keepAlive: true },
+  { path: '/pro1/task', screen: lazyScreen(() => import('../features/season/screens/season-task-screen'), 'SeasonTaskScreen'), title: 'title.pro1Task', keepAlive: true },
+  { path: '/pro1/prizeList', screen: lazyScreen(() => import('../features/season/screens/season-prizes-screen'), 'SeasonPrizesScreen'), title: 'title.pro1PrizeList', keepAlive: false },
+  { path: '/visitShop', screen: lazyScreen(() => import('../features/season/screens/visit-shop-screen'), 'VisitShopScreen'), title: 'title.visitShop', keepAlive: false },
+  { path: '/visitShopShare', screen: lazyScreen(() => import('../features/season/screens/visit-shop-screen'), 'VisitShopShareScreen'), title: 'title.visitShopShare', keepAlive: false },
   { path: '/404', screen: lazyScreen(() => import('../features/not-found/not-found-screen'), 'NotFoundScreen'), title: 'title.notFound', keepAlive: true },
 ];

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { actIdSchema, empty } from '../common';
 import { endpoint } from '../endpoint';
 
-export const ACTIVITY_TYPES = ['wheel', 'grid', 'scratch', 'blindbox', 'common', 'newCustomer', 'newUser'] as const;
+export const ACTIVITY_TYPES = [
+  'wheel',
+  'grid',
+  'scratch',
+  'blindbox',
+  'common',
+  'newCustomer',
+  'newUser',
+  'ranking',
+] as const;
 export const PRIZE_KINDS = ['coupon', 'physical', 'points', 'thanks'] as const;
 /**
  * Activity status as users see it (docs/decisions/0004-activity-status.md): the operator moves an

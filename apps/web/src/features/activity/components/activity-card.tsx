@@ -31,6 +31,7 @@ const TYPE_KEY: Record<ActivityDetail['type'], MessageKey> = {
   common: 'park.type.common',
   newCustomer: 'growth.newCustomerTag',
   newUser: 'growth.newUserTag',
+  ranking: 'park.type.ranking',
 };
 
 /** A festive card linking to the screen that plays the activity (by its type). */

@@ -11,6 +11,7 @@ const PLAY_SCREEN: Readonly<Record<ActivityType, string>> = {
   common: '/commonActivity',
   newCustomer: '/newCustomers',
   newUser: '/newUser',
+  ranking: '/pro1',
 };
 
 /** The game screens and the activity types each one can play; share variants play what their original plays. */

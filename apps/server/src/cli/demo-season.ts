@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import * as authRepo from '../modules/auth/repo';
+import { newId } from '../platform/crypto';
+import type { Services } from '../services';
+import { parseDefinition } from './definition';
+import { DEMO_FILE } from './seed';
+
+const DAY = 86_400_000;
+
+/** A small deterministic generator (mulberry32): the same demo leaderboard on every seed. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Demo seasons (demo.yaml `seasons[].demoParticipants`): that many customers who earned their points through
+ * the ledger on the season's past days, like real ones (signing in, visiting, drawing), so the leaderboard
+ * looks real. An ended season is then settled. Only once per season (its first seeded customer exists), and
+ * only on the demo path (`seed`, the demo start), which production refuses.
+ */
+export async function seedDemoSeasons(services: Services, now: number): Promise<number> {
+  const def = parseDefinition(readFileSync(DEMO_FILE, 'utf8'), 'demo.yaml', now);
+  const db = services.base.database.db;
+  let seeded = 0;
+  for (const s of def.seasons.filter((x) => x.demoParticipants > 0)) {
+    const act = def.activities.find((a) => a.corp === s.corp && a.id === s.act);
+    if (!act) continue;
+    if (await authRepo.findUser(db, s.corp, { nuid: `${s.act}-demo-0` })) continue;
+    const random = rng(s.act.length * 7919 + s.demoParticipants);
+    const until = Math.min(now, act.endsAt - 60_000);
+    const days = Math.max(1, Math.floor((until - act.startsAt) / DAY));
+    for (let i = 0; i < s.demoParticipants; i++) {
+      const mobile = `13${(5 + (i % 5)).toString()}${String(Math.floor(random() * 1e8)).padStart(8, '0')}`;
+      const id = newId();
+      await authRepo.insertUser(db, {
+        id,
+        corp_id: s.corp,
+        nuid: `${s.act}-demo-${i}`,
+        mobile,
+        open_id: null,
+        created_at: act.startsAt,
+        bank_linked_at: act.startsAt,
+      });
+      // Keen ones come back most days; the long tail tried once or twice.
+      const keen = random() ** 2;
+      for (let d = 0; d < days; d++) {
+        if (random() > keen) continue;
+        const dayStart = until - (days - d) * DAY;
+        for (const t of s.tasks) {
+          if (t.kind === 'invite' ? random() > keen / 3 : random() > 0.3 + keen / 2) continue;
+          const at = Math.min(until - 1, dayStart + Math.floor(random() * (DAY - 1)));
+          if (at < act.startsAt) continue;
+          await services.season.creditAt(s.corp, s.act, id, t.id, at);
+        }
+      }
+      seeded++;
+    }
+    if (act.endsAt <= now) await services.season.settle(s.corp, s.act);
+  }
+  return seeded;
+}

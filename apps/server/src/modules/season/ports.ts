@@ -1,0 +1,45 @@
+import type { Step, TxExec } from '../../db/tx';
+import type { RequestUser } from '../../platform/session';
+import type { Corp } from '../../platform/tenancy';
+
+/**
+ * What the season needs from other modules, declared here and passed in by createServices (services.ts):
+ * modules never import each other.
+ */
+
+/** A season's activity as the season reads it (its window, texts and the prizes its bands award). */
+export interface SeasonActivity {
+  row: { type: string; title: string; subtitle: string; state: string; starts_at: number; ends_at: number };
+  prizes: readonly {
+    id: string;
+    name: string;
+    kind: 'coupon' | 'physical' | 'points' | 'thanks';
+    image: string;
+    value_cents: number;
+    points: number | null;
+  }[];
+}
+
+/** The activity catalogue (modules/activity). */
+export interface SeasonCataloguePort {
+  /** A customer-visible activity, else ACTIVITY_NOT_FOUND. */
+  visible(corpId: string, actId: string): Promise<SeasonActivity>;
+  /** The activity open to this customer now, else the refusal (not started, ended, paused, not eligible). */
+  admit(corp: Corp, user: RequestUser, actId: string): Promise<SeasonActivity>;
+}
+
+/** Prizes (modules/prizes): the settlement awards a band's prize as the draw awards one. */
+export interface SeasonPrizesPort {
+  award(
+    x: TxExec,
+    a: {
+      corpId: string;
+      userId: string;
+      actId: string;
+      /** Unique per award: `season:<corp>:<act>:<user>`, so a second settlement could never award twice. */
+      drawId: string;
+      prize: { id: string; kind: 'coupon' | 'physical' | 'points' | 'thanks'; points: number | null };
+      now: number;
+    },
+  ): Step<{ id: string } | null>;
+}
