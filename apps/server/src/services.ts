@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Database_ } from './db';
 import { createActivityService } from './modules/activity/service';
 import { createAddressesService } from './modules/addresses/service';
+import type { ApprovalEffects } from './modules/approvals/ports';
+import { createApprovalsService } from './modules/approvals/service';
 import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
@@ -11,6 +13,7 @@ import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createPrizesService } from './modules/prizes/service';
+import { createStaffService } from './modules/staff/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
@@ -58,7 +61,19 @@ export function createServices(deps: ServicesInput) {
   });
   const activity = createActivityService({ ...base, drawRules });
   const addresses = createAddressesService({ ...base });
-  const prizes = createPrizesService({ ...base, activities: activity, addressBook: addresses });
+  const staff = createStaffService({ ...base, nonces: auth });
+  // Each kind's effect comes from the module owning its subject; read at decision time (approvals is made
+  // before prizes, which holds awards through it).
+  const effects: ApprovalEffects = {};
+  const approvals = createApprovalsService({ ...base, staff, effects: () => effects });
+  const prizes = createPrizesService({
+    ...base,
+    activities: activity,
+    addressBook: addresses,
+    holds: approvals,
+    stock: activity,
+  });
+  effects['prize-award'] = prizes.heldAwardEffect;
   const draw = createDrawService({
     ...base,
     riskHook: deps.riskHook ?? velocityRiskHook(),
@@ -67,6 +82,17 @@ export function createServices(deps: ServicesInput) {
   });
   // Rate limits where every process serving this database (or Redis) counts alike.
   const limits = deps.limits ?? createLimits(config, deps.database, log);
-  return { base, auth, activity, prizes, draw, addresses, discounts: createDiscountsService({ ...base }), limits };
+  return {
+    base,
+    auth,
+    activity,
+    prizes,
+    draw,
+    addresses,
+    discounts: createDiscountsService({ ...base }),
+    limits,
+    staff,
+    approvals,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { activityEndpoints } from './endpoints/activity';
 import { addressesEndpoints } from './endpoints/addresses';
+import { approvalsEndpoints } from './endpoints/approvals';
 import { authEndpoints } from './endpoints/auth';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
@@ -9,6 +10,7 @@ import { drawEndpoints } from './endpoints/draw';
 import { grayEndpoints } from './endpoints/gray';
 import { ordersEndpoints } from './endpoints/orders';
 import { prizesEndpoints } from './endpoints/prizes';
+import { staffEndpoints } from './endpoints/staff';
 import { systemEndpoints } from './endpoints/system';
 import { trackingEndpoints } from './endpoints/tracking';
 
@@ -29,6 +31,8 @@ export const endpointGroups = {
   orders: ordersEndpoints,
   coupons: couponsEndpoints,
   discounts: discountsEndpoints,
+  staff: staffEndpoints,
+  approvals: approvalsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

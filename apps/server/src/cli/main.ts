@@ -11,6 +11,7 @@ import { DefinitionError, parseDefinition } from './definition';
 import { seedDemoCustomer } from './demo-customer';
 import { applyDefinition } from './import';
 import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
+import { mintStaffTicket } from './staff-ticket';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                      apply database migrations
@@ -18,6 +19,7 @@ const USAGE = `Usage: npm run cli -- <command>
   import <file.yaml>           validate and import a campaign definition (docs/campaign-format.md)
   validate <file.yaml>         validate only
   ticket <corpId> <uid>        mint a host-app login ticket for local testing (uses the corp's secret)
+  ticket --staff <corpId> <staffId> [roles]   a staff ticket (roles comma-separated; default: all the staff list grants)
   end <actId> [corpId]         end an activity now (reveals its seed); corpId defaults to demo
   verify <actId> [corpId]      recompute every draw of an ended activity from the revealed seed
   order ship <orderId> <corpId> [trackingNo]   a confirmed order leaves the warehouse
@@ -76,6 +78,17 @@ async function main(argv: string[]): Promise<number> {
       }
       const s = await applyDefinition(database.db, activity, def, Date.now());
       console.log(`imported ${file}: ${JSON.stringify(s)}`);
+      return 0;
+    }
+    if (cmd === 'ticket' && args[0] === '--staff') {
+      const [, corpId, staffId, roles] = args;
+      if (!corpId || !staffId) return usage();
+      const minted = await mintStaffTicket(database.db, corpId, staffId, roles?.split(','));
+      if (!minted.ok) {
+        console.error(minted.error);
+        return 1;
+      }
+      console.log(minted.ticket);
       return 0;
     }
     if (cmd === 'ticket') {
