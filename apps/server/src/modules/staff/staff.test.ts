@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealTicket as signTicket } from '../../platform/signed-ticket';
 import { campaignActions } from '../../testing/campaign';
 import { body, countRows, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 import { DEMO_SECRETS, staffLogin, staffTicket } from '../../testing/staff';
-import { signTicket } from '../auth/ticket';
 
 const kinds = await dialects();
 
