@@ -16,7 +16,13 @@ export interface AwardRequest {
   userId: string;
   actId: string;
   drawId: string;
-  prize: { id: string; kind: repo.AwardRow['kind'] | 'thanks'; points: number | null; valueCents?: number };
+  prize: {
+    id: string;
+    name?: string;
+    kind: repo.AwardRow['kind'] | 'thanks';
+    points: number | null;
+    valueCents?: number;
+  };
   now: number;
 }
 
@@ -66,6 +72,7 @@ export function createPrizesService(
           userId: a.userId,
           actId: a.actId,
           prizeId: a.prize.id,
+          prizeName: a.prize.name ?? a.prize.id,
           valueCents: a.prize.valueCents ?? 0,
           now: a.now,
         }));
