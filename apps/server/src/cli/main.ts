@@ -8,6 +8,7 @@ import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
 import { createServices } from '../services';
 import { DefinitionError, parseDefinition } from './definition';
+import { seedDemoApprovals } from './demo-approvals';
 import { seedDemoCustomer } from './demo-customer';
 import { applyDefinition } from './import';
 import { proposeRules } from './propose-rules';
@@ -66,7 +67,8 @@ async function main(argv: string[]): Promise<number> {
       }
       const s = await seedDemo(database.db, activity, Date.now());
       const customer = await seedDemoCustomer(services, Date.now());
-      console.log(`demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer })}`);
+      const approvals = await seedDemoApprovals(services, Date.now());
+      console.log(`demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, approvals })}`);
       return 0;
     }
     if (cmd === 'import') {
