@@ -87,19 +87,11 @@ export function createPrizesService(
         return pending;
       }
       const row: repo.AwardRow = {
-        id,
-        corp_id: a.corpId,
-        act_id: a.actId,
-        draw_id: a.drawId,
-        user_id: a.userId,
-        prize_id: a.prize.id,
-        kind,
+        ...emptyAward(a, id, kind),
         status: kind === 'physical' ? 'awaiting_address' : 'issued',
         coupon_code: kind === 'coupon' ? couponCode(deps.randomBytes(18)) : null,
         points: kind === 'points' ? (a.prize.points ?? 0) : null,
         order_id: kind === 'physical' ? newSortableId() : null,
-        created_at: a.now,
-        updated_at: a.now,
       };
       yield* repo.insertAward(x, row);
       if (row.points !== null) {
@@ -214,6 +206,7 @@ export function couponCode(bytes: Buffer): string {
   return out;
 }
 
+/** An award row of this draw with nothing issued yet (no code, points or order). */
 function emptyAward(a: AwardRequest, id: string, kind: repo.AwardRow['kind']): repo.AwardRow {
   return {
     id,
