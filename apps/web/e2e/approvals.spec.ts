@@ -147,4 +147,14 @@ test('a rejected prize: the reason is kept on the request, the customer sees it 
   await expect(declined.getByTestId('prize-review')).toContainText('很抱歉');
   await settle(customer);
   await snap(customer, 'prize-declined');
+
+  // The demo's pending rules change (seeded): what changes, and who proposed it.
+  await staff.goto('/oatodo?corpId=demo');
+  await staff.locator('[data-testid="approval-row"][data-status="pending"]').filter({ hasText: '规则变更' }).click();
+  const change = staff.getByTestId('approval-detail');
+  await expect(change).toHaveAttribute('data-status', 'pending');
+  await expect(change).toContainText('5元立减券 权重');
+  await expect(change).toContainText('陈运营');
+  await settle(staff);
+  await snap(staff, 'approve-rules-change');
 });

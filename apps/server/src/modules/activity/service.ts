@@ -402,7 +402,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
       }
       const next = existing.state === 'draft' ? existing.version : existing.version + 1;
       return {
-        title: `规则变更 ${existing.title} v${existing.version} → v${next}`,
+        title: `${existing.title} v${existing.version} → v${next}`,
         context: {
           活动: `${existing.title}（${def.id}）`,
           版本: `当前 v${existing.version}，通过后 v${next} 生效（已完成的抽奖仍按原版本）`,
