@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Config } from './config';
 import { activityHandlers } from './modules/activity/routes';
 import { addressesHandlers } from './modules/addresses/routes';
+import { approvalsHandlers } from './modules/approvals/routes';
 import { authHandlers } from './modules/auth/routes';
 import { corpHandlers } from './modules/corp/routes';
 import { discountsHandlers } from './modules/discounts/routes';
@@ -16,6 +17,7 @@ import { grayHandlers } from './modules/gray/routes';
 import { growthHandlers } from './modules/growth/routes';
 import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
 import { seasonHandlers } from './modules/season/routes';
+import { staffHandlers } from './modules/staff/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
 import { installBannerImages } from './platform/banner-images';
@@ -86,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...discountsHandlers(services.discounts),
     ...growthHandlers(services.growth),
     ...seasonHandlers(services.season),
+    ...staffHandlers(services.staff),
+    ...approvalsHandlers(services.approvals),
   };
   registerEndpoints(app, handlers, {
     database,

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
+import { seedDemoApprovals } from './cli/demo-approvals';
 import { seedDemoCustomer } from './cli/demo-customer';
 import { seedDemoSeasons } from './cli/demo-season';
 import { assertNoDemoSecrets, refusesDemoData, seedDemoIfEmpty } from './cli/seed';
@@ -30,6 +31,7 @@ async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boole
   if (opts.prepare && config.demoMode && (await seedDemoIfEmpty(database.db, services.activity, Date.now()))) {
     await seedDemoCustomer(services, Date.now());
     await seedDemoSeasons(services, Date.now());
+    await seedDemoApprovals(services, Date.now());
     console.log('database was empty: demo tenants seeded');
   }
   return { database, app };

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Database_ } from './db';
 import { createActivityService } from './modules/activity/service';
 import { createAddressesService } from './modules/addresses/service';
+import type { ApprovalEffects } from './modules/approvals/ports';
+import { createApprovalsService } from './modules/approvals/service';
 import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
@@ -13,6 +15,7 @@ import { createDrawService } from './modules/draw/service';
 import { createGrowthService } from './modules/growth/service';
 import { createPrizesService } from './modules/prizes/service';
 import { createSeasonService } from './modules/season/service';
+import { createStaffService } from './modules/staff/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
@@ -60,7 +63,20 @@ export function createServices(deps: ServicesInput) {
   });
   const activity = createActivityService({ ...base, drawRules });
   const addresses = createAddressesService({ ...base });
-  const prizes = createPrizesService({ ...base, activities: activity, addressBook: addresses });
+  const staff = createStaffService({ ...base, nonces: auth });
+  // Each kind's effect comes from the module owning its subject; read at decision time (approvals is made
+  // before prizes, which holds awards through it).
+  const effects: ApprovalEffects = {};
+  const approvals = createApprovalsService({ ...base, staff, effects: () => effects });
+  const prizes = createPrizesService({
+    ...base,
+    activities: activity,
+    addressBook: addresses,
+    holds: approvals,
+    stock: activity,
+  });
+  effects['prize-award'] = prizes.heldAwardEffect;
+  effects['rules-change'] = activity.rulesChangeEffect;
   const season = createSeasonService({ ...base, activities: activity, prizes });
   const draw = createDrawService({
     ...base,
@@ -91,6 +107,8 @@ export function createServices(deps: ServicesInput) {
     limits,
     growth,
     season,
+    staff,
+    approvals,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -144,6 +144,37 @@ export const ERRORS = {
   SEASON_VISIT_TOO_SOON: e(4703, 200, '浏览时间还不够哦，请继续浏览', 'Stay on the page a little longer'),
   SEASON_VISIT_TOKEN: e(4704, 200, '浏览凭证无效，请重新进入页面', 'The visit token is invalid; open the page again'),
   SEASON_NOT_ENDED: e(4705, 200, '赛季尚未结束，不能结算', 'The season has not ended; it cannot be settled yet'),
+  // 5xxx: staff (50xx) and approvals (51xx).
+  STAFF_ONLY: e(
+    5001,
+    403,
+    '此功能仅限工作人员使用，请使用工作人员身份登录',
+    'This is for staff only: please log in as staff',
+  ),
+  STAFF_ROLE_REQUIRED: e(5002, 403, '您的岗位无权进行此操作', 'Your staff role does not allow this'),
+  STAFF_UNKNOWN: e(5003, 401, '该工作人员不在本机构的人员名单中', 'This staff member is not on the corp’s staff list'),
+  APPROVAL_NOT_FOUND: e(5101, 404, '审批单不存在', 'Approval request not found'),
+  APPROVAL_OWN_REQUEST: e(5102, 403, '不能审批自己提交的申请', 'You cannot decide a request you made'),
+  APPROVAL_COMMENT_REQUIRED: e(
+    5103,
+    400,
+    '驳回时请填写原因（至少 2 个字）',
+    'Give a reason to reject (at least 2 characters)',
+  ),
+  APPROVAL_ALREADY_DECIDED: e(5104, 200, '该申请已处理', 'This request has already been decided'),
+  PRIZE_PENDING_APPROVAL: e(
+    5105,
+    200,
+    '奖品审核中，审核通过后即可领取',
+    'This prize is being reviewed; you can claim it once approved',
+  ),
+  PRIZE_DECLINED: e(5106, 200, '很抱歉，该奖品未通过审核', 'Sorry, this prize was not approved'),
+  RULES_CHANGE_EMPTY: e(
+    5107,
+    400,
+    '提交的规则与当前版本一致，无需审批',
+    'The proposed rules are the same as the live version: nothing to approve',
+  ),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { activityEndpoints } from './endpoints/activity';
 import { addressesEndpoints } from './endpoints/addresses';
+import { approvalsEndpoints } from './endpoints/approvals';
 import { authEndpoints } from './endpoints/auth';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
@@ -11,6 +12,7 @@ import { growthEndpoints } from './endpoints/growth';
 import { ordersEndpoints } from './endpoints/orders';
 import { prizesEndpoints } from './endpoints/prizes';
 import { seasonEndpoints } from './endpoints/season';
+import { staffEndpoints } from './endpoints/staff';
 import { systemEndpoints } from './endpoints/system';
 import { trackingEndpoints } from './endpoints/tracking';
 
@@ -33,6 +35,8 @@ export const endpointGroups = {
   discounts: discountsEndpoints,
   growth: growthEndpoints,
   season: seasonEndpoints,
+  staff: staffEndpoints,
+  approvals: approvalsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -1,10 +1,12 @@
 import type { Db } from '../db';
 import type { ActivityService } from '../modules/activity/service';
+import * as approvalsRepo from '../modules/approvals/repo';
 import * as authRepo from '../modules/auth/repo';
 import * as corpRepo from '../modules/corp/repo';
 import * as discountRepo from '../modules/discounts/repo';
 import * as growthRepo from '../modules/growth/repo';
 import * as seasonRepo from '../modules/season/repo';
+import * as staffRepo from '../modules/staff/repo';
 import { newId } from '../platform/crypto';
 import type { Definition } from './definition';
 
@@ -15,6 +17,7 @@ export interface ImportSummary {
   groups: number;
   discounts: number;
   seasons: number;
+  staff: number;
 }
 
 /** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
@@ -90,6 +93,19 @@ export async function applyDefinition(
         bands,
       });
     }
+    // A corp's staff list is the file's list for it: members left out lose their access.
+    for (const corpId of new Set([...def.staff, ...def.approvals].map((m) => m.corp))) {
+      if (!(await corpRepo.corpExists(tx, corpId))) throw new Error(`staff/approvals: corp "${corpId}" does not exist`);
+    }
+    for (const corpId of new Set(def.staff.map((m) => m.corp))) {
+      await staffRepo.replaceStaffList(
+        tx,
+        corpId,
+        def.staff.filter((m) => m.corp === corpId),
+        now,
+      );
+    }
+    for (const a of def.approvals) await approvalsRepo.setPolicy(tx, a.corp, a.prizeThresholdCents);
     return {
       corps: def.corps.length,
       users: def.users.length,
@@ -97,6 +113,7 @@ export async function applyDefinition(
       groups: def.groups.length,
       discounts: def.discounts.length,
       seasons: def.seasons.length,
+      staff: def.staff.length,
     };
   });
 }

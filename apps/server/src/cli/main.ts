@@ -8,10 +8,13 @@ import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
 import { createServices } from '../services';
 import { DefinitionError, parseDefinition } from './definition';
+import { seedDemoApprovals } from './demo-approvals';
 import { seedDemoCustomer } from './demo-customer';
 import { seedDemoSeasons } from './demo-season';
 import { applyDefinition } from './import';
+import { proposeRules } from './propose-rules';
 import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
+import { mintStaffTicket } from './staff-ticket';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                      apply database migrations
@@ -19,6 +22,8 @@ const USAGE = `Usage: npm run cli -- <command>
   import <file.yaml>           validate and import a campaign definition (docs/campaign-format.md)
   validate <file.yaml>         validate only
   ticket <corpId> <uid>        mint a host-app login ticket for local testing (uses the corp's secret)
+  ticket --staff <corpId> <staffId> [roles]   a staff ticket (roles comma-separated; default: all the staff list grants)
+  propose-rules <actId> <file.yaml> <operatorId>   a new rules version of a live activity, live once a second person approves
   end <actId> [corpId]         end an activity now (reveals its seed); corpId defaults to demo
   verify <actId> [corpId]      recompute every draw of an ended activity from the revealed seed
   order ship <orderId> <corpId> [trackingNo]   a confirmed order leaves the warehouse
@@ -65,7 +70,10 @@ async function main(argv: string[]): Promise<number> {
       const s = await seedDemo(database.db, activity, Date.now());
       const customer = await seedDemoCustomer(services, Date.now());
       const seasons = await seedDemoSeasons(services, Date.now());
-      console.log(`demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, seasonParticipants: seasons })}`);
+      const approvals = await seedDemoApprovals(services, Date.now());
+      console.log(
+        `demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, seasonParticipants: seasons, approvals })}`,
+      );
       return 0;
     }
     if (cmd === 'import') {
@@ -79,6 +87,17 @@ async function main(argv: string[]): Promise<number> {
       }
       const s = await applyDefinition(database.db, activity, def, Date.now());
       console.log(`imported ${file}: ${JSON.stringify(s)}`);
+      return 0;
+    }
+    if (cmd === 'ticket' && args[0] === '--staff') {
+      const [, corpId, staffId, roles] = args;
+      if (!corpId || !staffId) return usage();
+      const minted = await mintStaffTicket(database.db, corpId, staffId, roles?.split(','));
+      if (!minted.ok) {
+        console.error(minted.error);
+        return 1;
+      }
+      console.log(minted.ticket);
       return 0;
     }
     if (cmd === 'ticket') {
@@ -106,6 +125,17 @@ async function main(argv: string[]): Promise<number> {
           ? `${corpId}/${actId} settled: ${r.awarded} awards`
           : `${corpId}/${actId} was already settled: nothing awarded`,
       );
+      return 0;
+    }
+    if (cmd === 'propose-rules') {
+      const [actId, file, staffId] = args;
+      if (!actId || !file || !staffId) return usage();
+      const proposed = await proposeRules(services, parseDefinition(readFileSync(file, 'utf8'), file), actId, staffId);
+      if (!proposed.ok) {
+        console.error(proposed.error);
+        return 1;
+      }
+      console.log(`approval request ${proposed.requestId}: ${proposed.title} (waits on /oatodo)`);
       return 0;
     }
     if (cmd === 'end' || cmd === 'verify') {

@@ -68,5 +68,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/pro1/prizeList', screen: lazyScreen(() => import('../features/season/screens/season-prizes-screen'), 'SeasonPrizesScreen'), title: 'title.pro1PrizeList', keepAlive: false },
   { path: '/visitShop', screen: lazyScreen(() => import('../features/season/screens/visit-shop-screen'), 'VisitShopScreen'), title: 'title.visitShop', keepAlive: false },
   { path: '/visitShopShare', screen: lazyScreen(() => import('../features/season/screens/visit-shop-screen'), 'VisitShopShareScreen'), title: 'title.visitShopShare', keepAlive: false },
+  { path: '/oatodo', screen: lazyScreen(() => import('../features/approvals/screens/todo-screen'), 'TodoScreen'), title: 'title.oatodo', keepAlive: false },
+  { path: '/approve', screen: lazyScreen(() => import('../features/approvals/screens/approve-screen'), 'ApproveScreen'), title: 'title.approve', keepAlive: false },
   { path: '/404', screen: lazyScreen(() => import('../features/not-found/not-found-screen'), 'NotFoundScreen'), title: 'title.notFound', keepAlive: true },
 ];
