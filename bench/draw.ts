@@ -154,11 +154,49 @@ async function drawLoad(cookies: string[], connections: number, duration = DURAT
 
 type DbChoice = 'sqlite' | 'pg';
 
+/**
+ * Where PostgreSQL's backends of the bench database spend the load (ADR 0052): pg_stat_activity sampled
+ * every 20 ms, each backend counted by what it is doing — running ("cpu"), waiting for a lock (by kind),
+ * for the client (idle in transaction: the server is between two statements of a draw), for the disk.
+ * Shares of all backend samples, so a run is comparable with another of a different length.
+ */
+function samplePgWaits(pgUrl: string) {
+  const client = new pg.Client({ connectionString: pgUrl });
+  const counts = new Map<string, number>();
+  let total = 0;
+  let stop = false;
+  const done = (async () => {
+    await client.connect();
+    while (!stop) {
+      const r = await client.query<{ what: string }>(
+        `select case when state = 'active' and wait_event is null then 'cpu'
+                     when state like 'idle in transaction%' then 'idle in transaction'
+                     else coalesce(wait_event_type || ':' || wait_event, state) end as what
+           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      for (const { what } of r.rows) {
+        counts.set(what, (counts.get(what) ?? 0) + 1);
+        total++;
+      }
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    await client.end();
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    return Object.fromEntries(
+      [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, Number((n / Math.max(1, total)).toFixed(3))]),
+    );
+  };
+}
+
 /** The stock audit: awards of the hot prize, what is left of it, and all draws of the bench activity. */
 async function audit(db: DbChoice, pgUrl: string | null): Promise<{ issued: number; left: number; draws: number }> {
   const q = {
     issued: "select count(*) n from award where act_id = 'bench-wheel' and prize_id = 'hot'",
-    left: "select left_stock l from prize where act_id = 'bench-wheel' and id = 'hot'",
+    // What is left: the prize row plus its stock buckets (ADR 0052).
+    left: "select left_stock + coalesce((select sum(left_stock) from prize_stock_bucket where act_id = 'bench-wheel' and prize_id = 'hot'), 0) l from prize where act_id = 'bench-wheel' and id = 'hot'",
     draws: "select count(*) n from draw where act_id = 'bench-wheel'",
   };
   if (db === 'sqlite') {
@@ -254,7 +292,9 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
     const ceil = await run({ url: `http://127.0.0.1:${CEILING_PORT}/`, connections: 100, duration: DURATION });
     // Warm the draw path too (JIT, statement cache), as the ceiling was warmed.
     await drawLoad(cookies, 50, 2);
+    const waits = db === 'pg' && pgUrl ? samplePgWaits(pgUrl) : null;
     const at100 = await drawLoad(cookies, 100);
+    const pgWaitsAt100 = await waits?.();
     const at500 = await drawLoad(cookies, 500);
 
     const { issued, left, draws } = await audit(db, pgUrl);
@@ -270,6 +310,7 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
       ceilingRps,
       at100: { ...at100, ratioToCeiling: Number((at100.drawsPerSec / ceilingRps).toFixed(3)) },
       at500: { ...at500, ratioToCeiling: Number((at500.drawsPerSec / ceilingRps).toFixed(3)) },
+      ...(pgWaitsAt100 ? { pgWaitsAt100 } : {}),
       draws,
       stock: STOCK,
       awarded: issued,

@@ -14,6 +14,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config';
 import { createGroupCommit, type GroupCommit } from './group-commit';
+import { createPgGroupCommit, type PgGroupCommit } from './pg-group-commit';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -28,6 +29,8 @@ export interface Database_ {
   sqlite: SqliteConnection | null;
   /** SQLite only: write transactions that share one commit (see db/tx.ts). */
   groupCommit: GroupCommit | null;
+  /** PostgreSQL only: write transactions that share one commit (see db/tx.ts, ADR 0052). */
+  pgGroupCommit: PgGroupCommit | null;
   /** SQLite only: the file (the rate limits live in a file beside it). */
   sqlitePath: string | null;
   /** PostgreSQL only: the pool (the rate limiter counts in the same database). */
@@ -61,6 +64,7 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
       kind: 'sqlite',
       sqlite: conn,
       groupCommit,
+      pgGroupCommit: null,
       sqlitePath: target.path,
       pgPool: null,
       close: async () => {
@@ -75,14 +79,19 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const pgGroupCommit = createPgGroupCommit(db);
   return {
     db,
     kind: 'postgres',
     sqlite: null,
     groupCommit: null,
+    pgGroupCommit,
     sqlitePath: null,
     pgPool: pool,
-    close: () => db.destroy(),
+    close: async () => {
+      await pgGroupCommit.drain();
+      await db.destroy();
+    },
   };
 }
 

@@ -256,6 +256,7 @@ export interface DrawTables {
   activity: ActivityTable;
   activity_version: ActivityVersionTable;
   prize: PrizeTable_;
+  prize_stock_bucket: PrizeStockBucketTable;
   activity_group: ActivityGroupTable;
   draw: DrawTable;
   user_activity_stat: UserActivityStatTable;
@@ -334,4 +335,13 @@ export interface ClaimTables {
   discount_user: DiscountUserTable;
   discount_day: DiscountDayTable;
   discount_consumption: DiscountConsumptionTable;
+}
+
+/** A share of a prize's stock (ADR 0052): what is left of a prize is its row's left_stock plus its buckets. */
+export interface PrizeStockBucketTable {
+  corp_id: string;
+  act_id: string;
+  prize_id: string;
+  bucket: number;
+  left_stock: number;
 }

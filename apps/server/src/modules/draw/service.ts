@@ -1,4 +1,5 @@
 import type { DrawResult } from '@campaign/contract';
+import { isLockBusy } from '../../db/pg-group-commit';
 import { type Step, type TxExec, transact } from '../../db/tx';
 import { campaignDay } from '../../platform/campaign-day';
 import { newSortableId, sha256Hex } from '../../platform/crypto';
@@ -218,6 +219,8 @@ export function createDrawService(deps: DrawServiceDeps) {
           try {
             return await transact(deps.database, (x) => drawTx(x, corp, user, act, req, requestHash));
           } catch (err) {
+            // Waited its turn behind the customer's other draws for too long (db/pg-group-commit.ts).
+            if (isLockBusy(err)) throw new AppError('DRAW_BUSY');
             if (!isUniqueViolation(err)) throw err;
             // Still colliding after several tries: a designed "try again", never a 500.
             if (attempt >= MAX_DRAW_ATTEMPTS - 1) throw new AppError('DRAW_BUSY');
