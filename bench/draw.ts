@@ -8,8 +8,8 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
@@ -142,6 +142,7 @@ async function drawLoad(cookies: string[], connections: number, duration = DURAT
     connections,
     // Only answered draws count: a 429 is load shed, not a draw.
     drawsPerSec: Math.round(result['2xx'] / result.duration),
+    answered: result['2xx'],
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
     p999ms: result.latency.p99_9,
@@ -154,6 +155,67 @@ async function drawLoad(cookies: string[], connections: number, duration = DURAT
 
 type DbChoice = 'sqlite' | 'pg';
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 when it is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+const childrenOf = (pid: number): number[] => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * CPU spent per draw, by whom: the server processes (the primary and its workers), PostgreSQL's backends of
+ * the bench database, and this process (autocannon). Unlike draws/s this hardly depends on what else the
+ * machine runs, so runs on a busy shared machine can be compared; the machine's cores divided by the CPU per
+ * draw is what it could carry with nothing else running.
+ */
+async function cpuMeter(serverPid: number, pgUrl: string | null) {
+  const pgPids = async () => {
+    if (!pgUrl) return [];
+    const c = new pg.Client({ connectionString: pgUrl, application_name: 'bench-meter' });
+    await c.connect();
+    try {
+      const r = await c.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = current_database() and application_name not like 'bench-%'",
+      );
+      return r.rows.map((x) => x.pid);
+    } finally {
+      await c.end();
+    }
+  };
+  const server = [serverPid, ...childrenOf(serverPid)];
+  const backends = await pgPids();
+  const sum = (pids: number[]) => pids.reduce((s, p) => s + cpuMsOf(p), 0);
+  const start = { server: sum(server), pg: sum(backends), bench: process.cpuUsage() };
+  return async (draws: number) => {
+    const later = [...new Set([...backends, ...(await pgPids())])];
+    const serverMs = sum(server) - start.server;
+    // Backends that appeared during the run started from 0.
+    const pgMs = sum(later) - start.pg;
+    const b = process.cpuUsage(start.bench);
+    const benchMs = (b.user + b.system) / 1000;
+    const perDraw = (ms: number) => Number((ms / Math.max(1, draws)).toFixed(3));
+    const total = serverMs + pgMs + benchMs;
+    return {
+      serverMsPerDraw: perDraw(serverMs),
+      pgMsPerDraw: perDraw(pgMs),
+      benchMsPerDraw: perDraw(benchMs),
+      cpuMsPerDraw: perDraw(total),
+      // What the machine's cores could carry with nothing else running (bench included).
+      drawsPerSecOnIdleCores: Math.round((cpus().length * 1000) / Math.max(0.001, total / Math.max(1, draws))),
+    };
+  };
+}
+
 /**
  * Where PostgreSQL's backends of the bench database spend the load (ADR 0052): pg_stat_activity sampled
  * every 20 ms, each backend counted by what it is doing — running ("cpu"), waiting for a lock (by kind),
@@ -161,7 +223,7 @@ type DbChoice = 'sqlite' | 'pg';
  * Shares of all backend samples, so a run is comparable with another of a different length.
  */
 function samplePgWaits(pgUrl: string) {
-  const client = new pg.Client({ connectionString: pgUrl });
+  const client = new pg.Client({ connectionString: pgUrl, application_name: 'bench-sampler' });
   const counts = new Map<string, number>();
   let total = 0;
   let stop = false;
@@ -172,7 +234,7 @@ function samplePgWaits(pgUrl: string) {
         `select case when state = 'active' and wait_event is null then 'cpu'
                      when state like 'idle in transaction%' then 'idle in transaction'
                      else coalesce(wait_event_type || ':' || wait_event, state) end as what
-           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+           from pg_stat_activity where datname = current_database() and application_name not like 'bench-%'`,
       );
       for (const { what } of r.rows) {
         counts.set(what, (counts.get(what) ?? 0) + 1);
@@ -293,7 +355,9 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
     // Warm the draw path too (JIT, statement cache), as the ceiling was warmed.
     await drawLoad(cookies, 50, 2);
     const waits = db === 'pg' && pgUrl ? samplePgWaits(pgUrl) : null;
+    const meter = await cpuMeter(server.pid ?? 0, pgUrl);
     const at100 = await drawLoad(cookies, 100);
+    const cpuAt100 = await meter(at100.answered);
     const pgWaitsAt100 = await waits?.();
     const at500 = await drawLoad(cookies, 500);
 
@@ -310,6 +374,7 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
       ceilingRps,
       at100: { ...at100, ratioToCeiling: Number((at100.drawsPerSec / ceilingRps).toFixed(3)) },
       at500: { ...at500, ratioToCeiling: Number((at500.drawsPerSec / ceilingRps).toFixed(3)) },
+      cpuAt100,
       ...(pgWaitsAt100 ? { pgWaitsAt100 } : {}),
       draws,
       stock: STOCK,

@@ -48,7 +48,10 @@ export interface SqliteConnection {
 // int8 (counts, epoch-ms columns) as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(target: Config['database'], opts: { searchPath?: string } = {}): Database_ {
+export function openDatabase(
+  target: Config['database'],
+  opts: { searchPath?: string; queueMaxWaitMs?: number } = {},
+): Database_ {
   if (target.kind === 'sqlite') {
     if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
     const sqlite = new Database(target.path);
@@ -75,11 +78,12 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
   }
   const pool = new pg.Pool({
     connectionString: target.url,
-    max: 10,
+    max: 20,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  const pgGroupCommit = createPgGroupCommit(db);
+  // Without a limit (tests, the CLI) a unit waits its turn however long; the server passes its config's.
+  const pgGroupCommit = createPgGroupCommit(db, { maxWaitMs: opts.queueMaxWaitMs ?? Number.POSITIVE_INFINITY });
   return {
     db,
     kind: 'postgres',

@@ -8,6 +8,7 @@ interface Work {
   reject: (err: unknown) => void;
   tries: number;
   parked: number;
+  since: number;
 }
 
 export interface PgGroupCommitOptions {
@@ -15,6 +16,8 @@ export interface PgGroupCommitOptions {
   maxBatch?: number;
   /** Batches (each its own transaction on its own pooled connection) open at once in this process. */
   concurrency?: number;
+  /** Past capacity: a unit that waited this long for a batch is refused (`Overloaded`) instead of queueing. */
+  maxWaitMs?: number;
 }
 
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
@@ -30,6 +33,15 @@ export class LockBusy extends Error {
     this.name = 'LockBusy';
   }
 }
+/** The database is past capacity: the unit was refused before it ran; nothing of it is stored. */
+export class Overloaded extends Error {
+  readonly code = 'OVERLOADED';
+  constructor(waitedMs: number) {
+    super(`waited ${waitedMs} ms for a database batch`);
+    this.name = 'Overloaded';
+  }
+}
+export const isOverloaded = (err: unknown) => codeOf(err) === 'OVERLOADED';
 const MAX_TRIES = 3;
 const MAX_PARKED = 50;
 
@@ -42,8 +54,9 @@ const MAX_PARKED = 50;
  * unit's promise settles only after the commit; if the commit fails, every unit of the batch fails.
  */
 export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
-  const maxBatch = opts.maxBatch ?? 64;
-  const concurrency = opts.concurrency ?? 2;
+  const maxBatch = opts.maxBatch ?? 32;
+  const concurrency = opts.concurrency ?? 16;
+  const maxWaitMs = opts.maxWaitMs ?? 500;
   let queue: Work[] = [];
   let open = 0;
   let scheduled = false;
@@ -65,6 +78,13 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
     // One turn of the event loop lets the requests that arrived together join the same batch.
     setImmediate(() => {
       scheduled = false;
+      // Past capacity the wait only grows: refuse what waited too long (the caller answers 429 at once).
+      const now = Date.now();
+      for (let w = queue[0]; w && now - w.since > maxWaitMs; w = queue[0]) {
+        queue.shift();
+        w.reject(new Overloaded(now - w.since));
+      }
+      if (!open && !queue.length && !parked.length) for (const f of idle.splice(0)) f();
       if (open >= concurrency || !queue.length) return;
       open++;
       void flush(queue.splice(0, maxBatch)).finally(() => {
@@ -87,14 +107,15 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
     const results: { ok: boolean; value: unknown }[] = [];
     try {
       await db.transaction().execute(async (tx) => {
-        for (const w of batch) {
-          await sql`savepoint unit`.execute(tx);
+        // A savepoint per unit; between two units, the release and the next savepoint go as one round trip.
+        await sql`savepoint unit`.execute(tx);
+        for (const [i, w] of batch.entries()) {
+          const next = i < batch.length - 1 ? sql.raw('; savepoint unit') : sql.raw('');
           try {
             results.push({ ok: true, value: await w.run(tx) });
-            await sql`release savepoint unit`.execute(tx);
+            await sql`release savepoint unit${next}`.execute(tx);
           } catch (err) {
-            await sql`rollback to savepoint unit`.execute(tx);
-            await sql`release savepoint unit`.execute(tx);
+            await sql`rollback to savepoint unit; release savepoint unit${next}`.execute(tx);
             results.push({ ok: false, value: err });
           }
         }
@@ -123,12 +144,16 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
     /** Runs `run` in the next group transaction; settles after that transaction commits. */
     enqueue<T>(run: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
+        const now = Date.now();
+        const oldest = queue[0]?.since ?? now;
+        if (now - oldest > maxWaitMs) return reject(new Overloaded(now - oldest));
         queue.push({
           run: run as (tx: Transaction<DB>) => Promise<unknown>,
           resolve: resolve as (v: unknown) => void,
           reject,
           tries: 0,
           parked: 0,
+          since: now,
         });
         schedule();
       });
