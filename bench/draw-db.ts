@@ -11,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { Database_ } from '../apps/server/src/db';
+import { BENCH_YAML, cpuMsOf, PG_WAITS_SQL, STOCK, shares } from './draw-shared';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const srcArg = process.argv.indexOf('--src');
@@ -18,33 +20,7 @@ const SRC = join(srcArg > 0 ? (process.argv[srcArg + 1] as string) : ROOT, 'apps
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CALLERS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const USERS = 2000;
-const STOCK = 3000;
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const YAML = `
-activities:
-  - id: bench-wheel
-    corp: demo
-    type: wheel
-    title: 压测转盘
-    startsAt: now-1h
-    endsAt: now+1d
-    chances: { perDay: 100000 }
-    rules: <p>bench</p>
-    prizes:
-      - { id: hot, name: 爆款券, kind: coupon, image: /prizes/coupon.svg, weight: 30, stock: ${STOCK}, valueCents: 100 }
-      - { id: pts, name: 积分, kind: points, image: /prizes/points.svg, weight: 30, points: 5 }
-      - { id: thanks, name: 谢谢参与, kind: thanks, image: /prizes/thanks.svg, weight: 40, consolation: true }
-`;
-
-function cpuMsOf(pid: number): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 async function main() {
   const name = `campaign_benchdb_${randomUUID().slice(0, 8)}`;
@@ -59,16 +35,29 @@ async function main() {
   const { testConfig } = await mod('config.ts');
   const { parseDefinition } = await mod('cli/definition.ts');
   const { applyDefinition } = await mod('cli/import.ts');
-  const database = openDatabase({ kind: 'postgres', url });
+  const database: Database_ = openDatabase({ kind: 'postgres', url });
+  // The database is dropped at the end with (force): a connection still open then is not an error.
+  database.pgPool?.on('error', () => {});
+  const sampler_ = new pg.Client({ connectionString: url, application_name: 'bench-sampler' });
+  await sampler_.connect();
   try {
     await migrateToLatest(database.db);
-    const services = createServices({ database, config: { ...testConfig(), env: 'development' }, clock: () => Date.now() });
+    const services = createServices({
+      database,
+      config: { ...testConfig(), env: 'development' },
+      clock: () => Date.now(),
+    });
     await database.db
       .insertInto('corp')
       .values({ id: 'demo', name: 'demo', app_secret: 'x', white_listed: 1, gray: 0, created_at: Date.now() })
       .execute()
       .catch(() => {});
-    await applyDefinition(database.db, services.activity, parseDefinition(YAML, 'b.yaml', Date.now()), Date.now());
+    await applyDefinition(
+      database.db,
+      services.activity,
+      parseDefinition(BENCH_YAML, 'b.yaml', Date.now()),
+      Date.now(),
+    );
     const users = Array.from({ length: USERS }, (_, i) => ({
       id: `u${i}`,
       corp_id: 'demo',
@@ -77,7 +66,11 @@ async function main() {
       open_id: null,
       created_at: Date.now(),
     }));
-    for (let i = 0; i < USERS; i += 500) await database.db.insertInto('app_user').values(users.slice(i, i + 500)).execute();
+    for (let i = 0; i < USERS; i += 500)
+      await database.db
+        .insertInto('app_user')
+        .values(users.slice(i, i + 500))
+        .execute();
     const corp = { id: 'demo', name: 'demo', whiteListed: true, gray: false, appSecret: 'x' };
     const draw = (i: number) =>
       services.draw.draw(
@@ -97,14 +90,13 @@ async function main() {
     await Promise.all(Array.from({ length: 200 }, (_, i) => draw(i)));
     const backends = (
       await admin.query<{ pid: number }>(
-        'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        "select pid from pg_stat_activity where datname = $1 and application_name not like 'bench-%' and pid <> pg_backend_pid()",
         [name],
       )
     ).rows.map((r) => r.pid);
     const pgBefore = backends.reduce((s, p) => s + cpuMsOf(p), 0);
     const meBefore = process.cpuUsage();
     const waits = new Map<string, number>();
-    let samples = 0;
     const latencies: number[] = [];
     const errors = new Map<string, number>();
     let next = 200;
@@ -112,17 +104,8 @@ async function main() {
     const started = Date.now();
     const sampler = (async () => {
       while (Date.now() < until) {
-        const r = await admin.query<{ what: string }>(
-          `select case when state = 'active' and wait_event is null then 'cpu'
-                       when state like 'idle in transaction%' then 'idle in transaction'
-                       else coalesce(wait_event_type || ':' || wait_event, state) end as what
-             from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
-          [name],
-        );
-        for (const { what } of r.rows) {
-          waits.set(what, (waits.get(what) ?? 0) + 1);
-          samples++;
-        }
+        const r = await sampler_.query<{ what: string }>(PG_WAITS_SQL);
+        for (const { what } of r.rows) waits.set(what, (waits.get(what) ?? 0) + 1);
         await new Promise((res) => setTimeout(res, 20));
       }
     })();
@@ -146,7 +129,8 @@ async function main() {
     const pgMs = backends.reduce((s, p) => s + cpuMsOf(p), 0) - pgBefore;
     const meMs = (me.user + me.system) / 1000;
     latencies.sort((a, b) => a - b);
-    const q = (x: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))] ?? 0);
+    const q = (x: number) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(x * latencies.length))] ?? 0);
     const n = latencies.length;
     const audit = await database.db
       .selectFrom('prize')
@@ -162,12 +146,14 @@ async function main() {
       .where('act_id', '=', 'bench-wheel')
       .where('id', '=', 'hot')
       .executeTakeFirstOrThrow();
+    // Before the buckets (--src of an older checkout) the table does not exist: the row holds all the stock.
     const buckets = await database.db
-      .selectFrom('prize_stock_bucket' as never)
-      .select((eb: { fn: { sum: (c: string) => { as: (a: string) => unknown } } }) => eb.fn.sum('left_stock').as('s'))
+      .selectFrom('prize_stock_bucket')
+      .select((eb) => eb.fn.sum<number>('left_stock').as('s'))
+      .where('act_id', '=', 'bench-wheel')
       .executeTakeFirst()
-      .catch(() => ({ s: 0 }));
-    const left = Number(audit.left_stock) + Number((buckets as { s?: unknown })?.s ?? 0);
+      .catch(() => undefined);
+    const left = Number(audit.left_stock) + Number(buckets?.s ?? 0);
     const issued = Number(audit.issued);
     console.log(
       JSON.stringify({
@@ -183,9 +169,7 @@ async function main() {
         nodeMsPerDraw: Number((meMs / n).toFixed(3)),
         pgMsPerDraw: Number((pgMs / n).toFixed(3)),
         drawsPerSecOnIdleCores: Math.round((cpus().length * 1000 * n) / (meMs + pgMs)),
-        pgWaits: Object.fromEntries(
-          [...waits].sort((a, b) => b[1] - a[1]).map(([k, c]) => [k, Number((c / Math.max(1, samples)).toFixed(3))]),
-        ),
+        pgWaits: shares(waits),
         stock: STOCK,
         awarded: issued,
         left,
@@ -194,6 +178,7 @@ async function main() {
       }),
     );
   } finally {
+    await sampler_.end();
     await database.close();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { BENCH_YAML, cpuMsOf, PG_WAITS_SQL, STOCK, shares } from './draw-shared';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
-const STOCK = 3000;
 const PORT = 18765;
 const CEILING_PORT = 18766;
 
@@ -50,22 +50,6 @@ const env: Record<string, string | undefined> = {
   // Both cores: two server processes share the port and the SQLite file (README, "Scaling").
   WORKERS: process.env.BENCH_WORKERS ?? '2',
 };
-
-const BENCH_YAML = `
-activities:
-  - id: bench-wheel
-    corp: demo
-    type: wheel
-    title: 压测转盘
-    startsAt: now-1h
-    endsAt: now+1d
-    chances: { perDay: 100000 }
-    rules: <p>bench</p>
-    prizes:
-      - { id: hot, name: 爆款券, kind: coupon, image: /prizes/coupon.svg, weight: 30, stock: ${STOCK}, valueCents: 100 }
-      - { id: pts, name: 积分, kind: points, image: /prizes/points.svg, weight: 30, points: 5 }
-      - { id: thanks, name: 谢谢参与, kind: thanks, image: /prizes/thanks.svg, weight: 40, consolation: true }
-`;
 
 function startNode(args: string[], extraEnv: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], {
@@ -155,15 +139,6 @@ async function drawLoad(cookies: string[], connections: number, duration = DURAT
 
 type DbChoice = 'sqlite' | 'pg';
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); 0 when it is gone. */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
 const childrenOf = (pid: number): number[] => {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -225,20 +200,13 @@ async function cpuMeter(serverPid: number, pgUrl: string | null) {
 function samplePgWaits(pgUrl: string) {
   const client = new pg.Client({ connectionString: pgUrl, application_name: 'bench-sampler' });
   const counts = new Map<string, number>();
-  let total = 0;
   let stop = false;
   const done = (async () => {
     await client.connect();
     while (!stop) {
-      const r = await client.query<{ what: string }>(
-        `select case when state = 'active' and wait_event is null then 'cpu'
-                     when state like 'idle in transaction%' then 'idle in transaction'
-                     else coalesce(wait_event_type || ':' || wait_event, state) end as what
-           from pg_stat_activity where datname = current_database() and application_name not like 'bench-%'`,
-      );
+      const r = await client.query<{ what: string }>(PG_WAITS_SQL);
       for (const { what } of r.rows) {
         counts.set(what, (counts.get(what) ?? 0) + 1);
-        total++;
       }
       await new Promise((res) => setTimeout(res, 20));
     }
@@ -247,9 +215,7 @@ function samplePgWaits(pgUrl: string) {
   return async () => {
     stop = true;
     await done;
-    return Object.fromEntries(
-      [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, Number((n / Math.max(1, total)).toFixed(3))]),
-    );
+    return shares(counts);
   };
 }
 

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db';
 import { LockBusy } from '../../db/pg-group-commit';
 import { prepared } from '../../db/prepared';
@@ -99,38 +99,34 @@ export async function deletePrizesExcept(db: Executor, corpId: string, actId: st
   await q.execute();
 }
 
-const takeStockQ = prepared<{ corp: string; act: string; id: string }, never>((db, p) =>
+type StockKey = { corp: string; act: string; id: string };
+type Param = <K extends keyof StockKey>(key: K) => StockKey[K];
+/** One unit off the prize row, when it has one. */
+const decrementPrizeRow = (db: Kysely<DB>, p: Param) =>
   db
     .updateTable('prize')
     .set((eb) => ({ left_stock: eb('left_stock', '-', 1) }))
     .where('corp_id', '=', p('corp'))
     .where('act_id', '=', p('act'))
     .where('id', '=', p('id'))
-    .where('left_stock', '>', 0),
-);
+    .where('left_stock', '>', 0);
+const takeStockQ = prepared<StockKey, never>((db, p) => decrementPrizeRow(db, p));
 /** The prize row's own stock, from a row no other transaction holds (PostgreSQL: it never waits). */
-const takeStockFreeQ = prepared<{ corp: string; act: string; id: string }, never>((db, p) =>
-  db
-    .updateTable('prize')
-    .set((eb) => ({ left_stock: eb('left_stock', '-', 1) }))
-    .where('corp_id', '=', p('corp'))
-    .where('act_id', '=', p('act'))
-    .where('id', '=', p('id'))
-    .where('left_stock', '>', 0)
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('prize')
-        .select('id')
-        .where('corp_id', '=', p('corp'))
-        .where('act_id', '=', p('act'))
-        .where('id', '=', p('id'))
-        .where('left_stock', '>', 0)
-        .forUpdate()
-        .skipLocked(),
-    ),
+const takeStockFreeQ = prepared<StockKey, never>((db, p) =>
+  decrementPrizeRow(db, p).where('id', 'in', (eb) =>
+    eb
+      .selectFrom('prize')
+      .select('id')
+      .where('corp_id', '=', p('corp'))
+      .where('act_id', '=', p('act'))
+      .where('id', '=', p('id'))
+      .where('left_stock', '>', 0)
+      .forUpdate()
+      .skipLocked(),
+  ),
 );
 /** A unit from a random bucket with stock that no other transaction holds. */
-const takeFromBucketQ = prepared<{ corp: string; act: string; id: string }, never>((db, p) =>
+const takeFromBucketQ = prepared<StockKey, never>((db, p) =>
   db
     .updateTable('prize_stock_bucket')
     .set((eb) => ({ left_stock: eb('left_stock', '-', 1) }))
@@ -153,7 +149,7 @@ const takeFromBucketQ = prepared<{ corp: string; act: string; id: string }, neve
     ),
 );
 /** Any stock left at all, held or not (what committed transactions left). */
-const anyStockQ = prepared<{ corp: string; act: string; id: string }, { n: number | null }>((db, p) =>
+const anyStockQ = prepared<StockKey, { n: number | null }>((db, p) =>
   db
     .selectFrom('prize')
     .select((eb) => eb('left_stock', '+', eb.fn.coalesce(bucketsOf(eb), eb.lit(0))).as('n'))
