@@ -8,17 +8,17 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { BENCH_YAML, cpuMsOf, PG_WAITS_SQL, STOCK, shares } from './draw-shared';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
-const STOCK = 3000;
 const PORT = 18765;
 const CEILING_PORT = 18766;
 
@@ -50,22 +50,6 @@ const env: Record<string, string | undefined> = {
   // Both cores: two server processes share the port and the SQLite file (README, "Scaling").
   WORKERS: process.env.BENCH_WORKERS ?? '2',
 };
-
-const BENCH_YAML = `
-activities:
-  - id: bench-wheel
-    corp: demo
-    type: wheel
-    title: 压测转盘
-    startsAt: now-1h
-    endsAt: now+1d
-    chances: { perDay: 100000 }
-    rules: <p>bench</p>
-    prizes:
-      - { id: hot, name: 爆款券, kind: coupon, image: /prizes/coupon.svg, weight: 30, stock: ${STOCK}, valueCents: 100 }
-      - { id: pts, name: 积分, kind: points, image: /prizes/points.svg, weight: 30, points: 5 }
-      - { id: thanks, name: 谢谢参与, kind: thanks, image: /prizes/thanks.svg, weight: 40, consolation: true }
-`;
 
 function startNode(args: string[], extraEnv: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], {
@@ -142,6 +126,7 @@ async function drawLoad(cookies: string[], connections: number, duration = DURAT
     connections,
     // Only answered draws count: a 429 is load shed, not a draw.
     drawsPerSec: Math.round(result['2xx'] / result.duration),
+    answered: result['2xx'],
     p50ms: result.latency.p50,
     p99ms: result.latency.p99,
     p999ms: result.latency.p99_9,
@@ -154,11 +139,92 @@ async function drawLoad(cookies: string[], connections: number, duration = DURAT
 
 type DbChoice = 'sqlite' | 'pg';
 
+const childrenOf = (pid: number): number[] => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * CPU spent per draw, by whom: the server processes (the primary and its workers), PostgreSQL's backends of
+ * the bench database, and this process (autocannon). Unlike draws/s this hardly depends on what else the
+ * machine runs, so runs on a busy shared machine can be compared; the machine's cores divided by the CPU per
+ * draw is what it could carry with nothing else running.
+ */
+async function cpuMeter(serverPid: number, pgUrl: string | null) {
+  const pgPids = async () => {
+    if (!pgUrl) return [];
+    const c = new pg.Client({ connectionString: pgUrl, application_name: 'bench-meter' });
+    await c.connect();
+    try {
+      const r = await c.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = current_database() and application_name not like 'bench-%'",
+      );
+      return r.rows.map((x) => x.pid);
+    } finally {
+      await c.end();
+    }
+  };
+  const server = [serverPid, ...childrenOf(serverPid)];
+  const backends = await pgPids();
+  const sum = (pids: number[]) => pids.reduce((s, p) => s + cpuMsOf(p), 0);
+  const start = { server: sum(server), pg: sum(backends), bench: process.cpuUsage() };
+  return async (draws: number) => {
+    const later = [...new Set([...backends, ...(await pgPids())])];
+    const serverMs = sum(server) - start.server;
+    // Backends that appeared during the run started from 0.
+    const pgMs = sum(later) - start.pg;
+    const b = process.cpuUsage(start.bench);
+    const benchMs = (b.user + b.system) / 1000;
+    const perDraw = (ms: number) => Number((ms / Math.max(1, draws)).toFixed(3));
+    const total = serverMs + pgMs + benchMs;
+    return {
+      serverMsPerDraw: perDraw(serverMs),
+      pgMsPerDraw: perDraw(pgMs),
+      benchMsPerDraw: perDraw(benchMs),
+      cpuMsPerDraw: perDraw(total),
+      // What the machine's cores could carry with nothing else running (bench included).
+      drawsPerSecOnIdleCores: Math.round((cpus().length * 1000) / Math.max(0.001, total / Math.max(1, draws))),
+    };
+  };
+}
+
+/**
+ * Where PostgreSQL's backends of the bench database spend the load (ADR 0052): pg_stat_activity sampled
+ * every 20 ms, each backend counted by what it is doing — running ("cpu"), waiting for a lock (by kind),
+ * for the client (idle in transaction: the server is between two statements of a draw), for the disk.
+ * Shares of all backend samples, so a run is comparable with another of a different length.
+ */
+function samplePgWaits(pgUrl: string) {
+  const client = new pg.Client({ connectionString: pgUrl, application_name: 'bench-sampler' });
+  const counts = new Map<string, number>();
+  let stop = false;
+  const done = (async () => {
+    await client.connect();
+    while (!stop) {
+      const r = await client.query<{ what: string }>(PG_WAITS_SQL);
+      for (const { what } of r.rows) {
+        counts.set(what, (counts.get(what) ?? 0) + 1);
+      }
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    await client.end();
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    return shares(counts);
+  };
+}
+
 /** The stock audit: awards of the hot prize, what is left of it, and all draws of the bench activity. */
 async function audit(db: DbChoice, pgUrl: string | null): Promise<{ issued: number; left: number; draws: number }> {
   const q = {
     issued: "select count(*) n from award where act_id = 'bench-wheel' and prize_id = 'hot'",
-    left: "select left_stock l from prize where act_id = 'bench-wheel' and id = 'hot'",
+    // What is left: the prize row plus its stock buckets (ADR 0052).
+    left: "select left_stock + coalesce((select sum(left_stock) from prize_stock_bucket where act_id = 'bench-wheel' and prize_id = 'hot'), 0) l from prize where act_id = 'bench-wheel' and id = 'hot'",
     draws: "select count(*) n from draw where act_id = 'bench-wheel'",
   };
   if (db === 'sqlite') {
@@ -254,7 +320,11 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
     const ceil = await run({ url: `http://127.0.0.1:${CEILING_PORT}/`, connections: 100, duration: DURATION });
     // Warm the draw path too (JIT, statement cache), as the ceiling was warmed.
     await drawLoad(cookies, 50, 2);
+    const waits = db === 'pg' && pgUrl ? samplePgWaits(pgUrl) : null;
+    const meter = await cpuMeter(server.pid ?? 0, pgUrl);
     const at100 = await drawLoad(cookies, 100);
+    const cpuAt100 = await meter(at100.answered);
+    const pgWaitsAt100 = await waits?.();
     const at500 = await drawLoad(cookies, 500);
 
     const { issued, left, draws } = await audit(db, pgUrl);
@@ -270,6 +340,8 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
       ceilingRps,
       at100: { ...at100, ratioToCeiling: Number((at100.drawsPerSec / ceilingRps).toFixed(3)) },
       at500: { ...at500, ratioToCeiling: Number((at500.drawsPerSec / ceilingRps).toFixed(3)) },
+      cpuAt100,
+      ...(pgWaitsAt100 ? { pgWaitsAt100 } : {}),
       draws,
       stock: STOCK,
       awarded: issued,

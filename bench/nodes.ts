@@ -278,7 +278,7 @@ async function main() {
       "select count(*) n from (select user_id, draw_index from draw where act_id = 'nodes-wheel' group by user_id, draw_index having count(*) > 1) d",
     );
     const hot = await db.query<{ issued: string; left: number }>(
-      "select (select count(*) from award where act_id = 'nodes-wheel' and prize_id = 'hot') issued, (select left_stock from prize where act_id = 'nodes-wheel' and id = 'hot') \"left\"",
+      "select (select count(*) from award where act_id = 'nodes-wheel' and prize_id = 'hot') issued, (select left_stock + coalesce((select sum(left_stock) from prize_stock_bucket where act_id = 'nodes-wheel' and prize_id = 'hot'), 0) from prize where act_id = 'nodes-wheel' and id = 'hot') \"left\"",
     );
     const awardsPerDraw = await db.query<{ n: string }>(
       "select count(*) n from (select draw_id from award where act_id = 'nodes-wheel' group by draw_id having count(*) > 1) a",

@@ -42,6 +42,7 @@ const envSchema = z.object({
   DRAW_RATE_PER_SECOND: z.coerce.number().int().positive().default(20),
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
   MAX_DRAWS_IN_FLIGHT: z.coerce.number().int().positive().default(256),
+  DRAW_QUEUE_MAX_MS: z.coerce.number().int().positive().default(500),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SMS_ENDPOINT: httpUrl,
   SMS_ACCESS_KEY: text,
@@ -105,6 +106,8 @@ export interface Config {
   /** Requests in progress above which the server sheds load with 429 instead of queueing. */
   maxInFlight: number;
   /** Draws waiting for the database above which new draws get 429 (keeps latency bounded past capacity). */
+  /** PostgreSQL: a draw that waited this long for a database batch gets 429 instead of waiting on (ADR 0052). */
+  drawQueueMaxMs?: number;
   maxDrawsInFlight: number;
   /** Server processes sharing the port (node:cluster); 1 runs a single process. */
   workers: number;
@@ -203,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     maxInFlight: e.MAX_IN_FLIGHT,
     maxDrawsInFlight: e.MAX_DRAWS_IN_FLIGHT,
+    drawQueueMaxMs: e.DRAW_QUEUE_MAX_MS,
     workers: e.WORKERS,
     sms:
       endpoint && accessKey && secret && templateId

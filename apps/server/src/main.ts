@@ -16,7 +16,7 @@ const WORKER_ENV = 'CAMPAIGN_WORKER';
 
 /** The database and the app on it; `prepare` migrates first and seeds the demo tenants into an empty database. */
 async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boolean }) {
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, { queueMaxWaitMs: config.drawQueueMaxMs });
   if (opts.prepare) await migrateToLatest(database.db);
   if (refusesDemoData(config)) {
     try {

@@ -14,6 +14,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config';
 import { createGroupCommit, type GroupCommit } from './group-commit';
+import { createPgGroupCommit, type PgGroupCommit } from './pg-group-commit';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -28,6 +29,8 @@ export interface Database_ {
   sqlite: SqliteConnection | null;
   /** SQLite only: write transactions that share one commit (see db/tx.ts). */
   groupCommit: GroupCommit | null;
+  /** PostgreSQL only: write transactions that share one commit (see db/tx.ts, ADR 0052). */
+  pgGroupCommit: PgGroupCommit | null;
   /** SQLite only: the file (the rate limits live in a file beside it). */
   sqlitePath: string | null;
   /** PostgreSQL only: the pool (the rate limiter counts in the same database). */
@@ -45,7 +48,10 @@ export interface SqliteConnection {
 // int8 (counts, epoch-ms columns) as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(target: Config['database'], opts: { searchPath?: string } = {}): Database_ {
+export function openDatabase(
+  target: Config['database'],
+  opts: { searchPath?: string; queueMaxWaitMs?: number } = {},
+): Database_ {
   if (target.kind === 'sqlite') {
     if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
     const sqlite = new Database(target.path);
@@ -61,6 +67,7 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
       kind: 'sqlite',
       sqlite: conn,
       groupCommit,
+      pgGroupCommit: null,
       sqlitePath: target.path,
       pgPool: null,
       close: async () => {
@@ -71,18 +78,24 @@ export function openDatabase(target: Config['database'], opts: { searchPath?: st
   }
   const pool = new pg.Pool({
     connectionString: target.url,
-    max: 10,
+    max: 20,
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // Without a limit (tests, the CLI) a unit waits its turn however long; the server passes its config's.
+  const pgGroupCommit = createPgGroupCommit(db, { maxWaitMs: opts.queueMaxWaitMs ?? Number.POSITIVE_INFINITY });
   return {
     db,
     kind: 'postgres',
     sqlite: null,
     groupCommit: null,
+    pgGroupCommit,
     sqlitePath: null,
     pgPool: pool,
-    close: () => db.destroy(),
+    close: async () => {
+      await pgGroupCommit.drain();
+      await db.destroy();
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005-rate-limit';
 import * as m0006 from './migrations/0006-growth';
 import * as m0007 from './migrations/0007-season';
 import * as m0009 from './migrations/0009-staff-and-approvals';
+import * as m0011 from './migrations/0011-stock-buckets';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-growth': m0006,
   '0007-season': m0007,
   '0009-staff-and-approvals': m0009,
+  '0011-stock-buckets': m0011,
 };
 
 class InCodeProvider implements MigrationProvider {

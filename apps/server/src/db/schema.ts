@@ -257,6 +257,7 @@ export interface DrawTables {
   activity: ActivityTable;
   activity_version: ActivityVersionTable;
   prize: PrizeTable_;
+  prize_stock_bucket: PrizeStockBucketTable;
   activity_group: ActivityGroupTable;
   draw: DrawTable;
   user_activity_stat: UserActivityStatTable;
@@ -454,4 +455,13 @@ export interface StaffTables {
   approval_policy: ApprovalPolicyTable;
   approval_request: ApprovalRequestTable;
   approval_event: ApprovalEventTable;
+}
+
+/** A share of a prize's stock (ADR 0052): what is left of a prize is its row's left_stock plus its buckets. */
+export interface PrizeStockBucketTable {
+  corp_id: string;
+  act_id: string;
+  prize_id: string;
+  bucket: number;
+  left_stock: number;
 }

@@ -47,9 +47,10 @@ export async function read<P, R>(database: Database_, q: Prepared<P, R>, params:
   return (await q(database.db, params)).rows;
 }
 
-/** Runs `body` as one write transaction: grouped with others on SQLite, its own on PostgreSQL. */
+/** Runs `body` as one write transaction, grouped with others that arrive together (a savepoint each). */
 export function transact<T>(database: Database_, body: (x: TxExec) => Step<T>): Promise<T> {
   if (database.groupCommit) return database.groupCommit.enqueue((sqlite) => runSync(body({ sqlite })));
+  if (database.pgGroupCommit) return database.pgGroupCommit.enqueue((tx) => runAsync(body({ kysely: tx })));
   return database.db.transaction().execute((tx) => runAsync(body({ kysely: tx })));
 }
 

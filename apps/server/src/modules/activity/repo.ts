@@ -1,8 +1,9 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db';
+import { LockBusy } from '../../db/pg-group-commit';
 import { prepared } from '../../db/prepared';
-import type { ActivityGroupTable, ActivityTable, PrizeTable_ } from '../../db/schema';
-import { changes, type Step, type TxExec } from '../../db/tx';
+import type { ActivityGroupTable, ActivityTable, DB, PrizeTable_ } from '../../db/schema';
+import { changes, rows, type Step, type TxExec } from '../../db/tx';
 
 // Tables of this module: activity, activity_version, activity_group, prize (with its stock).
 
@@ -33,7 +34,12 @@ const stockLeftQ = prepared<
 >((db, p) =>
   db
     .selectFrom('prize')
-    .select(['id', 'left_stock', 'total_stock'])
+    .select((eb) => [
+      'id',
+      'total_stock',
+      // What is left: the row's own stock plus its buckets (ADR 0052).
+      eb('left_stock', '+', eb.fn.coalesce(bucketsOf(eb), eb.lit(0))).as('left_stock'),
+    ])
     .where('corp_id', '=', p('corp'))
     .where('act_id', '=', p('act')),
 );
@@ -93,18 +99,152 @@ export async function deletePrizesExcept(db: Executor, corpId: string, actId: st
   await q.execute();
 }
 
-const takeStockQ = prepared<{ corp: string; act: string; id: string }, never>((db, p) =>
+type StockKey = { corp: string; act: string; id: string };
+type Param = <K extends keyof StockKey>(key: K) => StockKey[K];
+/** One unit off the prize row, when it has one. */
+const decrementPrizeRow = (db: Kysely<DB>, p: Param) =>
   db
     .updateTable('prize')
     .set((eb) => ({ left_stock: eb('left_stock', '-', 1) }))
     .where('corp_id', '=', p('corp'))
     .where('act_id', '=', p('act'))
     .where('id', '=', p('id'))
-    .where('left_stock', '>', 0),
+    .where('left_stock', '>', 0);
+const takeStockQ = prepared<StockKey, never>((db, p) => decrementPrizeRow(db, p));
+/** The prize row's own stock, from a row no other transaction holds (PostgreSQL: it never waits). */
+const takeStockFreeQ = prepared<StockKey, never>((db, p) =>
+  decrementPrizeRow(db, p).where('id', 'in', (eb) =>
+    eb
+      .selectFrom('prize')
+      .select('id')
+      .where('corp_id', '=', p('corp'))
+      .where('act_id', '=', p('act'))
+      .where('id', '=', p('id'))
+      .where('left_stock', '>', 0)
+      .forUpdate()
+      .skipLocked(),
+  ),
 );
-/** The one place stock is taken: never below zero, whatever runs at the same time. */
+/** A unit from a random bucket with stock that no other transaction holds. */
+const takeFromBucketQ = prepared<StockKey, never>((db, p) =>
+  db
+    .updateTable('prize_stock_bucket')
+    .set((eb) => ({ left_stock: eb('left_stock', '-', 1) }))
+    .where('corp_id', '=', p('corp'))
+    .where('act_id', '=', p('act'))
+    .where('prize_id', '=', p('id'))
+    .where('left_stock', '>', 0)
+    .where('bucket', '=', (eb) =>
+      eb
+        .selectFrom('prize_stock_bucket')
+        .select('bucket')
+        .where('corp_id', '=', p('corp'))
+        .where('act_id', '=', p('act'))
+        .where('prize_id', '=', p('id'))
+        .where('left_stock', '>', 0)
+        .orderBy(sql`random()`)
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    ),
+);
+/** Any stock left at all, held or not (what committed transactions left). */
+const anyStockQ = prepared<StockKey, { n: number | null }>((db, p) =>
+  db
+    .selectFrom('prize')
+    .select((eb) => eb('left_stock', '+', eb.fn.coalesce(bucketsOf(eb), eb.lit(0))).as('n'))
+    .where('corp_id', '=', p('corp'))
+    .where('act_id', '=', p('act'))
+    .where('id', '=', p('id')),
+);
+
+/**
+ * The one place stock is taken: never below zero, whatever runs at the same time. On SQLite (one writer at a
+ * time, no buckets) the conditional decrement of the prize row. On PostgreSQL (ADR 0052) a unit from a
+ * bucket or the row that no other transaction holds, so draws of one prize do not queue on one row's lock
+ * (nor a batch of draws wait for another batch); when every row with stock is held, the draw is tried again
+ * in a later batch (LockBusy); when none has stock, the prize is sold out.
+ */
 export function* takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean> {
-  return (yield* changes(x, takeStockQ, { corp: corpId, act: actId, id: prizeId })) === 1;
+  const key = { corp: corpId, act: actId, id: prizeId };
+  if ('sqlite' in x) return (yield* changes(x, takeStockQ, key)) === 1;
+  if ((yield* changes(x, takeFromBucketQ, key)) === 1) return true;
+  if ((yield* changes(x, takeStockFreeQ, key)) === 1) return true;
+  const [left] = yield* rows(x, anyStockQ, key);
+  if ((left?.n ?? 0) > 0) throw new LockBusy(`the stock of prize ${prizeId}`);
+  return false;
+}
+
+/** Sum of a prize's buckets, as a correlated subquery of a query on `prize`. */
+function bucketsOf(eb: ExpressionBuilder<DB, 'prize'>) {
+  return eb
+    .selectFrom('prize_stock_bucket as b')
+    .select((e) => e.fn.sum<number>('b.left_stock').as('s'))
+    .whereRef('b.corp_id', '=', 'prize.corp_id')
+    .whereRef('b.act_id', '=', 'prize.act_id')
+    .whereRef('b.prize_id', '=', 'prize.id');
+}
+
+/** Buckets a prize's stock is split into on PostgreSQL: a few units each at least, at most `max`. */
+export function bucketCount(left: number, max: number): number {
+  return Math.min(max, Math.floor(left / 4));
+}
+
+/**
+ * Moves a prize's stock from its row into `n` buckets (inside the publishing transaction). Only on a prize
+ * whose buckets are empty: publish gathers them back first.
+ */
+export async function spreadStock(
+  ex: Executor,
+  corpId: string,
+  actId: string,
+  prizeId: string,
+  left: number,
+  n: number,
+) {
+  const share = Math.floor(left / n);
+  await ex
+    .insertInto('prize_stock_bucket')
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        corp_id: corpId,
+        act_id: actId,
+        prize_id: prizeId,
+        bucket: i,
+        left_stock: share + (i < left - share * n ? 1 : 0),
+      })),
+    )
+    .execute();
+  await ex
+    .updateTable('prize')
+    .set({ left_stock: 0 })
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .where('id', '=', prizeId)
+    .execute();
+}
+
+/**
+ * Moves every bucket of an activity back into its prize rows (before a republish reads the stock), inside
+ * the publishing transaction, PostgreSQL only. The buckets are locked first, so a draw taking a unit cannot
+ * slip between the sum and the delete.
+ */
+export async function gatherStock(ex: Executor, corpId: string, actId: string) {
+  await ex
+    .selectFrom('prize_stock_bucket')
+    .select('bucket')
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .forUpdate()
+    .execute();
+  await ex
+    .updateTable('prize')
+    .set((eb) => ({ left_stock: eb('left_stock', '+', eb.fn.coalesce(bucketsOf(eb), eb.lit(0))) }))
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .where('left_stock', 'is not', null)
+    .execute();
+  await ex.deleteFrom('prize_stock_bucket').where('corp_id', '=', corpId).where('act_id', '=', actId).execute();
 }
 
 /** A unit back to a stocked prize (a declined held award); never above its total. */

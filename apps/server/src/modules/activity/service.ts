@@ -15,6 +15,9 @@ import { effectiveStatus } from './status';
 /** PRC Anti-Unfair Competition Law: a lottery-style prize may be worth at most ¥50,000. */
 export const MAX_LOTTERY_PRIZE_CENTS = 50_000 * 100;
 
+/** Most rows one prize's stock is split into on PostgreSQL (ADR 0052). */
+const STOCK_BUCKETS = 8;
+
 const RULES_HTML: sanitizeHtml.IOptions = {
   allowedTags: [
     'p',
@@ -70,6 +73,18 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
   // Stock is never taken from the cache: the conditional decrement in SQL decides.
   const cacheTtl = deps.config.env === 'test' ? 0 : 1_000;
   const cache = new Map<string, { at: number; act: LoadedActivity }>();
+  // PostgreSQL: a prize's stock in a few rows, so simultaneous draws do not queue on one (ADR 0052). SQLite
+  // has one writer at a time: nothing to spread.
+  const maxBuckets = deps.database.kind === 'postgres' ? STOCK_BUCKETS : 0;
+  async function spread(
+    ex: Executor,
+    rows: { act_id: string; corp_id: string; id: string; left_stock: number | null }[],
+  ) {
+    for (const p of rows) {
+      const n = p.left_stock === null ? 0 : repo.bucketCount(p.left_stock, maxBuckets);
+      if (n >= 2) await repo.spreadStock(ex, p.corp_id, p.act_id, p.id, p.left_stock ?? 0, n);
+    }
+  }
 
   async function load(corpId: string, actId: string): Promise<LoadedActivity | null> {
     const key = `${corpId}|${actId}`;
@@ -305,6 +320,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
           created_at: now,
         });
         for (const p of prizeRows) await repo.upsertPrize(ex, p, false);
+        await spread(ex, prizeRows);
         await repo.insertVersion(ex, {
           corp_id: def.corp,
           act_id: def.id,
@@ -315,6 +331,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
         });
         return { actId: def.id, version: 1, created: true };
       }
+      if (maxBuckets) await repo.gatherStock(ex, def.corp, def.id);
       const oldPrizes = await repo.getPrizes(ex, def.corp, def.id);
       const oldSnapshot = termsSnapshot(oldPrizes);
       const changedTerms = existing.rules_html !== rulesHtml || oldSnapshot !== snapshot;
@@ -333,6 +350,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
               : existing.version_published_at,
       });
       const old = new Map(oldPrizes.map((p) => [p.id, p]));
+      const restocked: repo.PrizeRow[] = [];
       for (const p of prizeRows) {
         const prev = old.get(p.id);
         // Restocking keeps what was already given out: left moves by the change of the total.
@@ -340,7 +358,9 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
           prev && prev.total_stock !== null && prev.left_stock !== null ? prev.total_stock - prev.left_stock : 0;
         const left = p.total_stock === null ? null : Math.max(0, p.total_stock - issued);
         await repo.upsertPrize(ex, { ...p, left_stock: left }, Boolean(prev));
+        restocked.push({ ...p, left_stock: left });
       }
+      await spread(ex, restocked);
       await repo.deletePrizesExcept(
         ex,
         def.corp,

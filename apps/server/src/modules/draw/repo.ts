@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Database_, Executor } from '../../db';
+import { LockBusy } from '../../db/pg-group-commit';
 import { prepared } from '../../db/prepared';
 import type { DrawTable, RiskLogTable, UserActivityStatTable } from '../../db/schema';
 import { changes, read, rows, type Step, type TxExec } from '../../db/tx';
@@ -58,13 +59,19 @@ export async function getStat(db: Executor, corpId: string, actId: string, userI
 /**
  * Makes one customer's draws in one activity take turns on PostgreSQL, whichever node runs them: without it
  * simultaneous draws read the same count and all but one collide on the draw position. Held to the end of
- * the transaction. On SQLite the group commit already runs every draw body alone under the write lock.
+ * the transaction. It does not wait: draws run in batches (db/pg-group-commit.ts), and a batch waiting for
+ * another batch's customer while holding a prize's stock would make everyone wait (or deadlock); the draw
+ * goes to a later batch instead. In one batch (one transaction) the lock is taken again at once. On SQLite
+ * the group commit already runs every draw body alone under the write lock.
  */
 export function* lockCustomerDraws(x: TxExec, corpId: string, actId: string, userId: string): Step<void> {
   if ('sqlite' in x) return;
-  yield sql`select pg_advisory_xact_lock(hashtextextended(${`draw|${corpId}|${actId}|${userId}`}, 0))`.execute(
+  const r = (yield sql<{
+    ok: boolean;
+  }>`select pg_try_advisory_xact_lock(hashtextextended(${`draw|${corpId}|${actId}|${userId}`}, 0)) as ok`.execute(
     x.kysely,
-  );
+  )) as { rows: { ok: boolean }[] };
+  if (!r.rows[0]?.ok) throw new LockBusy("the customer's previous draw");
 }
 export function* statInTx(x: TxExec, corpId: string, actId: string, userId: string): Step<StatRow | undefined> {
   return (yield* rows(x, statQ, { corp: corpId, act: actId, user: userId }))[0];

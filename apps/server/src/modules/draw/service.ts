@@ -1,4 +1,5 @@
 import type { DrawResult } from '@campaign/contract';
+import { isLockBusy, isOverloaded } from '../../db/pg-group-commit';
 import { type Step, type TxExec, transact } from '../../db/tx';
 import { campaignDay } from '../../platform/campaign-day';
 import { newSortableId, sha256Hex } from '../../platform/crypto';
@@ -224,6 +225,10 @@ export function createDrawService(deps: DrawServiceDeps) {
           try {
             return await transact(deps.database, (x) => drawTx(x, corp, user, act, req, requestHash));
           } catch (err) {
+            // Waited its turn behind the customer's other draws for too long (db/pg-group-commit.ts).
+            if (isLockBusy(err)) throw new AppError('DRAW_BUSY');
+            // Past the database's capacity: refused before it ran, nothing stored (ADR 0052).
+            if (isOverloaded(err)) throw new AppError('RATE_LIMITED');
             if (!isUniqueViolation(err)) throw err;
             // Still colliding after several tries: a designed "try again", never a 500.
             if (attempt >= MAX_DRAW_ATTEMPTS - 1) throw new AppError('DRAW_BUSY');

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dialects, freshDatabase, type TestDb } from '../testing/harness';
+import { createPgGroupCommit, LockBusy } from './pg-group-commit';
+
+const onPostgres = (await dialects()).includes('postgres');
+
+describe.runIf(onPostgres)('group commit on PostgreSQL', () => {
+  let t: TestDb;
+  beforeEach(async () => {
+    t = await freshDatabase('postgres');
+    await sql`create table t (k text primary key, v integer not null)`.execute(t.database.db);
+  });
+  afterEach(async () => t.drop());
+
+  const put = (k: string, v: number) => sql`insert into t values (${k}, ${v})`;
+  const keys = async () =>
+    (await sql<{ k: string }>`select k from t order by k`.execute(t.database.db)).rows.map((r) => r.k);
+  it('runs the units that arrive together in one transaction, each settling after the commit', async () => {
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64 });
+    const seen = new Set<string>();
+    const units = Array.from({ length: 40 }, (_, i) =>
+      gc.enqueue(async (tx) => {
+        await put(`k${String(i).padStart(2, '0')}`, i).execute(tx);
+        // Every unit of the batch runs on the same transaction: one backend, one transaction id.
+        seen.add((await sql<{ x: string }>`select txid_current()::text x`.execute(tx)).rows[0]?.x ?? '');
+        return i;
+      }),
+    );
+    expect(await Promise.all(units)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(seen.size).toBe(1);
+    expect(await keys()).toHaveLength(40);
+  });
+
+  it('rolls back only the unit that failed; the others commit and its caller gets the error', async () => {
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64 });
+    const a = gc.enqueue((tx) => put('a', 1).execute(tx));
+    const bad = gc.enqueue(async (tx) => {
+      await put('b', 2).execute(tx);
+      await put('a', 3).execute(tx); // duplicate key: this unit fails after having written b
+    });
+    const c = gc.enqueue((tx) => put('c', 3).execute(tx));
+    await expect(bad).rejects.toMatchObject({ code: '23505' });
+    await Promise.all([a, c]);
+    expect(await keys()).toEqual(['a', 'c']);
+  });
+
+  it('a unit that meets a lock held by another batch runs again after it, not as an error', async () => {
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 2, maxBatch: 1 });
+    const signal = () => {
+      let fire: () => void = () => {};
+      const fired = new Promise<void>((r) => {
+        fire = r;
+      });
+      return { fire, fired };
+    };
+    const locked = signal();
+    const release = signal();
+    const firstTry = signal();
+    let tries = 0;
+    const holder = gc.enqueue(async (tx) => {
+      await sql`select pg_advisory_xact_lock(42)`.execute(tx);
+      locked.fire();
+      await release.fired;
+      await put('holder', 1).execute(tx);
+    });
+    await locked.fired;
+    const waiter = gc.enqueue(async (tx) => {
+      tries++;
+      firstTry.fire();
+      const ok = (await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(42) ok`.execute(tx)).rows[0]?.ok;
+      if (!ok) throw new LockBusy('lock 42');
+      await put('waiter', 2).execute(tx);
+    });
+    await firstTry.fired;
+    await new Promise((r) => setTimeout(r, 20));
+    release.fire();
+    await Promise.all([holder, waiter]);
+    expect(tries).toBeGreaterThan(1);
+    expect(await keys()).toEqual(['holder', 'waiter']);
+  });
+
+  it('past capacity a unit that waited too long is refused at once, and nothing of it is stored', async () => {
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 1, maxWaitMs: 100 });
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = gc.enqueue(async (tx) => {
+      await held;
+      await put('slow', 1).execute(tx);
+    });
+    const queued = gc.enqueue((tx) => put('queued', 2).execute(tx));
+    await new Promise((r) => setTimeout(r, 150));
+    const started = Date.now();
+    // The queue's oldest unit has waited 150 ms: a newcomer is refused without waiting for a batch.
+    await expect(gc.enqueue((tx) => put('late', 3).execute(tx))).rejects.toMatchObject({ code: 'OVERLOADED' });
+    expect(Date.now() - started).toBeLessThan(50);
+    release();
+    await slow;
+    // The one that waited behind the slow batch past the limit is refused when its turn comes.
+    await expect(queued).rejects.toMatchObject({ code: 'OVERLOADED' });
+    expect(await keys()).toEqual(['slow']);
+  });
+});

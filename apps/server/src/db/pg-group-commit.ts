@@ -1,0 +1,168 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from './index';
+import type { DB } from './schema';
+
+interface Work {
+  run: (tx: Transaction<DB>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (err: unknown) => void;
+  tries: number;
+  parked: number;
+  since: number;
+}
+
+export interface PgGroupCommitOptions {
+  /** Most units of work one transaction carries; more wait for the next one. */
+  maxBatch?: number;
+  /** Batches (each its own transaction on its own pooled connection) open at once in this process. */
+  concurrency?: number;
+  /** Past capacity: a unit that waited this long for a batch is refused (`Overloaded`) instead of queueing. */
+  maxWaitMs?: number;
+}
+
+const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
+/** PostgreSQL gave up on a unit because of other transactions (deadlock, serialization): worth another go. */
+const isTransient = (err: unknown) => codeOf(err) === '40P01' || codeOf(err) === '40001';
+/** The unit found a lock it does not wait for (`pg_try_advisory_xact_lock`, NOWAIT) held by another batch. */
+export const isLockBusy = (err: unknown) => codeOf(err) === '55P03';
+/** Thrown by a step that will not wait for a lock another transaction holds: the unit runs in a later batch. */
+export class LockBusy extends Error {
+  readonly code = '55P03';
+  constructor(what: string) {
+    super(`${what} is held by another transaction`);
+    this.name = 'LockBusy';
+  }
+}
+/** The database is past capacity: the unit was refused before it ran; nothing of it is stored. */
+export class Overloaded extends Error {
+  readonly code = 'OVERLOADED';
+  constructor(waitedMs: number) {
+    super(`waited ${waitedMs} ms for a database batch`);
+    this.name = 'Overloaded';
+  }
+}
+export const isOverloaded = (err: unknown) => codeOf(err) === 'OVERLOADED';
+const MAX_TRIES = 3;
+const MAX_PARKED = 50;
+
+/**
+ * Group commit for PostgreSQL, the counterpart of db/group-commit.ts (ADR 0052). Units of work that arrive
+ * while a batch is open wait, then run one after another in the next transaction, each inside its own
+ * savepoint, and share one commit: one WAL flush, and one hold of a hot row's lock, for the whole batch
+ * instead of one per draw. A unit that fails is rolled back to its savepoint and only its caller sees the
+ * error; a unit that another batch deadlocked with (PostgreSQL aborts one side) goes to the next batch. A
+ * unit's promise settles only after the commit; if the commit fails, every unit of the batch fails.
+ */
+export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
+  const maxBatch = opts.maxBatch ?? 32;
+  const concurrency = opts.concurrency ?? 16;
+  const maxWaitMs = opts.maxWaitMs ?? 500;
+  let queue: Work[] = [];
+  let open = 0;
+  let scheduled = false;
+  const idle: (() => void)[] = [];
+  /** Units that met a lock held by another open batch: they go back once some batch has finished. */
+  let parked: Work[] = [];
+  let parkedTimer: NodeJS.Timeout | null = null;
+
+  function unpark() {
+    if (parkedTimer) clearTimeout(parkedTimer);
+    parkedTimer = null;
+    queue = [...parked, ...queue];
+    parked = [];
+  }
+
+  function schedule() {
+    if (scheduled || open >= concurrency || !queue.length) return;
+    scheduled = true;
+    // One turn of the event loop lets the requests that arrived together join the same batch.
+    setImmediate(() => {
+      scheduled = false;
+      // Past capacity the wait only grows: refuse what waited too long (the caller answers 429 at once).
+      const now = Date.now();
+      for (let w = queue[0]; w && now - w.since > maxWaitMs; w = queue[0]) {
+        queue.shift();
+        w.reject(new Overloaded(now - w.since));
+      }
+      if (!open && !queue.length && !parked.length) for (const f of idle.splice(0)) f();
+      if (open >= concurrency || !queue.length) return;
+      open++;
+      void flush(queue.splice(0, maxBatch)).finally(() => {
+        open--;
+        // The holder may be in another process: do not wait for a batch of ours longer than a moment.
+        if (parked.length && !parkedTimer) {
+          parkedTimer = setTimeout(() => {
+            unpark();
+            schedule();
+          }, 5);
+        }
+        if (!open && !queue.length && !parked.length) for (const f of idle.splice(0)) f();
+        schedule();
+      });
+      schedule();
+    });
+  }
+
+  async function flush(batch: Work[]) {
+    const results: { ok: boolean; value: unknown }[] = [];
+    try {
+      await db.transaction().execute(async (tx) => {
+        // A savepoint per unit; between two units, the release and the next savepoint go as one round trip.
+        await sql`savepoint unit`.execute(tx);
+        for (const [i, w] of batch.entries()) {
+          const next = i < batch.length - 1 ? sql.raw('; savepoint unit') : sql.raw('');
+          try {
+            results.push({ ok: true, value: await w.run(tx) });
+            await sql`release savepoint unit${next}`.execute(tx);
+          } catch (err) {
+            await sql`rollback to savepoint unit; release savepoint unit${next}`.execute(tx);
+            results.push({ ok: false, value: err });
+          }
+        }
+      });
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+      unpark();
+      return;
+    }
+    const again: Work[] = [];
+    const park: Work[] = [];
+    batch.forEach((w, i) => {
+      const r = results[i] as { ok: boolean; value: unknown };
+      if (r.ok) w.resolve(r.value);
+      else if (isLockBusy(r.value) && ++w.parked < MAX_PARKED) park.push(w);
+      else if (isTransient(r.value) && ++w.tries < MAX_TRIES) again.push(w);
+      else w.reject(r.value);
+    });
+    // This batch has committed: what waited for it may go now; what met a lock waits for the next one.
+    unpark();
+    parked = park;
+    if (again.length) queue = [...again, ...queue];
+  }
+
+  return {
+    /** Runs `run` in the next group transaction; settles after that transaction commits. */
+    enqueue<T>(run: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const now = Date.now();
+        const oldest = queue[0]?.since ?? now;
+        if (now - oldest > maxWaitMs) return reject(new Overloaded(now - oldest));
+        queue.push({
+          run: run as (tx: Transaction<DB>) => Promise<unknown>,
+          resolve: resolve as (v: unknown) => void,
+          reject,
+          tries: 0,
+          parked: 0,
+          since: now,
+        });
+        schedule();
+      });
+    },
+    /** Waits until everything enqueued so far has committed or failed (for shutdown). */
+    drain(): Promise<void> {
+      if (!open && !queue.length && !scheduled && !parked.length) return Promise.resolve();
+      return new Promise((r) => idle.push(r));
+    },
+  };
+}
+export type PgGroupCommit = ReturnType<typeof createPgGroupCommit>;
