@@ -14,6 +14,7 @@ import { discountsHandlers } from './modules/discounts/routes';
 import { drawHandlers } from './modules/draw/routes';
 import { grayHandlers } from './modules/gray/routes';
 import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
+import { storesHandlers } from './modules/stores/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
 import { installBannerImages } from './platform/banner-images';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...couponsHandlers(services.prizes),
     ...addressesHandlers(services.addresses),
     ...discountsHandlers(services.discounts),
+    ...storesHandlers(services.stores),
   };
   registerEndpoints(app, handlers, {
     database,

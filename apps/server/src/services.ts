@@ -11,6 +11,8 @@ import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createPrizesService } from './modules/prizes/service';
+import type { ApprovalRequestPort, StaffPort } from './modules/stores/ports';
+import { createStoresService } from './modules/stores/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
@@ -29,6 +31,10 @@ export interface ServicesInput {
   riskHook?: RiskHook;
   limits?: Limits;
   log?: ServiceDeps['log'];
+  /** Staff identity for the stores module (until the approvals module provides it: nobody is staff). */
+  staff?: StaffPort;
+  /** The approvals' to-do list for the stores module's redemption exceptions. */
+  approvals?: ApprovalRequestPort;
 }
 
 /**
@@ -67,6 +73,16 @@ export function createServices(deps: ServicesInput) {
   });
   // Rate limits where every process serving this database (or Redis) counts alike.
   const limits = deps.limits ?? createLimits(config, deps.database, log);
-  return { base, auth, activity, prizes, draw, addresses, discounts: createDiscountsService({ ...base }), limits };
+  const stores = createStoresService({
+    ...base,
+    tickets: prizes.counter,
+    staff: deps.staff ?? { resolve: async () => null },
+    approvals: deps.approvals ?? {
+      request: async () => {
+        throw new Error('no approvals service is wired for redemption exceptions');
+      },
+    },
+  });
+  return { base, auth, activity, prizes, draw, addresses, discounts: createDiscountsService({ ...base }), stores, limits };
 }
 export type Services = ReturnType<typeof createServices>;

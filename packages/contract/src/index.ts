@@ -12,6 +12,7 @@ export * from './endpoints/draw';
 export * from './endpoints/gray';
 export * from './endpoints/orders';
 export * from './endpoints/prizes';
+export * from './endpoints/stores';
 export * from './endpoints/system';
 export * from './endpoints/tracking';
 export * from './envelope';

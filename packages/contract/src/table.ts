@@ -9,6 +9,7 @@ import { drawEndpoints } from './endpoints/draw';
 import { grayEndpoints } from './endpoints/gray';
 import { ordersEndpoints } from './endpoints/orders';
 import { prizesEndpoints } from './endpoints/prizes';
+import { storesEndpoints } from './endpoints/stores';
 import { systemEndpoints } from './endpoints/system';
 import { trackingEndpoints } from './endpoints/tracking';
 
@@ -29,6 +30,7 @@ export const endpointGroups = {
   orders: ordersEndpoints,
   coupons: couponsEndpoints,
   discounts: discountsEndpoints,
+  stores: storesEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

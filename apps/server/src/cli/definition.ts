@@ -2,6 +2,7 @@ import { corpIdSchema, mobileSchema } from '@campaign/contract';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { activityDefSchema, groupDefSchema, when } from '../modules/activity/definition';
+import { checkStoreRefs, storeDefSchema, storeListDefSchema } from './stores-definition';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
 
@@ -58,9 +59,12 @@ export const definitionSchema = z
     activities: z.array(activityDefSchema).default([]),
     groups: z.array(groupDefSchema).default([]),
     discounts: z.array(discountDefSchema).default([]),
+    stores: z.array(storeDefSchema).default([]),
+    storeLists: z.array(storeListDefSchema).default([]),
   })
   .strict()
   .superRefine((d, ctx) => {
+    checkStoreRefs(d, ctx);
     const corps = new Map(d.corps.map((c) => [c.id, c]));
     const acts = new Set(d.activities.map((a) => `${a.corp}|${a.id}`));
     d.groups.forEach((g, i) => {

@@ -5,6 +5,7 @@ import * as corpRepo from '../modules/corp/repo';
 import * as discountRepo from '../modules/discounts/repo';
 import { newId } from '../platform/crypto';
 import type { Definition } from './definition';
+import { applyStores } from './stores-definition';
 
 export interface ImportSummary {
   corps: number;
@@ -12,6 +13,7 @@ export interface ImportSummary {
   activities: { actId: string; version: number; created: boolean }[];
   groups: number;
   discounts: number;
+  stores?: { stores: number; storeLists: number };
 }
 
 /** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
@@ -65,7 +67,9 @@ export async function applyDefinition(
         created_at: now,
       });
     }
+    const stores = await applyStores(tx, def, now);
     return {
+      stores,
       corps: def.corps.length,
       users: def.users.length,
       activities,

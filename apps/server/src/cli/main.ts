@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { refusingProviders } from '../modules/auth/provider-config';
+import { storesCommand } from './stores-command';
 import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
 import { createServices } from '../services';
@@ -22,7 +23,9 @@ const USAGE = `Usage: npm run cli -- <command>
   verify <actId> [corpId]      recompute every draw of an ended activity from the revealed seed
   order ship <orderId> <corpId> [trackingNo]   a confirmed order leaves the warehouse
   order deliver <orderId> <corpId>             a shipped order arrived
-  order close <orderId> <corpId>               close an order that will not be fulfilled`;
+  order close <orderId> <corpId>               close an order that will not be fulfilled
+  stores import <file.csv> --corp <corpId> --list <listId> [--name <list name>]
+                               import stores from a CSV into a store list (README: Stores and redemption)`;
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
@@ -78,6 +81,7 @@ async function main(argv: string[]): Promise<number> {
       console.log(`imported ${file}: ${JSON.stringify(s)}`);
       return 0;
     }
+    if (cmd === 'stores') return await storesCommand(database.db, args);
     if (cmd === 'ticket') {
       const [corpId, uid] = args;
       if (!corpId || !uid) return usage();

@@ -59,5 +59,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/wechatCoupon', screen: lazyScreen(() => import('../features/coupons/screens/coupon-screen'), 'WechatCouponScreen'), title: 'title.wechatCoupon', keepAlive: false },
   { path: '/lijianUseRule', screen: lazyScreen(() => import('../features/discounts/screens/discount-rule-screen'), 'DiscountRuleScreen'), title: 'title.lijianUseRule', keepAlive: false },
   { path: '/lijianDetail', screen: lazyScreen(() => import('../features/discounts/screens/discount-detail-screen'), 'DiscountDetailScreen'), title: 'title.lijianDetail', keepAlive: false },
+  { path: '/lottStore', screen: lazyScreen(() => import('../features/stores/screens/store-list-screen'), 'StoreListScreen'), title: 'title.lottStore', keepAlive: false },
+  { path: '/lottStore/mapNavigation', screen: lazyScreen(() => import('../features/stores/screens/map-navigation-screen'), 'MapNavigationScreen'), title: 'title.mapNavigation', keepAlive: false },
   { path: '/404', screen: lazyScreen(() => import('../features/not-found/not-found-screen'), 'NotFoundScreen'), title: 'title.notFound', keepAlive: true },
 ];

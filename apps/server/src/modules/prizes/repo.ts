@@ -85,6 +85,7 @@ const myPrizeColumns = [
   'award.points as points',
   'award.order_id as orderId',
   'award.created_at as createdAt',
+  'award.used_channel as usedChannel',
   'physical_order.status as orderStatus',
   'activity.address_window_days as addressWindowDays',
 ] as const;

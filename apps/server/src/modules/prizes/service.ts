@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import { createClaims, orderState } from './claims';
+import { createCounterTickets } from './counter';
 import type { ActivityCataloguePort, AddressBookPort } from './ports';
 import * as repo from './repo';
 
@@ -41,6 +42,8 @@ export function createPrizesService(
 
   return {
     ...claims,
+    /** Tickets at a store's counter (the stores module's TicketCounterPort). */
+    counter: createCounterTickets(deps),
 
     /**
      * Coupon: a CSPRNG code; points: credited to the ledger; physical: an order awaiting an address. A
