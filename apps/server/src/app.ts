@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Config } from './config';
 import { activityHandlers } from './modules/activity/routes';
 import { addressesHandlers } from './modules/addresses/routes';
+import { approvalsHandlers } from './modules/approvals/routes';
 import { authHandlers } from './modules/auth/routes';
 import { corpHandlers } from './modules/corp/routes';
 import { discountsHandlers } from './modules/discounts/routes';
@@ -15,6 +16,7 @@ import { drawHandlers } from './modules/draw/routes';
 import { grayHandlers } from './modules/gray/routes';
 import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
 import { storesHandlers } from './modules/stores/routes';
+import { staffHandlers } from './modules/staff/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
 import { installBannerImages } from './platform/banner-images';
@@ -84,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...addressesHandlers(services.addresses),
     ...discountsHandlers(services.discounts),
     ...storesHandlers(services.stores),
+    ...staffHandlers(services.staff),
+    ...approvalsHandlers(services.approvals),
   };
   registerEndpoints(app, handlers, {
     database,

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Database_ } from './db';
 import { createActivityService } from './modules/activity/service';
 import { createAddressesService } from './modules/addresses/service';
+import type { ApprovalEffects } from './modules/approvals/ports';
+import { createApprovalsService } from './modules/approvals/service';
 import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
@@ -11,8 +13,8 @@ import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createPrizesService } from './modules/prizes/service';
-import type { ApprovalRequestPort, StaffPort } from './modules/stores/ports';
 import { createStoresService } from './modules/stores/service';
+import { createStaffService } from './modules/staff/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
@@ -31,10 +33,6 @@ export interface ServicesInput {
   riskHook?: RiskHook;
   limits?: Limits;
   log?: ServiceDeps['log'];
-  /** Staff identity for the stores module (until the approvals module provides it: nobody is staff). */
-  staff?: StaffPort;
-  /** The approvals' to-do list for the stores module's redemption exceptions. */
-  approvals?: ApprovalRequestPort;
 }
 
 /**
@@ -64,7 +62,19 @@ export function createServices(deps: ServicesInput) {
   });
   const activity = createActivityService({ ...base, drawRules });
   const addresses = createAddressesService({ ...base });
-  const prizes = createPrizesService({ ...base, activities: activity, addressBook: addresses });
+  const staff = createStaffService({ ...base, nonces: auth });
+  // Each kind's effect comes from the module owning its subject; read at decision time (approvals is made
+  // before prizes, which holds awards through it).
+  const effects: ApprovalEffects = {};
+  const approvals = createApprovalsService({ ...base, staff, effects: () => effects });
+  const prizes = createPrizesService({
+    ...base,
+    activities: activity,
+    addressBook: addresses,
+    holds: approvals,
+    stock: activity,
+  });
+  effects['prize-award'] = prizes.heldAwardEffect;
   const draw = createDrawService({
     ...base,
     riskHook: deps.riskHook ?? velocityRiskHook(),
@@ -73,16 +83,31 @@ export function createServices(deps: ServicesInput) {
   });
   // Rate limits where every process serving this database (or Redis) counts alike.
   const limits = deps.limits ?? createLimits(config, deps.database, log);
+  // Redemption at the counter: tickets from prizes; an expired ticket's exception goes to the approvals,
+  // and its approval redeems it (the stores module's effect).
   const stores = createStoresService({
     ...base,
     tickets: prizes.counter,
-    staff: deps.staff ?? { resolve: async () => null },
-    approvals: deps.approvals ?? {
-      request: async () => {
-        throw new Error('no approvals service is wired for redemption exceptions');
-      },
+    approvals: {
+      request: async (corpId, kind, subject, requestedBy, context) => ({
+        requestId: await approvals.request({ corpId, kind, subject, title: context.title ?? subject, requestedBy, context }),
+        status: 'pending',
+      }),
     },
   });
-  return { base, auth, activity, prizes, draw, addresses, discounts: createDiscountsService({ ...base }), stores, limits };
+  effects['redemption-exception'] = stores.exceptionEffect;
+  return {
+    base,
+    auth,
+    activity,
+    prizes,
+    draw,
+    addresses,
+    discounts: createDiscountsService({ ...base }),
+    limits,
+    staff,
+    approvals,
+    stores,
+  };
 }
 export type Services = ReturnType<typeof createServices>;

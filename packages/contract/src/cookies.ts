@@ -1,6 +1,8 @@
 /** Cookie names shared by server and client (spec §3, §4, §9). */
 export const COOKIES = {
   session: 'sid',
+  /** A staff member's session (clerk, approver, operator): never the same cookie as a customer's. */
+  staffSession: 'ssid',
   corpId: 'corpId',
   encid: 'encid',
   isElife: 'isElife',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from './cookies';
 import type { ErrorName } from './errors';
-import type { Access, HttpMethod, VersionRule } from './paths';
+import type { Access, HttpMethod, StaffRole, VersionRule } from './paths';
 
 export * from './paths';
 
@@ -18,6 +18,8 @@ export interface Endpoint<
   /** The client shows a loading indicator while this call runs. */
   readonly loading: boolean;
   readonly access: Access;
+  /** For `access: 'staff'`: the roles of which the caller must hold at least one (checked on the server). */
+  readonly roles?: readonly StaffRole[];
   readonly summary: string;
   readonly tag: string;
   /** Query string (for GET this is the whole payload). */
@@ -80,6 +82,9 @@ export function endpoint<
   }
   if (def.stateChangingGet && def.method !== 'GET') {
     throw new Error(`endpoint ${def.path}: stateChangingGet is only for GET endpoints`);
+  }
+  if ((def.access === 'staff') !== (def.roles !== undefined && def.roles.length > 0)) {
+    throw new Error(`endpoint ${def.path}: access 'staff' needs roles, and roles need access 'staff'`);
   }
   if (def.idempotent && def.method === 'GET') {
     throw new Error(`endpoint ${def.path}: a GET is safe to repeat and takes no idempotency key`);

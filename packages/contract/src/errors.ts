@@ -120,7 +120,6 @@ export const ERRORS = {
   // 35xx: stores and redemption at the counter (issue 11).
   STORE_LIST_NOT_FOUND: e(3501, 404, '门店列表不存在', 'Store list not found'),
   STORE_NOT_FOUND: e(3502, 404, '门店不存在', 'Store not found'),
-  STAFF_ONLY: e(3503, 403, '仅限门店工作人员使用', 'For store staff only'),
   STORE_NOT_SERVED: e(3504, 403, '您不是该门店的核销员', 'You are not a clerk of this store'),
   REDEEM_CODE_UNKNOWN: e(3505, 200, '券码不存在或不属于本机构', 'No such code in this organisation'),
   REDEEM_WRONG_STORE: e(3506, 200, '该奖品不能在本门店核销', 'This prize cannot be redeemed at this store'),
@@ -128,6 +127,31 @@ export const ERRORS = {
   REDEEM_ALREADY: e(3508, 200, '该券已核销', 'This ticket was already redeemed'),
   REDEEM_USED: e(3509, 200, '该券已在线上使用', 'This ticket was already used online'),
   REDEEM_NOT_EXPIRED: e(3510, 200, '该券未过期，请直接核销', 'This ticket has not expired: redeem it directly'),
+  // 5xxx: staff (50xx) and approvals (51xx).
+  STAFF_ONLY: e(
+    5001,
+    403,
+    '此功能仅限工作人员使用，请使用工作人员身份登录',
+    'This is for staff only: please log in as staff',
+  ),
+  STAFF_ROLE_REQUIRED: e(5002, 403, '您的岗位无权进行此操作', 'Your staff role does not allow this'),
+  STAFF_UNKNOWN: e(5003, 401, '该工作人员不在本机构的人员名单中', 'This staff member is not on the corp’s staff list'),
+  APPROVAL_NOT_FOUND: e(5101, 404, '审批单不存在', 'Approval request not found'),
+  APPROVAL_OWN_REQUEST: e(5102, 403, '不能审批自己提交的申请', 'You cannot decide a request you made'),
+  APPROVAL_COMMENT_REQUIRED: e(
+    5103,
+    400,
+    '驳回时请填写原因（至少 2 个字）',
+    'Give a reason to reject (at least 2 characters)',
+  ),
+  APPROVAL_ALREADY_DECIDED: e(5104, 200, '该申请已处理', 'This request has already been decided'),
+  PRIZE_PENDING_APPROVAL: e(
+    5105,
+    200,
+    '奖品审核中，审核通过后即可领取',
+    'This prize is being reviewed; you can claim it once approved',
+  ),
+  PRIZE_DECLINED: e(5106, 200, '很抱歉，该奖品未通过审核', 'Sorry, this prize was not approved'),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

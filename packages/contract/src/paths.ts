@@ -14,8 +14,15 @@ export const BASE_PATH = '/bmcs/api';
  */
 export type VersionRule = 'none' | 'v2' | 'versioned';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** Who may call: anyone with a corp, or only a logged-in user of that corp. */
-export type Access = 'public' | 'tenant' | 'user';
+/**
+ * Who may call: anyone with a corp, only a logged-in customer of that corp, or only a logged-in staff
+ * member of that corp holding one of the endpoint's `roles` (docs/decisions/0320-staff-roles.md).
+ */
+export type Access = 'public' | 'tenant' | 'user' | 'staff';
+
+/** Staff roles (the customer is not a staff role: a customer's session never acts as staff). */
+export const STAFF_ROLES = ['clerk', 'approver', 'operator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The concrete versions a `versioned` path is served under. */
 export const API_VERSIONS = ['v2', 'v3'] as const;

@@ -1,4 +1,4 @@
-import { corpIdSchema, mobileSchema } from '@campaign/contract';
+import { corpIdSchema, mobileSchema, STAFF_ROLES } from '@campaign/contract';
 import { isNode, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { activityDefSchema, groupDefSchema, when } from '../modules/activity/definition';
@@ -51,6 +51,30 @@ export const discountDefSchema = z
   .refine((d) => d.endsAt > d.startsAt, { message: 'endsAt must be after startsAt', path: ['endsAt'] });
 export type DiscountDef = z.output<typeof discountDefSchema>;
 
+/**
+ * A staff member of a corp (docs/decisions/0320-staff-roles.md): a clerk serves one or more stores (ids
+ * checked against the stores when they are imported), approvers and operators serve none.
+ */
+export const staffDefSchema = z
+  .object({
+    corp: corpIdSchema,
+    id: idSchema,
+    name: z.string().min(1).max(40),
+    roles: z.array(z.enum(STAFF_ROLES)).min(1),
+    stores: z.array(idSchema).default([]),
+  })
+  .strict()
+  .refine((s) => !s.roles.includes('clerk') || s.stores.length > 0, {
+    message: 'a clerk serves at least one store',
+    path: ['stores'],
+  });
+export type StaffDef = z.output<typeof staffDefSchema>;
+
+/** Per corp: a prize worth more than this (cents) waits for an approver (docs/decisions/0321-approvals.md). */
+export const approvalPolicyDefSchema = z
+  .object({ corp: corpIdSchema, prizeThresholdCents: z.number().int().min(0).nullable().default(null) })
+  .strict();
+
 /** The campaign definition file. Later sections (activities, groups, prizes) extend this object. */
 export const definitionSchema = z
   .object({
@@ -61,6 +85,8 @@ export const definitionSchema = z
     discounts: z.array(discountDefSchema).default([]),
     stores: z.array(storeDefSchema).default([]),
     storeLists: z.array(storeListDefSchema).default([]),
+    staff: z.array(staffDefSchema).default([]),
+    approvals: z.array(approvalPolicyDefSchema).default([]),
   })
   .strict()
   .superRefine((d, ctx) => {

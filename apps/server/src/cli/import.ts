@@ -1,8 +1,10 @@
 import type { Db } from '../db';
 import type { ActivityService } from '../modules/activity/service';
+import * as approvalsRepo from '../modules/approvals/repo';
 import * as authRepo from '../modules/auth/repo';
 import * as corpRepo from '../modules/corp/repo';
 import * as discountRepo from '../modules/discounts/repo';
+import * as staffRepo from '../modules/staff/repo';
 import { newId } from '../platform/crypto';
 import type { Definition } from './definition';
 import { applyStores } from './stores-definition';
@@ -14,6 +16,7 @@ export interface ImportSummary {
   groups: number;
   discounts: number;
   stores?: { stores: number; storeLists: number };
+  staff: number;
 }
 
 /** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
@@ -68,6 +71,19 @@ export async function applyDefinition(
       });
     }
     const stores = await applyStores(tx, def, now);
+    // A corp's staff list is the file's list for it: members left out lose their access.
+    for (const corpId of new Set([...def.staff, ...def.approvals].map((m) => m.corp))) {
+      if (!(await corpRepo.corpExists(tx, corpId))) throw new Error(`staff/approvals: corp "${corpId}" does not exist`);
+    }
+    for (const corpId of new Set(def.staff.map((m) => m.corp))) {
+      await staffRepo.replaceStaffList(
+        tx,
+        corpId,
+        def.staff.filter((m) => m.corp === corpId),
+        now,
+      );
+    }
+    for (const a of def.approvals) await approvalsRepo.setPolicy(tx, a.corp, a.prizeThresholdCents);
     return {
       stores,
       corps: def.corps.length,
@@ -75,6 +91,7 @@ export async function applyDefinition(
       activities,
       groups: def.groups.length,
       discounts: def.discounts.length,
+      staff: def.staff.length,
     };
   });
 }

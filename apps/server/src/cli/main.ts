@@ -12,6 +12,7 @@ import { DefinitionError, parseDefinition } from './definition';
 import { seedDemoCustomer } from './demo-customer';
 import { applyDefinition } from './import';
 import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
+import { mintStaffTicket } from './staff-ticket';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                      apply database migrations
@@ -19,6 +20,7 @@ const USAGE = `Usage: npm run cli -- <command>
   import <file.yaml>           validate and import a campaign definition (docs/campaign-format.md)
   validate <file.yaml>         validate only
   ticket <corpId> <uid>        mint a host-app login ticket for local testing (uses the corp's secret)
+  ticket --staff <corpId> <staffId> [roles]   a staff ticket (roles comma-separated; default: all the staff list grants)
   end <actId> [corpId]         end an activity now (reveals its seed); corpId defaults to demo
   verify <actId> [corpId]      recompute every draw of an ended activity from the revealed seed
   order ship <orderId> <corpId> [trackingNo]   a confirmed order leaves the warehouse
@@ -82,6 +84,17 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (cmd === 'stores') return await storesCommand(database.db, args);
+    if (cmd === 'ticket' && args[0] === '--staff') {
+      const [, corpId, staffId, roles] = args;
+      if (!corpId || !staffId) return usage();
+      const minted = await mintStaffTicket(database.db, corpId, staffId, roles?.split(','));
+      if (!minted.ok) {
+        console.error(minted.error);
+        return 1;
+      }
+      console.log(minted.ticket);
+      return 0;
+    }
     if (cmd === 'ticket') {
       const [corpId, uid] = args;
       if (!corpId || !uid) return usage();

@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003-identity-link';
 import * as m0004 from './migrations/0004-prizes-reach-the-customer';
 import * as m0005 from './migrations/0005-rate-limit';
 import * as m0008 from './migrations/0008-stores';
+import * as m0009 from './migrations/0009-staff-and-approvals';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-prizes-reach-the-customer': m0004,
   '0005-rate-limit': m0005,
   '0008-stores': m0008,
+  '0009-staff-and-approvals': m0009,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -92,7 +92,7 @@ export interface PlatformTables {
   tracking_event: TrackingEventTable;
 }
 
-export type DB = PlatformTables & DrawTables & ClaimTables & StoreTables;
+export type DB = PlatformTables & DrawTables & ClaimTables & StaffTables & StoreTables;
 
 export interface ActivityTable {
   corp_id: string;
@@ -192,7 +192,8 @@ export interface AwardTable {
   user_id: string;
   prize_id: string;
   kind: 'coupon' | 'physical' | 'points';
-  status: 'issued' | 'awaiting_address' | 'exchanged';
+  /** pending_approval: held for an approver (above the corp's threshold); declined: the approver said no. */
+  status: 'issued' | 'awaiting_address' | 'exchanged' | 'pending_approval' | 'declined';
   coupon_code: string | null;
   points: number | null;
   order_id: string | null;
@@ -335,4 +336,63 @@ export interface ClaimTables {
   discount_user: DiscountUserTable;
   discount_day: DiscountDayTable;
   discount_consumption: DiscountConsumptionTable;
+}
+
+// Staff and approvals (0009-staff-and-approvals).
+export interface StaffTable {
+  corp_id: string;
+  id: string;
+  name: string;
+  /** JSON array of StaffRole. */
+  roles: string;
+  /** JSON array of store ids (clerks). */
+  stores: string;
+  active: Generated<number>;
+  updated_at: number;
+}
+export interface StaffSessionTable {
+  token_hash: string;
+  corp_id: string;
+  staff_id: string;
+  /** JSON array: the roles the ticket carried (each on the staff list at log-in). */
+  roles: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+export interface ApprovalPolicyTable {
+  corp_id: string;
+  prize_threshold_cents: number | null;
+}
+export interface ApprovalRequestTable {
+  id: string;
+  corp_id: string;
+  kind: string;
+  subject: string;
+  title: string;
+  requested_by: string;
+  /** JSON object shown to the approver. */
+  context: string;
+  status: 'pending' | 'approved' | 'rejected';
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided_at: number | null;
+  comment: string | null;
+  created_at: number;
+}
+export interface ApprovalEventTable {
+  id: string;
+  corp_id: string;
+  request_id: string;
+  action: 'requested' | 'approved' | 'rejected';
+  actor: string;
+  comment: string | null;
+  at: number;
+}
+export interface StaffTables {
+  staff: StaffTable;
+  staff_session: StaffSessionTable;
+  approval_policy: ApprovalPolicyTable;
+  approval_request: ApprovalRequestTable;
+  approval_event: ApprovalEventTable;
 }

@@ -52,3 +52,8 @@ export function transact<T>(database: Database_, body: (x: TxExec) => Step<T>): 
   if (database.groupCommit) return database.groupCommit.enqueue((sqlite) => runSync(body({ sqlite })));
   return database.db.transaction().execute((tx) => runAsync(body({ kysely: tx })));
 }
+
+/** Runs a body's steps inside a Kysely transaction the caller already holds (either database). */
+export function stepsIn<T>(tx: Executor, body: (x: TxExec) => Step<T>): Promise<T> {
+  return runAsync(body({ kysely: tx }));
+}

@@ -21,10 +21,12 @@ import { AppError } from './errors';
 import { rejectNul } from './input-guard';
 import type { LimitName, Limits } from './limits';
 import { findSession, type RequestUser } from './session';
+import { findStaffSession, type RequestStaff } from './staff-session';
 import type { Corp, CorpCache } from './tenancy';
 
 type CorpFor<E> = E extends { access: 'public' } ? Corp | null : Corp;
 type UserFor<E> = E extends { access: 'user' } ? RequestUser : RequestUser | null;
+type StaffFor<E> = E extends { access: 'staff' } ? RequestStaff : null;
 
 export interface HandlerContext<E extends Endpoint> {
   query: z.output<E['query']>;
@@ -33,6 +35,8 @@ export interface HandlerContext<E extends Endpoint> {
   headers: z.output<E['headers']>;
   corp: CorpFor<E>;
   user: UserFor<E>;
+  /** For `access: 'staff'`: the staff member, of this corp, holding one of the endpoint's roles. */
+  staff: StaffFor<E>;
   locale: Locale;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -126,6 +130,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           const user =
             corp && token ? await findSession(deps.database, corp.id, token, now, deps.config.session) : null;
           if (ep.access === 'user' && !user) throw new AppError('UNAUTHENTICATED');
+          const staff = corp && ep.access === 'staff' ? await staffOf(req, ep, corp, user, now, deps) : null;
           const { corpId: _drop, ...rawQuery } = (req.query ?? {}) as Record<string, unknown>;
           const query = parseOrFail(ep.query, rawQuery, 'query', locale);
           const body = ep.method === 'GET' ? undefined : parseOrFail(ep.body, req.body ?? undefined, 'body', locale);
@@ -137,6 +142,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
             headers,
             corp,
             user,
+            staff,
             locale,
             req,
             reply,
@@ -153,6 +159,26 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
       });
     }
   }
+}
+
+/**
+ * The one staff check (docs/decisions/0320-staff-roles.md): a staff session of the request's corp (its own
+ * cookie and table, so a customer's session never counts, whatever its ids) holding one of the endpoint's
+ * roles. A customer's session gets 403 STAFF_ONLY, no session 401, a staff member without the role 403.
+ */
+async function staffOf(
+  req: FastifyRequest,
+  ep: Endpoint,
+  corp: Corp,
+  user: RequestUser | null,
+  now: number,
+  deps: RouteDeps,
+): Promise<RequestStaff> {
+  const token = req.cookies[COOKIES.staffSession];
+  const staff = token ? await findStaffSession(deps.database, corp.id, token, now, deps.config.session) : null;
+  if (!staff) throw new AppError(user ? 'STAFF_ONLY' : 'UNAUTHENTICATED');
+  if (!staff.roles.some((r) => ep.roles?.includes(r))) throw new AppError('STAFF_ROLE_REQUIRED');
+  return staff;
 }
 
 function limitOf(ep: Endpoint): { name: LimitName; key: (req: FastifyRequest) => string } | null {

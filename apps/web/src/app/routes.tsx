@@ -61,5 +61,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/lijianDetail', screen: lazyScreen(() => import('../features/discounts/screens/discount-detail-screen'), 'DiscountDetailScreen'), title: 'title.lijianDetail', keepAlive: false },
   { path: '/lottStore', screen: lazyScreen(() => import('../features/stores/screens/store-list-screen'), 'StoreListScreen'), title: 'title.lottStore', keepAlive: false },
   { path: '/lottStore/mapNavigation', screen: lazyScreen(() => import('../features/stores/screens/map-navigation-screen'), 'MapNavigationScreen'), title: 'title.mapNavigation', keepAlive: false },
+  { path: '/oatodo', screen: lazyScreen(() => import('../features/approvals/screens/todo-screen'), 'TodoScreen'), title: 'title.oatodo', keepAlive: false },
+  { path: '/approve', screen: lazyScreen(() => import('../features/approvals/screens/approve-screen'), 'ApproveScreen'), title: 'title.approve', keepAlive: false },
   { path: '/404', screen: lazyScreen(() => import('../features/not-found/not-found-screen'), 'NotFoundScreen'), title: 'title.notFound', keepAlive: true },
 ];

@@ -5,7 +5,8 @@ import { actQuery, PRIZE_KINDS } from './activity';
 import { addNoSchema } from './addresses';
 import { ORDER_STATES } from './orders';
 
-export const AWARD_STATUSES = ['issued', 'awaiting_address', 'exchanged'] as const;
+/** pending_approval: above the corp's threshold, waiting for an approver (审核中); declined: not approved. */
+export const AWARD_STATUSES = ['issued', 'awaiting_address', 'exchanged', 'pending_approval', 'declined'] as const;
 
 export const myPrizeSchema = z.object({
   awardId: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { STAFF_ROLES } from '../paths';
 
 /**
  * Stores where prizes are redeemed, map navigation, redemption at the counter (spec §2 /lottStore,
@@ -78,7 +79,8 @@ export const storeListRelationSchema = z.object({
   storeIds: z.array(z.string()),
 });
 
-export const STAFF_ROLES = ['clerk', 'approver', 'operator'] as const;
+/** Who works the counter: a clerk at their own stores, an operator at any store of the corp. */
+const COUNTER_ROLES = ['clerk', 'operator'] as const;
 
 /** A code as the clerk sees it at the counter. */
 export const counterTicketSchema = z.object({
@@ -117,7 +119,8 @@ export const storesEndpoints = {
     path: `${STORE_RELATION_PATH}/auth-user-info`,
     version: 'none',
     loading: false,
-    access: 'user',
+    access: 'staff',
+    roles: COUNTER_ROLES,
     tag: 'stores',
     summary: 'Who the logged-in clerk is and which stores they serve (staff only: a customer gets 403)',
     query: z.object({}),
@@ -125,7 +128,7 @@ export const storesEndpoints = {
     data: z.object({
       staffId: z.string(),
       name: z.string(),
-      role: z.enum(STAFF_ROLES),
+      roles: z.array(z.enum(STAFF_ROLES)),
       stores: z.array(z.object({ storeId: z.string(), name: z.string(), cityName: z.string() })),
     }),
   }),
@@ -210,7 +213,8 @@ export const storesEndpoints = {
     path: `${STORE_RELATION_PATH}/redeem/lookup`,
     version: 'none',
     loading: true,
-    access: 'user',
+    access: 'staff',
+    roles: COUNTER_ROLES,
     tag: 'stores',
     summary: "A customer's ticket by its code, as the clerk of a store sees it (staff only)",
     query: z.object({}),
@@ -222,7 +226,8 @@ export const storesEndpoints = {
     path: `${STORE_RELATION_PATH}/redeem`,
     version: 'none',
     loading: true,
-    access: 'user',
+    access: 'staff',
+    roles: COUNTER_ROLES,
     tag: 'stores',
     summary: 'Redeem a ticket at a store, exactly once; a second redemption is told who, where and when (staff only)',
     idempotent: true,
@@ -235,7 +240,8 @@ export const storesEndpoints = {
     path: `${STORE_RELATION_PATH}/redeem/exception`,
     version: 'none',
     loading: true,
-    access: 'user',
+    access: 'staff',
+    roles: COUNTER_ROLES,
     tag: 'stores',
     summary: 'Ask an approver to honour an expired ticket at this store (staff only)',
     idempotent: true,

@@ -107,6 +107,19 @@ export function* takeStock(x: TxExec, corpId: string, actId: string, prizeId: st
   return (yield* changes(x, takeStockQ, { corp: corpId, act: actId, id: prizeId })) === 1;
 }
 
+/** A unit back to a stocked prize (a declined held award); never above its total. */
+export async function returnStock(db: Executor, corpId: string, actId: string, prizeId: string) {
+  await db
+    .updateTable('prize')
+    .set((eb) => ({ left_stock: eb('left_stock', '+', 1) }))
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .where('id', '=', prizeId)
+    .where('left_stock', 'is not', null)
+    .whereRef('left_stock', '<', 'total_stock')
+    .execute();
+}
+
 export async function getGroup(db: Executor, corpId: string, id: string) {
   return db
     .selectFrom('activity_group')

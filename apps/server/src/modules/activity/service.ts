@@ -155,6 +155,11 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
       return repo.takeStock(x, corpId, actId, prizeId);
     },
 
+    /** A declined held award's unit goes back to its prize, in the decision's transaction. */
+    returnStock(tx: Executor, corpId: string, actId: string, prizeId: string): Promise<void> {
+      return repo.returnStock(tx, corpId, actId, prizeId);
+    },
+
     async stockLeft(corpId: string, actId: string) {
       return (await repo.stockLeft(db, corpId, actId)).map((s) => ({ prizeId: s.id, left: s.left_stock }));
     },

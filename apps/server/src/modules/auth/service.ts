@@ -234,6 +234,15 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
       return login(corp, 'openid', findOrCreate(corp.id, { openId }), previousToken);
     },
 
+    /**
+     * One use of a ticket nonce of this corp (customer and staff tickets share the corp's signer, so they
+     * share its nonces): false when it was used before.
+     */
+    async claimTicketNonce(corpId: string, nonce: string, expSec: number): Promise<boolean> {
+      const now = clock();
+      return repo.claimNonce(db, corpId, nonce, expSec * 1000, now);
+    },
+
     async logout(token: string | undefined) {
       if (token) await endSession(db, token);
     },

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { hmacHex, safeEqualHex } from '../../platform/crypto';
-
-/** Tickets may live at most this long: a host app mints one right before opening the H5. */
-export const TICKET_MAX_LIFETIME_SEC = 600;
+import { openTicket, sealTicket, ticketTimeCheck } from '../../platform/signed-ticket';
 
 export const ticketPayloadSchema = z.object({
   corpId: z.string(),
@@ -13,6 +10,8 @@ export const ticketPayloadSchema = z.object({
     .optional(),
   exp: z.number().int(),
   nonce: z.string().min(8).max(64),
+  /** Only staff tickets carry a type; its presence refuses the ticket here. */
+  typ: z.undefined().optional(),
 });
 export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
 
@@ -21,8 +20,7 @@ export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
  * The bank app signs it with the secret it shares with this corp.
  */
 export function signTicket(secret: string, payload: TicketPayload): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${hmacHex(secret, body)}`;
+  return sealTicket(secret, payload);
 }
 
 export type TicketCheck =
@@ -30,19 +28,8 @@ export type TicketCheck =
   | { ok: false; reason: 'TICKET_INVALID' | 'TICKET_EXPIRED' };
 
 export function checkTicket(ticket: string, secret: string, corpId: string, nowMs: number): TicketCheck {
-  const [body, mac, ...rest] = ticket.split('.');
-  if (!body || !mac || rest.length > 0 || !/^[0-9a-f]{64}$/.test(mac)) return { ok: false, reason: 'TICKET_INVALID' };
-  if (!safeEqualHex(hmacHex(secret, body), mac)) return { ok: false, reason: 'TICKET_INVALID' };
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  } catch {
-    return { ok: false, reason: 'TICKET_INVALID' };
-  }
-  const parsed = ticketPayloadSchema.safeParse(json);
+  const parsed = ticketPayloadSchema.safeParse(openTicket(ticket, secret));
   if (!parsed.success || parsed.data.corpId !== corpId) return { ok: false, reason: 'TICKET_INVALID' };
-  const nowSec = Math.floor(nowMs / 1000);
-  if (parsed.data.exp <= nowSec) return { ok: false, reason: 'TICKET_EXPIRED' };
-  if (parsed.data.exp - nowSec > TICKET_MAX_LIFETIME_SEC) return { ok: false, reason: 'TICKET_INVALID' };
-  return { ok: true, payload: parsed.data };
+  const time = ticketTimeCheck(parsed.data.exp, nowMs);
+  return time === 'ok' ? { ok: true, payload: parsed.data } : { ok: false, reason: time };
 }

@@ -66,7 +66,7 @@ export interface ActivityPort {
 /** An award as the draw result shows it. */
 export interface DrawnAward {
   id: string;
-  status: 'issued' | 'awaiting_address' | 'exchanged';
+  status: 'issued' | 'awaiting_address' | 'exchanged' | 'pending_approval' | 'declined';
   coupon_code: string | null;
   points: number | null;
   order_id: string | null;
@@ -82,7 +82,7 @@ export interface PrizesPort {
       userId: string;
       actId: string;
       drawId: string;
-      prize: { id: string; kind: DrawablePrize['kind']; points: number | null };
+      prize: { id: string; kind: DrawablePrize['kind']; points: number | null; valueCents: number };
       now: number;
     },
   ): Step<DrawnAward | null>;

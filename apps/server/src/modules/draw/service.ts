@@ -154,7 +154,7 @@ export function createDrawService(deps: DrawServiceDeps) {
           userId: user.id,
           actId: act.row.id,
           drawId: draw.id,
-          prize: { id: prize.id, kind: prize.kind, points: prize.points },
+          prize: { id: prize.id, kind: prize.kind, points: prize.points, valueCents: prize.value_cents },
           now,
         })
       : null;

@@ -3,6 +3,9 @@
  * modules never import each other.
  */
 
+import type { Executor } from '../../db';
+import type { Step, TxExec } from '../../db/tx';
+
 /** The activity catalogue (modules/activity): a customer-visible activity and its prize table. */
 export interface ActivityCataloguePort {
   /** Refuses a missing or draft activity with ACTIVITY_NOT_FOUND. */
@@ -29,4 +32,28 @@ export interface AddressBookPort {
     districtCode: string;
     detail: string;
   } | null>;
+}
+
+/** Stock (modules/activity): a held prize that is declined goes back to its prize's stock. */
+export interface StockReturnPort {
+  returnStock(tx: Executor, corpId: string, actId: string, prizeId: string): Promise<void>;
+}
+
+/**
+ * Approvals (modules/approvals): inside the draw transaction, a prize worth more than the corp's threshold
+ * is held for an approver; true when a request was made and the award must wait.
+ */
+export interface AwardHoldPort {
+  holdPrize(
+    x: TxExec,
+    a: {
+      corpId: string;
+      awardId: string;
+      userId: string;
+      actId: string;
+      prizeId: string;
+      valueCents: number;
+      now: number;
+    },
+  ): Step<boolean>;
 }

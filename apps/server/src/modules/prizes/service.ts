@@ -7,7 +7,8 @@ import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import { createClaims, orderState } from './claims';
 import { createCounterTickets } from './counter';
-import type { ActivityCataloguePort, AddressBookPort } from './ports';
+import { createHeldAwards } from './held';
+import type { ActivityCataloguePort, AddressBookPort, AwardHoldPort, StockReturnPort } from './ports';
 import * as repo from './repo';
 
 /** What the draw hands over when a draw wins something. */
@@ -16,14 +17,20 @@ export interface AwardRequest {
   userId: string;
   actId: string;
   drawId: string;
-  prize: { id: string; kind: repo.AwardRow['kind'] | 'thanks'; points: number | null };
+  prize: { id: string; kind: repo.AwardRow['kind'] | 'thanks'; points: number | null; valueCents?: number };
   now: number;
 }
 
 type MyPrizeRow = Awaited<ReturnType<typeof repo.myPrizes>>[number];
 
 export function createPrizesService(
-  deps: ServiceDeps & { activities: ActivityCataloguePort; addressBook: AddressBookPort },
+  deps: ServiceDeps & {
+    activities: ActivityCataloguePort;
+    addressBook: AddressBookPort;
+    /** Approvals: hold a prize above the corp's threshold (none: nothing is held). */
+    holds?: AwardHoldPort;
+    stock?: StockReturnPort;
+  },
 ) {
   const db = deps.database.db;
   const { clock, activities } = deps;
@@ -44,6 +51,7 @@ export function createPrizesService(
     ...claims,
     /** Tickets at a store's counter (the stores module's TicketCounterPort). */
     counter: createCounterTickets(deps),
+    ...createHeldAwards(deps),
 
     /**
      * Coupon: a CSPRNG code; points: credited to the ledger; physical: an order awaiting an address. A
@@ -52,8 +60,30 @@ export function createPrizesService(
     *award(x: TxExec, a: AwardRequest): Step<repo.AwardRow | null> {
       const kind = a.prize.kind;
       if (kind === 'thanks') return null;
+      const id = newSortableId();
+      const held =
+        deps.holds !== undefined &&
+        (yield* deps.holds.holdPrize(x, {
+          corpId: a.corpId,
+          awardId: id,
+          userId: a.userId,
+          actId: a.actId,
+          prizeId: a.prize.id,
+          valueCents: a.prize.valueCents ?? 0,
+          now: a.now,
+        }));
+      // A held prize is nothing yet: no code, no points, no order until an approver releases it (held.ts).
+      if (held) {
+        const pending: repo.AwardRow = {
+          ...emptyAward(a, id, kind),
+          status: 'pending_approval',
+          points: kind === 'points' ? (a.prize.points ?? 0) : null,
+        };
+        yield* repo.insertAward(x, pending);
+        return pending;
+      }
       const row: repo.AwardRow = {
-        id: newSortableId(),
+        id,
         corp_id: a.corpId,
         act_id: a.actId,
         draw_id: a.drawId,
@@ -140,6 +170,9 @@ export function createPrizesService(
     async exchange(corp: Corp, user: RequestUser, awardId: string, addNo: string | undefined, key: string) {
       const [award] = await mine(corp.id, user.id, { awardId });
       if (!award) throw new AppError('PRIZE_NOT_FOUND');
+      // Held or declined by an approver: nothing to use (docs/decisions/0321-approvals.md).
+      if (award.status === 'pending_approval') throw new AppError('PRIZE_PENDING_APPROVAL');
+      if (award.status === 'declined') throw new AppError('PRIZE_DECLINED');
       if (award.kind === 'physical') {
         if (!addNo) throw new AppError('EXCHANGE_REFUSED');
         const order = await claims.orderOfAward(corp.id, user.id, awardId);
@@ -175,4 +208,22 @@ export function couponCode(bytes: Buffer): string {
     }
   }
   return out;
+}
+
+function emptyAward(a: AwardRequest, id: string, kind: repo.AwardRow['kind']): repo.AwardRow {
+  return {
+    id,
+    corp_id: a.corpId,
+    act_id: a.actId,
+    draw_id: a.drawId,
+    user_id: a.userId,
+    prize_id: a.prize.id,
+    kind,
+    status: 'issued',
+    coupon_code: null,
+    points: null,
+    order_id: null,
+    created_at: a.now,
+    updated_at: a.now,
+  };
 }

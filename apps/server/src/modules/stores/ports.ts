@@ -4,22 +4,6 @@
  */
 import type { Executor } from '../../db';
 
-/** A member of staff as the server knows them: role and corp are checked on every staff call. */
-export interface StaffMember {
-  staffId: string;
-  name: string;
-  role: 'clerk' | 'approver' | 'operator';
-  corpId: string;
-  /** The stores a clerk serves (empty for other roles). */
-  storeIds: string[];
-}
-
-/** Staff identity (issue 11, the approvals side): who the logged-in session is, if staff. */
-export interface StaffPort {
-  /** The staff member behind this session in this corp, or null for a customer. */
-  resolve(corpId: string, session: { id: string; nuid: string }): Promise<StaffMember | null>;
-}
-
 /** A customer's ticket at the counter (modules/prizes). */
 export interface TicketCounterPort {
   byCode(
@@ -50,6 +34,7 @@ export interface ApprovalRequestPort {
     kind: 'redemption-exception',
     subject: string,
     requestedBy: string,
-    context: Record<string, unknown>,
+    /** Label → value lines the approver sees; `title` is the to-do list's line. */
+    context: Record<string, string>,
   ): Promise<{ requestId: string; status: string }>;
 }

@@ -1,13 +1,14 @@
 import type { CounterTicket, Store, StoreDetail, StoreHours } from '@campaign/contract';
+import type { Executor } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
-import type { RequestUser } from '../../platform/session';
+import type { RequestStaff } from '../../platform/staff-session';
 import type { Corp } from '../../platform/tenancy';
 import { customerPoint, distanceM, gcj02ToBd09, gcj02ToWgs84, type LngLat } from './geo';
 import { isOpen, todayHours } from './hours';
-import type { ApprovalRequestPort, StaffMember, StaffPort, TicketCounterPort } from './ports';
+import type { ApprovalRequestPort, TicketCounterPort } from './ports';
 import * as repo from './repo';
 
 type Where = { lng?: number | undefined; lat?: number | undefined; coord: 'wgs84' | 'gcj02' };
@@ -47,10 +48,10 @@ export function shanghaiTime(ms: number): string {
 }
 
 export function createStoresService(
-  deps: ServiceDeps & { staff: StaffPort; tickets: TicketCounterPort; approvals: ApprovalRequestPort },
+  deps: ServiceDeps & { tickets: TicketCounterPort; approvals: ApprovalRequestPort },
 ) {
   const db = deps.database.db;
-  const { clock, staff, tickets, approvals } = deps;
+  const { clock, tickets, approvals } = deps;
 
   async function listOrFail(corp: Corp, listId: string) {
     const list = await repo.getList(db, corp.id, listId);
@@ -71,18 +72,13 @@ export function createStoresService(
     return { listId, name: list.name, cities, list: all };
   }
 
-  /** The staff member behind the session; a customer (or staff of nothing) is refused with 403. */
-  async function staffOf(corp: Corp, user: RequestUser): Promise<StaffMember> {
-    const member = await staff.resolve(corp.id, { id: user.id, nuid: user.nuid });
-    if (!member || member.corpId !== corp.id) throw new AppError('STAFF_ONLY');
-    return member;
-  }
-
-  /** A clerk of this very store (an operator may act at any store of the corp). */
-  async function clerkAt(corp: Corp, user: RequestUser, storeId: string): Promise<StaffMember> {
-    const member = await staffOf(corp, user);
-    if (member.role === 'approver') throw new AppError('STAFF_ONLY');
-    if (member.role === 'clerk' && !member.storeIds.includes(storeId)) throw new AppError('STORE_NOT_SERVED');
+  /**
+   * Role and corp were checked by the platform (access 'staff', roles clerk/operator); here the store: a
+   * clerk only at a store they serve, an operator at any store of the corp.
+   */
+  async function clerkAt(corp: Corp, member: RequestStaff, storeId: string): Promise<RequestStaff> {
+    const operator = member.roles.includes('operator');
+    if (!operator && !member.stores.includes(storeId)) throw new AppError('STORE_NOT_SERVED');
     if (!(await repo.getStore(db, corp.id, storeId))) throw new AppError('STORE_NOT_FOUND');
     return member;
   }
@@ -141,11 +137,11 @@ export function createStoresService(
   }
 
   /** Finds the ticket and checks the rules of the counter; every refusal is audited. */
-  async function checked(corp: Corp, member: StaffMember, rawCode: string, storeId: string) {
+  async function checked(corp: Corp, member: RequestStaff, rawCode: string, storeId: string) {
     const code = normalizeCode(rawCode);
     const t = await tickets.byCode(corp.id, code);
     const refuse = async (name: 'REDEEM_CODE_UNKNOWN' | 'REDEEM_WRONG_STORE' | 'REDEEM_USED' | 'REDEEM_EXPIRED') => {
-      await audit(corp.id, code, storeId, member.staffId, `refused:${name}`);
+      await audit(corp.id, code, storeId, member.id, `refused:${name}`);
       return new AppError(name);
     };
     if (!t) throw await refuse('REDEEM_CODE_UNKNOWN');
@@ -193,21 +189,20 @@ export function createStoresService(
       };
     },
 
-    async authUserInfo(corp: Corp, user: RequestUser) {
-      const member = await staffOf(corp, user);
-      const rows = await repo.storesByIds(db, corp.id, member.storeIds);
+    async authUserInfo(corp: Corp, member: RequestStaff) {
+      const rows = await repo.storesByIds(db, corp.id, member.stores);
       return {
-        staffId: member.staffId,
+        staffId: member.id,
         name: member.name,
-        role: member.role,
+        roles: member.roles,
         stores: rows.map((s) => ({ storeId: s.id, name: s.name, cityName: s.city_name })),
       };
     },
 
-    async lookup(corp: Corp, user: RequestUser, rawCode: string, storeId: string): Promise<CounterTicket> {
-      const member = await clerkAt(corp, user, storeId);
+    async lookup(corp: Corp, staff: RequestStaff, rawCode: string, storeId: string): Promise<CounterTicket> {
+      const member = await clerkAt(corp, staff, storeId);
       const { code, v } = await checked(corp, member, rawCode, storeId);
-      await audit(corp.id, code, storeId, member.staffId, 'looked-up');
+      await audit(corp.id, code, storeId, member.id, 'looked-up');
       return v.ticket;
     },
 
@@ -216,12 +211,12 @@ export function createStoresService(
      * in one transaction; a loser is told who redeemed it, where and when. A retry with the same key gets
      * the first answer.
      */
-    async redeem(corp: Corp, user: RequestUser, rawCode: string, storeId: string, key: string): Promise<CounterTicket> {
-      const member = await clerkAt(corp, user, storeId);
+    async redeem(corp: Corp, staff: RequestStaff, rawCode: string, storeId: string, key: string): Promise<CounterTicket> {
+      const member = await clerkAt(corp, staff, storeId);
       const { code, t, v, refuse } = await checked(corp, member, rawCode, storeId);
       if (v.redemption) {
-        if (v.redemption.idem_key === key && v.redemption.staff_id === member.staffId) return v.ticket;
-        await audit(corp.id, code, storeId, member.staffId, 'refused:REDEEM_ALREADY');
+        if (v.redemption.idem_key === key && v.redemption.staff_id === member.id) return v.ticket;
+        await audit(corp.id, code, storeId, member.id, 'refused:REDEEM_ALREADY');
         throw alreadyRedeemed(v.ticket.redemption ?? { staffName: '', storeName: '', at: 0 });
       }
       if (!v.ticket.redeemableHere) throw await refuse('REDEEM_WRONG_STORE');
@@ -238,7 +233,7 @@ export function createStoresService(
             award_id: t.awardId,
             code,
             store_id: storeId,
-            staff_id: member.staffId,
+            staff_id: member.id,
             staff_name: member.name,
             idem_key: key,
             redeemed_at: now,
@@ -250,33 +245,77 @@ export function createStoresService(
       }
       const after = await view(corp.id, storeId, (await tickets.byCode(corp.id, code)) ?? t);
       if (!won) {
-        if (after.redemption?.idem_key === key && after.redemption.staff_id === member.staffId) return after.ticket;
-        await audit(corp.id, code, storeId, member.staffId, 'refused:REDEEM_ALREADY');
+        if (after.redemption?.idem_key === key && after.redemption.staff_id === member.id) return after.ticket;
+        await audit(corp.id, code, storeId, member.id, 'refused:REDEEM_ALREADY');
         if (after.ticket.redemption) throw alreadyRedeemed(after.ticket.redemption);
         throw new AppError('REDEEM_USED');
       }
-      await audit(corp.id, code, storeId, member.staffId, 'redeemed');
+      await audit(corp.id, code, storeId, member.id, 'redeemed');
       return after.ticket;
     },
 
     /** An expired ticket honoured at the counter needs an approver: the request goes to the approvals. */
-    async exception(corp: Corp, user: RequestUser, rawCode: string, storeId: string, reason: string) {
-      const member = await clerkAt(corp, user, storeId);
+    async exception(corp: Corp, staff: RequestStaff, rawCode: string, storeId: string, reason: string) {
+      const member = await clerkAt(corp, staff, storeId);
       const { code, t, v, refuse } = await checked(corp, member, rawCode, storeId);
       if (v.redemption) throw alreadyRedeemed(v.ticket.redemption ?? { staffName: '', storeName: '', at: 0 });
       if (!v.ticket.redeemableHere) throw await refuse('REDEEM_WRONG_STORE');
       if (v.ticket.state === 'used') throw await refuse('REDEEM_USED');
       if (v.ticket.state !== 'expired') throw new AppError('REDEEM_NOT_EXPIRED');
-      const r = await approvals.request(corp.id, 'redemption-exception', code, member.staffId, {
+      const store = await repo.getStore(db, corp.id, storeId);
+      const r = await approvals.request(corp.id, 'redemption-exception', code, member.id, {
+        title: `到店核销例外：${t.prizeName}（${code}）`,
+        券码: code,
+        奖品: `${t.prizeName}（${t.activityTitle}）`,
+        客户: t.customer,
+        有效期至: t.validUntil === null ? '—' : shanghaiTime(t.validUntil),
+        门店: store?.name ?? storeId,
+        申请店员: member.name,
+        理由: reason,
         awardId: t.awardId,
-        code,
         storeId,
-        prizeName: t.prizeName,
-        validUntil: t.validUntil,
-        reason,
       });
-      await audit(corp.id, code, storeId, member.staffId, 'exception-requested', r.requestId);
+      await audit(corp.id, code, storeId, member.id, 'exception-requested', r.requestId);
       return r;
+    },
+
+    /**
+     * The approvals' effect for 'redemption-exception': an approved exception redeems the expired ticket at
+     * the requesting clerk's store, inside the decision's transaction (exactly once, like the counter).
+     */
+    exceptionEffect: {
+      async approved(
+        tx: Executor,
+        request: { corpId: string; subject: string; requestedBy: string; context: Record<string, string> },
+        decidedBy: string,
+        now: number,
+      ) {
+        const { awardId, storeId } = request.context;
+        if (!awardId || !storeId) throw new AppError('REDEEM_CODE_UNKNOWN');
+        const key = `exception:${request.subject}`;
+        if (!(await tickets.markRedeemed(tx, request.corpId, awardId, key, now))) throw new AppError('REDEEM_ALREADY');
+        await repo.insertRedemption(tx, {
+          id: newId(),
+          corp_id: request.corpId,
+          award_id: awardId,
+          code: request.subject,
+          store_id: storeId,
+          staff_id: request.requestedBy,
+          staff_name: request.context['申请店员'] ?? request.requestedBy,
+          idem_key: key,
+          redeemed_at: now,
+        });
+        await repo.audit(tx, {
+          id: newId(),
+          corp_id: request.corpId,
+          code: request.subject,
+          store_id: storeId,
+          staff_id: request.requestedBy,
+          outcome: 'redeemed-by-exception',
+          detail: `approved by ${decidedBy}`,
+          created_at: now,
+        });
+      },
     },
 
     /** Every attempt at the counter with this code, oldest first (operators, tests). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transact } from '../../db/tx';
 import { campaignActions } from '../../testing/campaign';
 import { body, countRows, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
-import type { StaffMember } from './ports';
+import { staffLogin } from '../../testing/staff';
 
 const kinds = await dialects();
 const DAY = 86_400_000;
@@ -12,41 +12,40 @@ const API = '/bmcs/api/store-list-relation';
 
 describe.each(kinds)('stores and redemption on %s', (kind) => {
   let t: TestApp;
-  // Staff identity through the port the stores module declares (wired to the approvals' staff in services.ts).
-  const staff = new Map<string, StaffMember>();
-  const approvals: { corpId: string; subject: string; context: Record<string, unknown> }[] = [];
   beforeAll(async () => {
-    t = await startTestApp(kind, {
-      staff: { resolve: async (corpId, s) => { const m = staff.get(s.nuid); return m && m.corpId === corpId ? m : null; } },
-      approvals: {
-        request: async (corpId, _kind, subject, _by, context) => {
-          approvals.push({ corpId, subject, context });
-          return { requestId: `req-${approvals.length}`, status: 'pending' };
-        },
-      },
-    });
+    t = await startTestApp(kind);
+    // Clerks of given stores, an approver, an operator, and a store off every redemption list; the demo-gray
+    // corp gets a store and an operator of its own.
+    await publish(`
+stores:
+  - { id: sh-offlist, corp: demo, name: 测试网点, address: 上海市黄浦区测试路 1 号, cityCode: "310100", cityName: 上海市, phone: "021-1000", lng: 121.4, lat: 31.2, hours: "09:00-17:00" }
+  - { id: gray-1, corp: demo-gray, name: 灰度网点, address: 上海市黄浦区灰度路 1 号, cityCode: "310100", cityName: 上海市, phone: "021-2000", lng: 121.41, lat: 31.21, hours: "09:00-17:00" }
+staff:
+  - { corp: demo, id: clerk-sh, name: 王店员, roles: [clerk], stores: [sh-renmin, sh-lujiazui] }
+  - { corp: demo, id: clerk-bj, name: 李店员, roles: [clerk], stores: [bj-xidan] }
+  - { corp: demo, id: clerk-gm, name: 国贸店员, roles: [clerk], stores: [bj-guomao] }
+  - { corp: demo, id: clerk-off, name: 赵店员, roles: [clerk], stores: [sh-offlist] }
+  - { corp: demo, id: approver-x, name: 审批人, roles: [approver] }
+  - { corp: demo, id: operator-x, name: 陈运营, roles: [operator] }
+  - { corp: demo-gray, id: gray-op, name: 灰度运营, roles: [operator] }
+`);
   });
   afterAll(async () => t?.close());
-  const { login } = campaignActions(() => t);
+  const { login, publish } = campaignActions(() => t);
+  const clerk = (id: string, roles: ('clerk' | 'approver' | 'operator')[] = ['clerk'], corp = 'demo') =>
+    staffLogin(t, corp, id, roles);
 
   const get = (path: string, cookie = '') => t.app.inject({ url: `${API}/${path}`, headers: { ...H5, cookie } });
-  const post = (path: string, payload: object, cookie: string, key: string = randomUUID()) =>
+  const post = (path: string, payload: object, cookie: string, key: string = randomUUID(), corp = 'demo') =>
     t.app.inject({
       method: 'POST',
-      url: `${API}/${path}?corpId=demo`,
+      url: `${API}/${path}?corpId=${corp}`,
       headers: { ...H5, cookie, 'idempotency-key': key },
       payload,
     });
   const nuidOf = async (cookie: string) =>
     body<{ nuid: string }>(await t.app.inject({ url: '/bmcs/api/auth/session?corpId=demo', headers: { ...H5, cookie } }))
       .data.nuid;
-
-  async function clerk(name: string, storeIds: string[], role: StaffMember['role'] = 'clerk', corpId = 'demo') {
-    const cookie = await login();
-    const nuid = await nuidOf(cookie);
-    staff.set(nuid, { staffId: `staff-${nuid}`, name, role, corpId, storeIds });
-    return cookie;
-  }
 
   /** A customer with a grid-lucky "movie" ticket issued `ageDays` ago (its validity is 30 days). */
   async function customerTicket(ageDays = 0, actId = 'grid-lucky', prizeId = 'movie') {
@@ -130,7 +129,7 @@ describe.each(kinds)('stores and redemption on %s', (kind) => {
     expect(m).toMatchObject({ provider: null, tileUrl: null });
   });
 
-  it('every staff endpoint answers a customer 403, and a clerk of another store or corp is refused', async () => {
+  it('every staff endpoint answers a customer 403; a clerk of another store, an approver, another corp are refused', async () => {
     const customer = await login();
     const { code } = await customerTicket();
     const calls = [
@@ -142,29 +141,42 @@ describe.each(kinds)('stores and redemption on %s', (kind) => {
     for (const call of calls) {
       const res = await call();
       expect(res.statusCode).toBe(403);
-      expect(body(res).code).toBe(3503);
+      expect(body(res).code).toBe(5001);
     }
-    const elsewhere = await clerk('北京店员', ['bj-guomao']);
+    // No session at all: 401.
+    expect((await post('redeem', { code, storeId: 'sh-renmin' }, '')).statusCode).toBe(401);
+    const elsewhere = await clerk('clerk-gm');
     const res = await post('redeem', { code, storeId: 'sh-renmin' }, elsewhere);
     expect([res.statusCode, body(res).code]).toEqual([403, 3504]);
-    const otherCorp = await clerk('灰度店员', ['sh-renmin'], 'clerk', 'demo-gray');
-    expect((await post('redeem', { code, storeId: 'sh-renmin' }, otherCorp)).statusCode).toBe(403);
-    const approver = await clerk('审批人', [], 'approver');
-    expect((await post('redeem', { code, storeId: 'sh-renmin' }, approver)).statusCode).toBe(403);
+    const approver = await clerk('approver-x', ['approver']);
+    for (const call of [
+      () => post('auth-user-info', {}, approver),
+      () => post('redeem/lookup', { code, storeId: 'sh-renmin' }, approver),
+      () => post('redeem', { code, storeId: 'sh-renmin' }, approver),
+      () => post('redeem/exception', { code, storeId: 'sh-renmin', reason: '客户住院' }, approver),
+    ]) {
+      const r = await call();
+      expect([r.statusCode, body(r).code]).toEqual([403, 5002]);
+    }
+    // Another corp's operator: its session is not a demo session, and demo's codes are not in its corp.
+    const gray = await clerk('gray-op', ['operator'], 'demo-gray');
+    expect((await post('redeem', { code, storeId: 'sh-renmin' }, gray)).statusCode).toBe(401);
+    const inGray = await post('redeem', { code, storeId: 'gray-1' }, gray, randomUUID(), 'demo-gray');
+    expect([inGray.statusCode, body(inGray).code]).toEqual([200, 3505]);
     expect(await countRows(t.database, 'store_redemption')).toBe(0);
   });
 
   it('a clerk sees who they are and which stores they serve', async () => {
-    const me = await clerk('王店员', ['sh-renmin', 'sh-lujiazui']);
-    const info = body<{ name: string; role: string; stores: { storeId: string }[] }>(await post('auth-user-info', {}, me)).data;
-    expect(info).toMatchObject({ name: '王店员', role: 'clerk' });
+    const me = await clerk('clerk-sh');
+    const info = body<{ name: string; roles: string[]; stores: { storeId: string }[] }>(await post('auth-user-info', {}, me)).data;
+    expect(info).toMatchObject({ name: '王店员', roles: ['clerk'] });
     expect(info.stores.map((s) => s.storeId).sort()).toEqual(['sh-lujiazui', 'sh-renmin']);
   });
 
   it('20 concurrent redemptions of one code: one success, the others told who, where and when; all audited', async () => {
     const { cookie, code } = await customerTicket();
-    const a = await clerk('王店员', ['sh-renmin']);
-    const b = await clerk('李店员', ['bj-xidan']);
+    const a = await clerk('clerk-sh');
+    const b = await clerk('clerk-bj');
     const looked = body<CounterTicket>(await post('redeem/lookup', { code: code.toLowerCase(), storeId: 'sh-renmin' }, a)).data;
     expect(looked).toMatchObject({ state: 'unused', redeemableHere: true, redemption: null, prizeName: '电影票' });
     expect(looked.customer).toMatch(/^1\d{2}\*{4}\d{4}$/);
@@ -188,7 +200,8 @@ describe.each(kinds)('stores and redemption on %s', (kind) => {
     const audit = await t.services.stores.auditOf('demo', code);
     expect(audit.filter((x) => x.outcome === 'redeemed')).toHaveLength(1);
     expect(audit.filter((x) => x.outcome === 'refused:REDEEM_ALREADY')).toHaveLength(19);
-    expect(audit.every((x) => x.staff_id.startsWith('staff-') && x.store_id && x.created_at)).toBe(true);
+    expect(audit.every((x) => ['clerk-sh', 'clerk-bj'].includes(x.staff_id) && x.created_at === t.clock.now)).toBe(true);
+    expect(new Set(audit.map((x) => x.store_id))).toEqual(new Set(['sh-renmin', 'bj-xidan']));
     // The customer's prize list and coupon index now show it used at a store (已核销).
     const mine = body<{ status: string; usedChannel: string | null; couponCode: string | null }[]>(
       await t.app.inject({ url: '/bmcs/api/prizes/mine?corpId=demo', headers: { ...H5, cookie } }),
@@ -206,7 +219,7 @@ describe.each(kinds)('stores and redemption on %s', (kind) => {
 
   it('a retried redemption (same key, same clerk) gets the first answer', async () => {
     const { code } = await customerTicket();
-    const a = await clerk('王店员', ['sh-renmin']);
+    const a = await clerk('clerk-sh');
     const key = randomUUID();
     const first = await post('redeem', { code, storeId: 'sh-renmin' }, a, key);
     const again = await post('redeem', { code, storeId: 'sh-renmin' }, a, key);
@@ -214,29 +227,42 @@ describe.each(kinds)('stores and redemption on %s', (kind) => {
     expect(body(again)).toEqual(body(first));
   });
 
-  it('refuses: unknown or another corp’s code, a store off the list, an expired ticket (nothing changes)', async () => {
-    const a = await clerk('王店员', ['sh-renmin']);
+  it('refuses: unknown code, a store off the list, an expired ticket (nothing changes); an exception goes to an approver', async () => {
+    const a = await clerk('clerk-sh');
     const before = await countRows(t.database, 'store_redemption');
-    expect(body(await post('redeem', { code: 'ZZZZ-ZZZZ-ZZZZ-ZZZZ', storeId: 'sh-renmin' }, a)).code).toBe(3505);
-    // A store not on any list: add one outside the redemption list.
-    await t.database.db
-      .insertInto('store')
-      .values({
-        corp_id: 'demo', id: 'sh-offlist', name: '测试网点', address: '上海市测试路 1 号', city_code: '310100',
-        city_name: '上海市', phone: '021-1', lng: 121.4, lat: 31.2, hours: '[]', created_at: 0, updated_at: 0,
-      })
-      .execute();
-    const off = await clerk('赵店员', ['sh-offlist']);
+    const unknown = await post('redeem', { code: 'ZZZZ-ZZZZ-ZZZZ-ZZZZ', storeId: 'sh-renmin' }, a);
+    expect(body(unknown)).toEqual({ code: 3505, data: '券码不存在或不属于本机构' });
+    const off = await clerk('clerk-off');
     const { code } = await customerTicket();
     expect(body(await post('redeem', { code, storeId: 'sh-offlist' }, off)).code).toBe(3506);
+    // An operator may redeem at any store of the corp, but only on the prize's list.
+    const op = await clerk('operator-x', ['operator']);
+    expect(body(await post('redeem/lookup', { code, storeId: 'sz-keji' }, op)).data).toMatchObject({ redeemableHere: true });
     const expired = await customerTicket(40);
     const res = await post('redeem', { code: expired.code, storeId: 'sh-renmin' }, a);
     expect(body(res).code).toBe(3507);
     expect(await countRows(t.database, 'store_redemption')).toBe(before);
-    // The expired ticket can go to an approver as an exception; a valid one cannot.
-    const ex = await post('redeem/exception', { code: expired.code, storeId: 'sh-renmin', reason: '客户住院错过有效期' }, a);
-    expect(body(ex)).toMatchObject({ code: 0, data: { status: 'pending' } });
-    expect(approvals.at(-1)).toMatchObject({ corpId: 'demo', subject: expired.code, context: { storeId: 'sh-renmin' } });
+    // A valid ticket needs no exception.
     expect(body(await post('redeem/exception', { code, storeId: 'sh-renmin', reason: '测试理由' }, a)).code).toBe(3510);
+    // The expired one goes to the approvals; an approver's approval redeems it at the clerk's store.
+    const ex = await post('redeem/exception', { code: expired.code, storeId: 'sh-renmin', reason: '客户住院错过有效期' }, a);
+    const { requestId } = body<{ requestId: string }>(ex).data;
+    expect(body(ex)).toMatchObject({ code: 0, data: { status: 'pending' } });
+    const approver = await clerk('approver-x', ['approver']);
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/approval/decide?corpId=demo',
+      headers: { ...H5, cookie: approver },
+      payload: { id: requestId, decision: 'approve' },
+    });
+    expect(body(decided).code).toBe(0);
+    const after = body<CounterTicket>(await post('redeem/lookup', { code: expired.code, storeId: 'sh-renmin' }, a)).data;
+    expect(after).toMatchObject({ state: 'used', redemption: { staffName: '王店员', storeName: '人民广场支行' } });
+    const again = await post('redeem', { code: expired.code, storeId: 'sh-renmin' }, a);
+    expect(body(again).code).toBe(3508);
+    const audit = await t.services.stores.auditOf('demo', expired.code);
+    expect(audit.map((x) => x.outcome)).toEqual(
+      expect.arrayContaining(['refused:REDEEM_EXPIRED', 'exception-requested', 'redeemed-by-exception']),
+    );
   });
 });

@@ -10,6 +10,8 @@ export type ShownStatus = MyPrize['status'] | 'credited';
 export type PrizeTab = 'all' | 'issued' | 'awaiting_address' | 'done';
 
 export function shownStatus(prize: Pick<MyPrize, 'kind' | 'status'>): ShownStatus {
+  // A prize held for approval (or declined) shows that, whatever its kind.
+  if (prize.status === 'pending_approval' || prize.status === 'declined') return prize.status;
   return prize.kind === 'points' ? 'credited' : prize.status;
 }
 

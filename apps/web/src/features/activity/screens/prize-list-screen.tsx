@@ -27,6 +27,8 @@ const STATUS: Record<Shown, { icon: IconName; label: MessageKey }> = {
   awaiting_address: { icon: 'order-pay-failed', label: 'act.address.pending' },
   exchanged: { icon: 'order-used', label: 'prizes.exchanged' },
   credited: { icon: 'order-used', label: 'prizes.credited' },
+  pending_approval: { icon: 'shield', label: 'prizes.pendingApproval' },
+  declined: { icon: 'order-closed', label: 'prizes.declined' },
 };
 const TABS: ReadonlyArray<{ key: Tab; label: MessageKey }> = [
   { key: 'all', label: 'prizes.all' },
@@ -66,6 +68,11 @@ function PrizeRow({ prize, onUse }: { prize: MyPrize; onUse: (p: MyPrize) => voi
           </span>
         )}
       </div>
+      {shown === 'pending_approval' || shown === 'declined' ? (
+        <p className={`prize-row__review is-${shown}`} data-testid="prize-review">
+          {t(shown === 'pending_approval' ? 'prizes.pendingDesc' : 'prizes.declinedDesc')}
+        </p>
+      ) : null}
       {prize.orderId && (
         <Link className="prize-row__order" to={orderConfirmPath(prize.orderId)} data-testid="prize-order-link">
           {prize.orderState === 'awaiting_address' ? t('prizes.fillAddress') : t('prizes.viewOrder')} ›

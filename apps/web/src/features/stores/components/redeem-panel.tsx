@@ -168,7 +168,7 @@ export function RedeemPanel() {
         <p className="redeem-desk__who">
           <Icon name="shield" size="1.4rem" />
           <b>{staff.name}</b>
-          <span>{t(`redeem.role.${staff.role}`)}</span>
+          <span>{staff.roles.map((r) => t(`redeem.role.${r}`)).join(' · ')}</span>
         </p>
         <label className="redeem-field">
           <span>{t('redeem.store')}</span>

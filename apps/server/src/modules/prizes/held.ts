@@ -1,0 +1,91 @@
+import type { Executor } from '../../db';
+import { stepsIn } from '../../db/tx';
+import { newSortableId } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import type { ServiceDeps } from '../../platform/services';
+import type { StockReturnPort } from './ports';
+import * as repo from './repo';
+import { couponCode } from './service';
+
+/** The request an approval decision hands over (structurally the approvals module's ApprovalSubject). */
+export interface HeldAwardRequest {
+  corpId: string;
+  subject: string;
+}
+
+async function heldAward(tx: Executor, corpId: string, awardId: string) {
+  const row = await tx
+    .selectFrom('award')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('id', '=', awardId)
+    .where('status', '=', 'pending_approval')
+    .executeTakeFirst();
+  if (!row) throw new AppError('PRIZE_NOT_FOUND');
+  return row;
+}
+
+/**
+ * A prize held for approval (docs/decisions/0321-approvals.md), released or declined inside the approval
+ * decision's transaction. Released: it becomes what the draw would have made of it at once (a coupon code,
+ * the points credited, an order awaiting the address whose window starts now). Declined: the customer sees
+ * it declined, and the unit goes back to the prize's stock (it never left the bank).
+ */
+export function createHeldAwards(deps: ServiceDeps & { stock?: StockReturnPort }) {
+  async function release(tx: Executor, corpId: string, awardId: string, now: number) {
+    const a = await heldAward(tx, corpId, awardId);
+    const code = a.kind === 'coupon' ? couponCode(deps.randomBytes(18)) : null;
+    const orderId = a.kind === 'physical' ? newSortableId() : null;
+    const r = await tx
+      .updateTable('award')
+      .set({
+        status: a.kind === 'physical' ? 'awaiting_address' : 'issued',
+        coupon_code: code,
+        order_id: orderId,
+        updated_at: now,
+      })
+      .where('corp_id', '=', corpId)
+      .where('id', '=', awardId)
+      .where('status', '=', 'pending_approval')
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw new AppError('PRIZE_NOT_FOUND');
+    await stepsIn(tx, function* (x) {
+      if (a.points !== null) {
+        const ledger = { corp_id: corpId, user_id: a.user_id, delta: a.points, reason: 'draw', ref: a.draw_id };
+        yield* repo.creditPoints(x, { ...ledger, created_at: now });
+      }
+      if (orderId !== null) {
+        yield* repo.createOrder(x, {
+          id: orderId,
+          corp_id: corpId,
+          user_id: a.user_id,
+          award_id: a.id,
+          created_at: now,
+        });
+      }
+    });
+  }
+
+  async function decline(tx: Executor, corpId: string, awardId: string, now: number) {
+    const a = await heldAward(tx, corpId, awardId);
+    const r = await tx
+      .updateTable('award')
+      .set({ status: 'declined', updated_at: now })
+      .where('corp_id', '=', corpId)
+      .where('id', '=', awardId)
+      .where('status', '=', 'pending_approval')
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw new AppError('PRIZE_NOT_FOUND');
+    await deps.stock?.returnStock(tx, corpId, a.act_id, a.prize_id);
+  }
+
+  return {
+    /** The approvals effect of kind 'prize-award' (registered in services.ts). */
+    heldAwardEffect: {
+      approved: (tx: Executor, req: HeldAwardRequest, _by: string, now: number) =>
+        release(tx, req.corpId, req.subject, now),
+      rejected: (tx: Executor, req: HeldAwardRequest, _by: string, now: number) =>
+        decline(tx, req.corpId, req.subject, now),
+    },
+  };
+}

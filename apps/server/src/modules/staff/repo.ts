@@ -1,0 +1,53 @@
+import type { StaffRole } from '@campaign/contract';
+import type { Executor } from '../../db';
+
+export interface StaffListEntry {
+  id: string;
+  name: string;
+  roles: StaffRole[];
+  stores: string[];
+}
+
+export async function getStaff(db: Executor, corpId: string, staffId: string) {
+  return db
+    .selectFrom('staff')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('id', '=', staffId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+}
+
+/** Names of staff members of a corp, by id (for showing who requested or decided). */
+export async function staffNames(db: Executor, corpId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('staff')
+    .select(['id', 'name'])
+    .where('corp_id', '=', corpId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * The corp's staff list as the campaign file gives it: listed members are written, members no longer
+ * listed are deactivated (their sessions stop working at the next request).
+ */
+export async function replaceStaffList(db: Executor, corpId: string, list: StaffListEntry[], now: number) {
+  await db.updateTable('staff').set({ active: 0, updated_at: now }).where('corp_id', '=', corpId).execute();
+  for (const s of list) {
+    const values = {
+      name: s.name,
+      roles: JSON.stringify(s.roles),
+      stores: JSON.stringify(s.stores),
+      active: 1,
+      updated_at: now,
+    };
+    await db
+      .insertInto('staff')
+      .values({ corp_id: corpId, id: s.id, ...values })
+      .onConflict((oc) => oc.columns(['corp_id', 'id']).doUpdateSet(values))
+      .execute();
+  }
+}

@@ -1,0 +1,61 @@
+import type { StaffMember } from '@campaign/contract';
+import { AppError } from '../../platform/errors';
+import type { ServiceDeps } from '../../platform/services';
+import { endStaffSession, parseRoles, type RequestStaff, startStaffSession } from '../../platform/staff-session';
+import type { Corp } from '../../platform/tenancy';
+import type { TicketNoncePort } from './ports';
+import * as repo from './repo';
+import { checkStaffTicket } from './ticket';
+
+export function toStaffMember(s: RequestStaff): StaffMember {
+  return { corpId: s.corpId, staffId: s.id, name: s.name, roles: s.roles, stores: s.stores };
+}
+
+/** Staff identity (docs/decisions/0320-staff-roles.md): log-in with a staff ticket, names for display. */
+export function createStaffService(deps: ServiceDeps & { nonces: TicketNoncePort }) {
+  const db = deps.database.db;
+  const { clock } = deps;
+  return {
+    /**
+     * A staff ticket of this corp, for a member on the corp's staff list: the session gets the ticket's
+     * roles, each of which the list must grant (a host app cannot promote anyone).
+     */
+    async login(corp: Corp, ticket: string, previousToken?: string) {
+      const now = clock();
+      const check = checkStaffTicket(ticket, corp.appSecret, corp.id, now);
+      if (!check.ok) throw new AppError(check.reason);
+      const { staffId, roles, nonce, exp } = check.payload;
+      const row = await repo.getStaff(db, corp.id, staffId);
+      if (!row) throw new AppError('STAFF_UNKNOWN');
+      const listed = new Set(parseRoles(row.roles));
+      if (!roles.every((r) => listed.has(r))) throw new AppError('STAFF_ROLE_REQUIRED');
+      if (!(await deps.nonces.claimTicketNonce(corp.id, nonce, exp))) throw new AppError('TICKET_REPLAYED');
+      const token = await startStaffSession(db, {
+        corpId: corp.id,
+        staffId,
+        roles,
+        now,
+        cfg: deps.config.session,
+        previousToken,
+      });
+      const staff: RequestStaff = {
+        id: staffId,
+        corpId: corp.id,
+        name: row.name,
+        roles,
+        stores: JSON.parse(row.stores) as string[],
+      };
+      return { token, staff: toStaffMember(staff), maxAgeMs: deps.config.session.absoluteMs };
+    },
+
+    async logout(token: string | undefined) {
+      if (token) await endStaffSession(db, token);
+    },
+
+    /** Display names of staff members of a corp (ids not on the list map to themselves). */
+    async names(corpId: string, ids: string[]): Promise<Map<string, string>> {
+      return repo.staffNames(db, corpId, ids);
+    },
+  };
+}
+export type StaffService = ReturnType<typeof createStaffService>;

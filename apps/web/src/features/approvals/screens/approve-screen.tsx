@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
+import { t } from '../../../shared/i18n/messages';
+import { formatDate } from '../../../shared/lib/format-date';
+import { useSearchParams } from '../../../shared/navigation/navigation';
+import { ActionButton } from '../../../shared/ui/action-button';
+import { showToast } from '../../../shared/ui/feedback';
+import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { StaffGate } from '../components/staff-gate';
+import { KIND_LABEL, STATUS_LABEL } from './todo-screen';
+import './approvals.css';
+
+function Decision({ id }: { id: string }) {
+  const detail = useEndpointQuery('approvalDetail', { query: { id } });
+  const decide = useEndpointMutation('approvalDecide');
+  const [comment, setComment] = useState('');
+  const [needComment, setNeedComment] = useState(false);
+  if (detail.isPending) return <SubLoading rows={3} />;
+  const r = decide.data ?? detail.data;
+  if (!r) return <SubState icon="empty" title={detail.error?.message ?? t('approvals.loadFailed')} />;
+  const send = (decision: 'approve' | 'reject') => {
+    if (decision === 'reject' && comment.trim().length < 2) {
+      setNeedComment(true);
+      return;
+    }
+    decide.mutate(
+      { body: { id, decision, ...(comment.trim() ? { comment: comment.trim() } : {}) } },
+      { onSuccess: () => showToast(t(decision === 'approve' ? 'approvals.approvedToast' : 'approvals.rejectedToast')) },
+    );
+  };
+  return (
+    <>
+      <section className="sub-card ap-head" data-testid="approval-detail" data-status={r.status}>
+        <span className="ap-row__kind">{t(KIND_LABEL[r.kind])}</span>
+        <h2 className="ap-head__title">{r.title}</h2>
+        <span className={`ap-badge is-${r.status}`}>{t(STATUS_LABEL[r.status])}</span>
+        <dl className="ap-facts">
+          {r.context.map((c) => (
+            <div key={c.label}>
+              <dt>{c.label}</dt>
+              <dd>{c.value}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>{t('approvals.requester')}</dt>
+            <dd>{r.requestedBy.name}</dd>
+          </div>
+          <div>
+            <dt>{t('approvals.requestedAt')}</dt>
+            <dd>{formatDate(r.requestedAt, 'YYYY-MM-DD HH:mm')}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="sub-card" aria-labelledby="ap-trail">
+        <h2 className="sub-card__title" id="ap-trail">
+          {t('approvals.trail')}
+        </h2>
+        <ol className="ap-trail" data-testid="approval-trail">
+          {r.events.map((e) => (
+            <li key={`${e.action}-${e.at}`} className={`is-${e.action}`}>
+              <strong>{t(`approvals.event.${e.action}`)}</strong> {e.by.name} · {formatDate(e.at, 'YYYY-MM-DD HH:mm')}
+              {e.comment ? <p className="ap-trail__comment">“{e.comment}”</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+      {r.canDecide ? (
+        <section className="sub-card" aria-labelledby="ap-decide">
+          <h2 className="sub-card__title" id="ap-decide">
+            {t('approvals.decide')}
+          </h2>
+          <label className="staff-login__label" htmlFor="ap-comment">
+            {t('approvals.comment')}
+          </label>
+          <textarea
+            id="ap-comment"
+            className="staff-login__input"
+            rows={3}
+            maxLength={200}
+            value={comment}
+            aria-invalid={needComment}
+            aria-describedby="ap-comment-hint"
+            onChange={(e) => {
+              setComment(e.target.value);
+              setNeedComment(false);
+            }}
+          />
+          <p id="ap-comment-hint" className={needComment ? 'ap-hint is-error' : 'ap-hint'} data-testid="comment-hint">
+            {needComment ? t('approvals.commentRequired') : t('approvals.commentHint')}
+          </p>
+          <div className="ap-actions">
+            <ActionButton variant="ghost" onAction={() => send('reject')} data-testid="reject">
+              {t('approvals.reject')}
+            </ActionButton>
+            <ActionButton onAction={() => send('approve')} data-testid="approve">
+              {t('approvals.approve')}
+            </ActionButton>
+          </div>
+        </section>
+      ) : r.status === 'pending' ? (
+        <p className="ap-empty">{t('approvals.ownRequest')}</p>
+      ) : null}
+    </>
+  );
+}
+
+/** /approve?id=…: one request with its context and audit trail; approve, or reject with a reason. */
+export function ApproveScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return (
+    <SubPage title={t('title.approve')} fallback="/oatodo" className="ap-page">
+      <StaffGate>
+        {() => (id ? <Decision id={id} /> : <SubState icon="empty" title={t('approvals.loadFailed')} />)}
+      </StaffGate>
+    </SubPage>
+  );
+}

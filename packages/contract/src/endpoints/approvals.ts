@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { empty } from '../common';
+import { endpoint } from '../endpoint';
+
+/** What can wait for a second person (docs/decisions/0321-approvals.md). */
+export const APPROVAL_KINDS = ['prize-award', 'redemption-exception', 'rules-change'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+const who = z.object({ id: z.string(), name: z.string() });
+
+export const approvalSummarySchema = z.object({
+  id: z.string(),
+  kind: z.enum(APPROVAL_KINDS),
+  /** What it is about: an award id, a coupon code, an activity id. */
+  subject: z.string(),
+  title: z.string(),
+  requestedBy: who,
+  requestedAt: z.number().int(),
+  status: z.enum(APPROVAL_STATUSES),
+  decidedBy: who.nullable(),
+  decidedAt: z.number().int().nullable(),
+});
+export type ApprovalSummary = z.infer<typeof approvalSummarySchema>;
+
+export const approvalEventSchema = z.object({
+  action: z.enum(['requested', 'approved', 'rejected']),
+  by: who,
+  at: z.number().int(),
+  comment: z.string().nullable(),
+});
+
+export const approvalDetailSchema = approvalSummarySchema.extend({
+  /** Label → value lines the approver needs to decide (prize, value, customer, activity, …). */
+  context: z.array(z.object({ label: z.string(), value: z.string() })),
+  comment: z.string().nullable(),
+  /** The audit trail, oldest first. */
+  events: z.array(approvalEventSchema),
+  /** False when the caller requested it (nobody approves their own request) or it is decided. */
+  canDecide: z.boolean(),
+});
+export type ApprovalDetail = z.infer<typeof approvalDetailSchema>;
+
+const requestId = z.string().regex(/^[\w-]{8,64}$/);
+
+/** The approver's to-do list and one request's decision. */
+export const approvalsEndpoints = {
+  approvalTodo: endpoint({
+    method: 'GET',
+    path: '/approval/todo',
+    version: 'none',
+    loading: false,
+    access: 'staff',
+    roles: ['approver'],
+    tag: 'approvals',
+    summary: 'The approver’s to-do list: pending first (oldest first), then the last 50 decided',
+    query: empty.partial(),
+    body: z.undefined(),
+    data: z.object({ pending: z.array(approvalSummarySchema), done: z.array(approvalSummarySchema) }),
+  }),
+  approvalDetail: endpoint({
+    method: 'GET',
+    path: '/approval/detail',
+    version: 'none',
+    loading: false,
+    access: 'staff',
+    roles: ['approver', 'operator'],
+    tag: 'approvals',
+    summary: 'One request with its context and audit trail',
+    query: z.object({ id: requestId }),
+    body: z.undefined(),
+    data: approvalDetailSchema,
+  }),
+  approvalDecide: endpoint({
+    method: 'POST',
+    path: '/approval/decide',
+    version: 'none',
+    loading: true,
+    access: 'staff',
+    roles: ['approver'],
+    tag: 'approvals',
+    summary: 'Approve or reject (a comment is required to reject); decided once, never by the requester',
+    query: empty.partial(),
+    body: z.object({
+      id: requestId,
+      decision: z.enum(['approve', 'reject']),
+      comment: z.string().trim().max(200).optional(),
+    }),
+    data: approvalDetailSchema,
+  }),
+} as const;
