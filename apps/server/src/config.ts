@@ -65,7 +65,10 @@ const envSchema = z.object({
   // The store map's tile source (modules/stores; unset: the designed fallback without tiles).
   MAP_TILE_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.string().regex(/^https:\/\/\S+\{z\}\S*$/, 'must be an https URL template with {z}, {x}, {y}').optional(),
+    z
+      .string()
+      .regex(/^https:\/\/\S+\{z\}\S*$/, 'must be an https URL template with {z}, {x}, {y}')
+      .optional(),
   ),
   MAP_KEY: text,
   MAP_PROVIDER: z.string().max(32).default('custom'),
@@ -127,7 +130,14 @@ export interface Config {
   /** Serve /bmcs/api/docs and openapi.json (default: on outside production). */
   apiDocs: boolean;
   /** The store map's tiles: a Leaflet URL template (`{key}` filled with MAP_KEY); null = none configured. */
-  map: { provider: string; tileUrl: string; key: string | null; coord: 'gcj02' | 'wgs84'; subdomains: string; attribution: string } | null;
+  map: {
+    provider: string;
+    tileUrl: string;
+    key: string | null;
+    coord: 'gcj02' | 'wgs84';
+    subdomains: string;
+    attribution: string;
+  } | null;
 }
 
 /**

@@ -13,8 +13,8 @@ import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createPrizesService } from './modules/prizes/service';
-import { createStoresService } from './modules/stores/service';
 import { createStaffService } from './modules/staff/service';
+import { createStoresService } from './modules/stores/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
@@ -90,7 +90,14 @@ export function createServices(deps: ServicesInput) {
     tickets: prizes.counter,
     approvals: {
       request: async (corpId, kind, subject, requestedBy, context) => ({
-        requestId: await approvals.request({ corpId, kind, subject, title: context.title ?? subject, requestedBy, context }),
+        requestId: await approvals.request({
+          corpId,
+          kind,
+          subject,
+          title: context.title ?? subject,
+          requestedBy,
+          context,
+        }),
         status: 'pending',
       }),
     },

@@ -10,8 +10,8 @@ import { drawEndpoints } from './endpoints/draw';
 import { grayEndpoints } from './endpoints/gray';
 import { ordersEndpoints } from './endpoints/orders';
 import { prizesEndpoints } from './endpoints/prizes';
-import { storesEndpoints } from './endpoints/stores';
 import { staffEndpoints } from './endpoints/staff';
+import { storesEndpoints } from './endpoints/stores';
 import { systemEndpoints } from './endpoints/system';
 import { trackingEndpoints } from './endpoints/tracking';
 

@@ -4,7 +4,6 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { refusingProviders } from '../modules/auth/provider-config';
-import { storesCommand } from './stores-command';
 import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
 import { createServices } from '../services';
@@ -13,6 +12,7 @@ import { seedDemoCustomer } from './demo-customer';
 import { applyDefinition } from './import';
 import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
 import { mintStaffTicket } from './staff-ticket';
+import { storesCommand } from './stores-command';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                      apply database migrations

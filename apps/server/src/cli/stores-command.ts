@@ -12,7 +12,9 @@ export async function storesCommand(db: Db, args: string[]): Promise<number> {
   const corp = flag('corp');
   const list = flag('list');
   if (sub !== 'import' || !file || !corp || !list) {
-    console.error('Usage: npm run cli -- stores import <file.csv> --corp <corpId> --list <listId> [--name <list name>]');
+    console.error(
+      'Usage: npm run cli -- stores import <file.csv> --corp <corpId> --list <listId> [--name <list name>]',
+    );
     return 2;
   }
   const stores = parseStoresCsv(readFileSync(file, 'utf8'), file);

@@ -3,7 +3,8 @@ import { parseDefinition } from './definition';
 import { parseStoresCsv, StoresCsvError } from './stores-definition';
 
 const HEADER = 'id,name,address,cityCode,cityName,lng,lat,hours,phone';
-const GOOD = 'sh-1,外滩支行,上海市黄浦区中山东一路 1 号,310100,上海市,121.490317,31.241701,"Mon-Fri 09:00-17:00; Sat 10:00-15:00",021-6321 0001';
+const GOOD =
+  'sh-1,外滩支行,上海市黄浦区中山东一路 1 号,310100,上海市,121.490317,31.241701,"Mon-Fri 09:00-17:00; Sat 10:00-15:00",021-6321 0001';
 
 function problems(text: string): string[] {
   try {
@@ -21,7 +22,9 @@ describe('stores CSV', () => {
     const text = `\uFEFF${HEADER}\r\n${GOOD}\r\n\r\n`;
     const [s] = parseStoresCsv(text);
     expect(s).toMatchObject({ id: 'sh-1', lng: 121.490317, hours: 'Mon-Fri 09:00-17:00; Sat 10:00-15:00' });
-    const reordered = parseStoresCsv(`${cols}\n021-1234 5678,"bj-1",西单,"北京市西城区西单北大街 120 号",110100,北京市,116.37,39.91,09:00-21:00`);
+    const reordered = parseStoresCsv(
+      `${cols}\n021-1234 5678,"bj-1",西单,"北京市西城区西单北大街 120 号",110100,北京市,116.37,39.91,09:00-21:00`,
+    );
     expect(reordered[0]).toMatchObject({ id: 'bj-1', phone: '021-1234 5678' });
   });
 
@@ -47,7 +50,9 @@ describe('stores CSV', () => {
   });
 
   it('a missing column is named', () => {
-    expect(problems('id,name\nx,y')).toEqual(['stores.csv:1: header: missing column(s) address, cityCode, cityName, lng, lat, hours, phone']);
+    expect(problems('id,name\nx,y')).toEqual([
+      'stores.csv:1: header: missing column(s) address, cityCode, cityName, lng, lat, hours, phone',
+    ]);
   });
 });
 
@@ -59,7 +64,9 @@ stores:
 storeLists:
   - { id: l1, corp: demo, name: 核销门店, stores: [s1, s2], activities: [nope] }
 `;
-    expect(() => parseDefinition(yaml, 'x.yaml')).toThrow(/x\.yaml:5: storeLists\.0\.stores\.1: store "s2" is not defined/);
+    expect(() => parseDefinition(yaml, 'x.yaml')).toThrow(
+      /x\.yaml:5: storeLists\.0\.stores\.1: store "s2" is not defined/,
+    );
     expect(() => parseDefinition(yaml, 'x.yaml')).toThrow(/activity "nope" is not defined/);
   });
 });

@@ -47,7 +47,11 @@ export const storeListDefSchema = z
 
 /** Cross-references inside one file: a list's stores and activities must be defined in it. */
 export function checkStoreRefs(
-  d: { stores: z.output<typeof storeDefSchema>[]; storeLists: z.output<typeof storeListDefSchema>[]; activities: { id: string; corp: string }[] },
+  d: {
+    stores: z.output<typeof storeDefSchema>[];
+    storeLists: z.output<typeof storeListDefSchema>[];
+    activities: { id: string; corp: string }[];
+  },
   ctx: z.RefinementCtx,
 ) {
   const stores = new Set(d.stores.map((s) => `${s.corp}|${s.id}`));
@@ -55,11 +59,19 @@ export function checkStoreRefs(
   d.storeLists.forEach((l, i) => {
     l.stores.forEach((id, j) => {
       if (!stores.has(`${l.corp}|${id}`))
-        ctx.addIssue({ code: 'custom', path: ['storeLists', i, 'stores', j], message: `store "${id}" is not defined in this file` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['storeLists', i, 'stores', j],
+          message: `store "${id}" is not defined in this file`,
+        });
     });
     l.activities.forEach((id, j) => {
       if (!acts.has(`${l.corp}|${id}`))
-        ctx.addIssue({ code: 'custom', path: ['storeLists', i, 'activities', j], message: `activity "${id}" is not defined in this file` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['storeLists', i, 'activities', j],
+          message: `activity "${id}" is not defined in this file`,
+        });
     });
   });
 }
@@ -186,7 +198,12 @@ export async function importStoresCsv(
     for (const s of stores) await storesRepo.upsertStore(tx, storeRow(corpId, s, now));
     const list = await storesRepo.getList(tx, corpId, listId);
     await storesRepo.upsertList(tx, corpId, listId, listName ?? list?.name ?? listId, now);
-    await storesRepo.addToList(tx, corpId, listId, stores.map((s) => s.id));
+    await storesRepo.addToList(
+      tx,
+      corpId,
+      listId,
+      stores.map((s) => s.id),
+    );
     return { corp: corpId, list: listId, stores: stores.length };
   });
 }

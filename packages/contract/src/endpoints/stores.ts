@@ -139,7 +139,8 @@ export const storesEndpoints = {
     loading: false,
     access: 'tenant',
     tag: 'stores',
-    summary: "A store list's relations (its stores and the activities whose prizes they redeem), by list id or activity",
+    summary:
+      "A store list's relations (its stores and the activities whose prizes they redeem), by list id or activity",
     query: z
       .object({ listId: storeListIdSchema.optional(), actId: z.string().min(1).max(64).optional() })
       .refine((q) => q.listId !== undefined || q.actId !== undefined, { message: 'i18n:storeListId' }),
@@ -195,7 +196,8 @@ export const storesEndpoints = {
     loading: false,
     access: 'tenant',
     tag: 'stores',
-    summary: "The map tile source and key the map screen uses (provider null: none configured, the designed fallback shows)",
+    summary:
+      'The map tile source and key the map screen uses (provider null: none configured, the designed fallback shows)',
     query: z.object({}),
     body: z.undefined(),
     data: z.object({

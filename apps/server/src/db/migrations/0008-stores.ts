@@ -89,7 +89,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: as above.
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['redemption_audit', 'store_redemption', 'store_list_activity', 'store_list_store', 'store_list', 'store']) {
+  for (const t of [
+    'redemption_audit',
+    'store_redemption',
+    'store_list_activity',
+    'store_list_store',
+    'store_list',
+    'store',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -18,7 +18,9 @@ function byCodeQuery(db: Executor, corpId: string, code: string) {
     .innerJoin('activity', (j) =>
       j.onRef('activity.corp_id', '=', 'award.corp_id').onRef('activity.id', '=', 'award.act_id'),
     )
-    .innerJoin('app_user', (j) => j.onRef('app_user.corp_id', '=', 'award.corp_id').onRef('app_user.id', '=', 'award.user_id'))
+    .innerJoin('app_user', (j) =>
+      j.onRef('app_user.corp_id', '=', 'award.corp_id').onRef('app_user.id', '=', 'award.user_id'),
+    )
     .select([
       'award.id',
       'award.act_id',

@@ -57,11 +57,7 @@ export async function relations(db: Executor, corpId: string, by: { listId?: str
   if (by.actId !== undefined) {
     const actId = by.actId;
     q = q.where('id', 'in', (eb) =>
-      eb
-        .selectFrom('store_list_activity')
-        .select('list_id')
-        .where('corp_id', '=', corpId)
-        .where('act_id', '=', actId),
+      eb.selectFrom('store_list_activity').select('list_id').where('corp_id', '=', corpId).where('act_id', '=', actId),
     );
   }
   const lists = await q.orderBy('id').execute();

@@ -83,7 +83,11 @@ export function createStoresService(
     return member;
   }
 
-  async function view(corpId: string, storeId: string, t: NonNullable<Awaited<ReturnType<TicketCounterPort['byCode']>>>) {
+  async function view(
+    corpId: string,
+    storeId: string,
+    t: NonNullable<Awaited<ReturnType<TicketCounterPort['byCode']>>>,
+  ) {
     const now = clock();
     const [here, redemption] = await Promise.all([
       repo.storeRedeemsActivity(db, corpId, storeId, t.actId),
@@ -123,7 +127,14 @@ export function createStoresService(
     });
   }
 
-  async function audit(corpId: string, code: string, storeId: string, staffId: string, outcome: string, detail?: string) {
+  async function audit(
+    corpId: string,
+    code: string,
+    storeId: string,
+    staffId: string,
+    outcome: string,
+    detail?: string,
+  ) {
     await repo.audit(db, {
       id: newId(),
       corp_id: corpId,
@@ -211,7 +222,13 @@ export function createStoresService(
      * in one transaction; a loser is told who redeemed it, where and when. A retry with the same key gets
      * the first answer.
      */
-    async redeem(corp: Corp, staff: RequestStaff, rawCode: string, storeId: string, key: string): Promise<CounterTicket> {
+    async redeem(
+      corp: Corp,
+      staff: RequestStaff,
+      rawCode: string,
+      storeId: string,
+      key: string,
+    ): Promise<CounterTicket> {
       const member = await clerkAt(corp, staff, storeId);
       const { code, t, v, refuse } = await checked(corp, member, rawCode, storeId);
       if (v.redemption) {
@@ -301,7 +318,7 @@ export function createStoresService(
           code: request.subject,
           store_id: storeId,
           staff_id: request.requestedBy,
-          staff_name: request.context['申请店员'] ?? request.requestedBy,
+          staff_name: request.context.申请店员 ?? request.requestedBy,
           idem_key: key,
           redeemed_at: now,
         });

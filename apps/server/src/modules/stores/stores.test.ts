@@ -44,14 +44,19 @@ staff:
       payload,
     });
   const nuidOf = async (cookie: string) =>
-    body<{ nuid: string }>(await t.app.inject({ url: '/bmcs/api/auth/session?corpId=demo', headers: { ...H5, cookie } }))
-      .data.nuid;
+    body<{ nuid: string }>(
+      await t.app.inject({ url: '/bmcs/api/auth/session?corpId=demo', headers: { ...H5, cookie } }),
+    ).data.nuid;
 
   /** A customer with a grid-lucky "movie" ticket issued `ageDays` ago (its validity is 30 days). */
   async function customerTicket(ageDays = 0, actId = 'grid-lucky', prizeId = 'movie') {
     const cookie = await login();
     const nuid = await nuidOf(cookie);
-    const user = await t.database.db.selectFrom('app_user').select('id').where('nuid', '=', nuid).executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('nuid', '=', nuid)
+      .executeTakeFirstOrThrow();
     const award = await transact(t.database, (x) =>
       t.services.prizes.award(x, {
         corpId: 'demo',
@@ -168,7 +173,9 @@ staff:
 
   it('a clerk sees who they are and which stores they serve', async () => {
     const me = await clerk('clerk-sh');
-    const info = body<{ name: string; roles: string[]; stores: { storeId: string }[] }>(await post('auth-user-info', {}, me)).data;
+    const info = body<{ name: string; roles: string[]; stores: { storeId: string }[] }>(
+      await post('auth-user-info', {}, me),
+    ).data;
     expect(info).toMatchObject({ name: '王店员', roles: ['clerk'] });
     expect(info.stores.map((s) => s.storeId).sort()).toEqual(['sh-lujiazui', 'sh-renmin']);
   });
@@ -177,7 +184,9 @@ staff:
     const { cookie, code } = await customerTicket();
     const a = await clerk('clerk-sh');
     const b = await clerk('clerk-bj');
-    const looked = body<CounterTicket>(await post('redeem/lookup', { code: code.toLowerCase(), storeId: 'sh-renmin' }, a)).data;
+    const looked = body<CounterTicket>(
+      await post('redeem/lookup', { code: code.toLowerCase(), storeId: 'sh-renmin' }, a),
+    ).data;
     expect(looked).toMatchObject({ state: 'unused', redeemableHere: true, redemption: null, prizeName: '电影票' });
     expect(looked.customer).toMatch(/^1\d{2}\*{4}\d{4}$/);
     const results = await Promise.all(
@@ -194,13 +203,17 @@ staff:
     for (const r of lost) {
       expect(r.statusCode).toBe(200);
       expect(body(r).code).toBe(3508);
-      expect(body<string>(r).data).toContain(`由 ${winner.redemption?.staffName} 在 ${winner.redemption?.storeName} 核销`);
+      expect(body<string>(r).data).toContain(
+        `由 ${winner.redemption?.staffName} 在 ${winner.redemption?.storeName} 核销`,
+      );
     }
     expect(await countRows(t.database, 'store_redemption')).toBe(1);
     const audit = await t.services.stores.auditOf('demo', code);
     expect(audit.filter((x) => x.outcome === 'redeemed')).toHaveLength(1);
     expect(audit.filter((x) => x.outcome === 'refused:REDEEM_ALREADY')).toHaveLength(19);
-    expect(audit.every((x) => ['clerk-sh', 'clerk-bj'].includes(x.staff_id) && x.created_at === t.clock.now)).toBe(true);
+    expect(audit.every((x) => ['clerk-sh', 'clerk-bj'].includes(x.staff_id) && x.created_at === t.clock.now)).toBe(
+      true,
+    );
     expect(new Set(audit.map((x) => x.store_id))).toEqual(new Set(['sh-renmin', 'bj-xidan']));
     // The customer's prize list and coupon index now show it used at a store (已核销).
     const mine = body<{ status: string; usedChannel: string | null; couponCode: string | null }[]>(
@@ -237,7 +250,9 @@ staff:
     expect(body(await post('redeem', { code, storeId: 'sh-offlist' }, off)).code).toBe(3506);
     // An operator may redeem at any store of the corp, but only on the prize's list.
     const op = await clerk('operator-x', ['operator']);
-    expect(body(await post('redeem/lookup', { code, storeId: 'sz-keji' }, op)).data).toMatchObject({ redeemableHere: true });
+    expect(body(await post('redeem/lookup', { code, storeId: 'sz-keji' }, op)).data).toMatchObject({
+      redeemableHere: true,
+    });
     const expired = await customerTicket(40);
     const res = await post('redeem', { code: expired.code, storeId: 'sh-renmin' }, a);
     expect(body(res).code).toBe(3507);
@@ -245,7 +260,11 @@ staff:
     // A valid ticket needs no exception.
     expect(body(await post('redeem/exception', { code, storeId: 'sh-renmin', reason: '测试理由' }, a)).code).toBe(3510);
     // The expired one goes to the approvals; an approver's approval redeems it at the clerk's store.
-    const ex = await post('redeem/exception', { code: expired.code, storeId: 'sh-renmin', reason: '客户住院错过有效期' }, a);
+    const ex = await post(
+      'redeem/exception',
+      { code: expired.code, storeId: 'sh-renmin', reason: '客户住院错过有效期' },
+      a,
+    );
     const { requestId } = body<{ requestId: string }>(ex).data;
     expect(body(ex)).toMatchObject({ code: 0, data: { status: 'pending' } });
     const approver = await clerk('approver-x', ['approver']);
@@ -256,7 +275,9 @@ staff:
       payload: { id: requestId, decision: 'approve' },
     });
     expect(body(decided).code).toBe(0);
-    const after = body<CounterTicket>(await post('redeem/lookup', { code: expired.code, storeId: 'sh-renmin' }, a)).data;
+    const after = body<CounterTicket>(
+      await post('redeem/lookup', { code: expired.code, storeId: 'sh-renmin' }, a),
+    ).data;
     expect(after).toMatchObject({ state: 'used', redemption: { staffName: '王店员', storeName: '人民广场支行' } });
     const again = await post('redeem', { code: expired.code, storeId: 'sh-renmin' }, a);
     expect(body(again).code).toBe(3508);

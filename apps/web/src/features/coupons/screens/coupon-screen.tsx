@@ -67,7 +67,9 @@ function CouponCard({ coupon, onOpen }: { coupon: Coupon; onOpen: (id: string) =
       </button>
       {coupon.state !== 'unused' ? (
         <span className="coupon__stamp">
-          {coupon.state === 'used' && coupon.usedChannel === 'store' ? t('coupon.redeemed') : t(`coupon.state.${coupon.state}`)}
+          {coupon.state === 'used' && coupon.usedChannel === 'store'
+            ? t('coupon.redeemed')
+            : t(`coupon.state.${coupon.state}`)}
         </span>
       ) : null}
     </li>

@@ -205,7 +205,12 @@ export function RedeemPanel() {
                 {t('redeem.scan')}
               </button>
             ) : null}
-            <button type="submit" className="sub-cta" disabled={!code.trim() || lookup.isPending} data-testid="redeem-lookup">
+            <button
+              type="submit"
+              className="sub-cta"
+              disabled={!code.trim() || lookup.isPending}
+              data-testid="redeem-lookup"
+            >
               {t('redeem.lookup')}
             </button>
           </div>

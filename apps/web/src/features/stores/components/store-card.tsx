@@ -25,7 +25,11 @@ export function StoreCard({ store, navigateTo }: { store: Store; navigateTo: str
         {store.todayHours ? t('store.today', { hours: store.todayHours }) : t('store.closedToday')}
       </p>
       <div className="store-card__actions">
-        <a className="store-btn" href={`tel:${store.phone.replace(/[^\d+]/g, '')}`} aria-label={`${t('store.call')} ${store.phone}`}>
+        <a
+          className="store-btn"
+          href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}
+          aria-label={`${t('store.call')} ${store.phone}`}
+        >
           <Icon name="phone" size="1.2rem" />
           {t('store.call')}
         </a>

@@ -49,7 +49,12 @@ export function StoreSchematic({ store, nearby }: { store: Store; nearby: readon
         ))}
         <g className="store-schematic__here">
           <circle r="18" fill="rgba(227,53,46,0.15)" />
-          <path d="M0 6c-6-7-10-11-10-16a10 10 0 0 1 20 0c0 5-4 9-10 16z" fill="#e3352e" stroke="#fff" strokeWidth="2" />
+          <path
+            d="M0 6c-6-7-10-11-10-16a10 10 0 0 1 20 0c0 5-4 9-10 16z"
+            fill="#e3352e"
+            stroke="#fff"
+            strokeWidth="2"
+          />
           <circle cy="-10" r="3.4" fill="#fff" />
         </g>
       </svg>

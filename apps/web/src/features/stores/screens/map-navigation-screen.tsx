@@ -6,7 +6,15 @@ import { useSearchParams } from '../../../shared/navigation/navigation';
 import { Icon } from '../../../shared/ui/icon';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { StoreSchematic } from '../components/store-schematic';
-import { bridgeTarget, dayRanges, formatDistance, MAP_APPS, type MapApp, mapLink, type StoreDetail } from '../model/store-view';
+import {
+  bridgeTarget,
+  dayRanges,
+  formatDistance,
+  MAP_APPS,
+  type MapApp,
+  mapLink,
+  type StoreDetail,
+} from '../model/store-view';
 import './stores.css';
 
 const LeafletMap = lazy(() => import('../components/leaflet-map').then((m) => ({ default: m.LeafletMap })));
@@ -62,7 +70,9 @@ function Hours({ store }: { store: StoreDetail }) {
       {store.hours.map((h) => {
         const days = dayRanges(h.days)
           .map(([from, to]) =>
-            from === to ? t(`store.day.${from}`) : t('store.days', { from: t(`store.day.${from}`), to: t(`store.day.${to}`) }),
+            from === to
+              ? t(`store.day.${from}`)
+              : t('store.days', { from: t(`store.day.${from}`), to: t(`store.day.${to}`) }),
           )
           .join('、');
         const span = h.open === '00:00' && h.close === '24:00' ? t('store.allDay') : `${h.open}-${h.close}`;
@@ -78,7 +88,11 @@ function Hours({ store }: { store: StoreDetail }) {
 }
 
 function StoreMap({ listId, storeId, place }: { listId: string; storeId: string; place: object }) {
-  const detail = useEndpointQuery('storeListDetail', { body: { listId, storeId, ...place } }, { meta: { quiet: true } });
+  const detail = useEndpointQuery(
+    'storeListDetail',
+    { body: { listId, storeId, ...place } },
+    { meta: { quiet: true } },
+  );
   const key = useEndpointQuery('mapProviderKey', {}, { meta: { quiet: true }, staleTime: 3_600_000 });
   if (detail.isPending) return <SubLoading rows={3} />;
   if (detail.isError)
@@ -128,7 +142,11 @@ export function MapNavigationScreen() {
   const located = params.has('lng') && Number.isFinite(lng) && Number.isFinite(lat);
   const place = located ? { lng, lat, coord: params.get('coord') === 'gcj02' ? 'gcj02' : 'wgs84' } : {};
   return (
-    <SubPage title={t('title.mapNavigation')} fallback={listId ? `/lottStore?listId=${listId}` : '/lottStore'} className="store-page">
+    <SubPage
+      title={t('title.mapNavigation')}
+      fallback={listId ? `/lottStore?listId=${listId}` : '/lottStore'}
+      className="store-page"
+    >
       {listId && storeId ? (
         <StoreMap listId={listId} storeId={storeId} place={place} />
       ) : (

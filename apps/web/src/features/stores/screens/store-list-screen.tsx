@@ -89,7 +89,7 @@ function Stores({ listId }: { listId: string }) {
             data-testid="store-search"
           />
         </label>
-        <div className="store-cities" role="group" aria-label={t('store.allCities')}>
+        <fieldset className="store-cities" aria-label={t('store.allCities')}>
           <button
             type="button"
             className={city === null ? 'store-city is-active' : 'store-city'}
@@ -110,7 +110,7 @@ function Stores({ listId }: { listId: string }) {
               <small>{c.count}</small>
             </button>
           ))}
-        </div>
+        </fieldset>
         <div className={`store-locate is-${locating}`} data-testid="store-locate" data-state={locating}>
           <span>
             {locating === 'done'
@@ -138,7 +138,8 @@ function ListForActivity({ actId }: { actId: string }) {
   const rel = useEndpointQuery('storeRelationList', { query: { actId } }, { meta: { quiet: true } });
   if (rel.isPending) return <SubLoading rows={3} />;
   const first = rel.data?.relations[0];
-  if (!first) return <SubState icon="gift" title={t('store.noList')} desc={t('store.noListDesc')} testId="store-none" />;
+  if (!first)
+    return <SubState icon="gift" title={t('store.noList')} desc={t('store.noListDesc')} testId="store-none" />;
   return <Stores listId={first.listId} />;
 }
 
@@ -152,7 +153,12 @@ export function StoreListScreen() {
   const actId = params.get('actId');
   if (params.get('mode') === 'redeem') {
     return (
-      <SubPage title={t('redeem.title')} subtitle={t('redeem.sub')} fallback={HOME_PATH} className="store-page is-redeem">
+      <SubPage
+        title={t('redeem.title')}
+        subtitle={t('redeem.sub')}
+        fallback={HOME_PATH}
+        className="store-page is-redeem"
+      >
         <Suspense fallback={<SubLoading rows={2} />}>
           <RedeemPanel />
         </Suspense>
