@@ -45,7 +45,11 @@ export const storeListDefSchema = z
   })
   .strict();
 
-/** Cross-references inside one file: a list's stores and activities must be defined in it. */
+/**
+ * Cross-references: a list's stores and activities must be defined in this file when it defines any of that
+ * corp (a typo is named with its line); a file adding only a list may name ones already imported, which the
+ * import checks (applyStores).
+ */
 export function checkStoreRefs(
   d: {
     stores: z.output<typeof storeDefSchema>[];
@@ -54,26 +58,19 @@ export function checkStoreRefs(
   },
   ctx: z.RefinementCtx,
 ) {
-  const stores = new Set(d.stores.map((s) => `${s.corp}|${s.id}`));
-  const acts = new Set(d.activities.map((a) => `${a.corp}|${a.id}`));
-  d.storeLists.forEach((l, i) => {
-    l.stores.forEach((id, j) => {
-      if (!stores.has(`${l.corp}|${id}`))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['storeLists', i, 'stores', j],
-          message: `store "${id}" is not defined in this file`,
-        });
+  const check = (key: 'stores' | 'activities', defined: { id: string; corp: string }[], what: string) => {
+    const ids = new Set(defined.map((x) => `${x.corp}|${x.id}`));
+    const corps = new Set(defined.map((x) => x.corp));
+    d.storeLists.forEach((l, i) => {
+      if (!corps.has(l.corp)) return;
+      l[key].forEach((id, j) => {
+        if (!ids.has(`${l.corp}|${id}`))
+          ctx.addIssue({ code: 'custom', path: ['storeLists', i, key, j], message: `${what} "${id}" is not defined in this file` });
+      });
     });
-    l.activities.forEach((id, j) => {
-      if (!acts.has(`${l.corp}|${id}`))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['storeLists', i, 'activities', j],
-          message: `activity "${id}" is not defined in this file`,
-        });
-    });
-  });
+  };
+  check('stores', d.stores, 'store');
+  check('activities', d.activities, 'activity');
 }
 
 function storeRow(corpId: string, s: StoreFields, now: number) {
@@ -101,6 +98,9 @@ export async function applyStores(
 ) {
   for (const s of def.stores) await storesRepo.upsertStore(tx, storeRow(s.corp, s, now));
   for (const l of def.storeLists) {
+    const known = await storesRepo.existingStoreIds(tx, l.corp, l.stores);
+    const missing = l.stores.filter((id) => !known.has(id));
+    if (missing.length) throw new Error(`store list ${l.id}: store(s) ${missing.join(', ')} of corp "${l.corp}" do not exist`);
     await storesRepo.upsertList(tx, l.corp, l.id, l.name, now);
     await storesRepo.replaceList(tx, l.corp, l.id, l.stores, l.activities);
   }

@@ -6,6 +6,7 @@ import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { yuan } from '../../../shared/lib/money';
 import { Icon } from '../../../shared/ui/icon';
+import { StaffGate } from '../../../shared/ui/staff-gate';
 import { SubLoading, SubState } from '../../../shared/ui/sub-page';
 import { canScan, QrScanner } from './qr-scanner';
 
@@ -126,8 +127,13 @@ function TicketCard({
   );
 }
 
-/** The clerk's counter: which store, the code (typed or scanned), the ticket, redeem once. */
+/** The clerk's counter: a staff session first (the host app's staff ticket, or pasted), then the desk. */
 export function RedeemPanel() {
+  return <StaffGate>{() => <Desk />}</StaffGate>;
+}
+
+/** Which store, the code (typed or scanned), the ticket, redeem once. */
+function Desk() {
   const me = useEndpointQuery('storeAuthUserInfo', { body: {} }, { meta: { quiet: true }, retry: false });
   const [storeId, setStoreId] = useState<string | null>(null);
   const [code, setCode] = useState('');

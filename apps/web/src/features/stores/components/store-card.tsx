@@ -21,7 +21,10 @@ export function StoreCard({ store, navigateTo }: { store: Store; navigateTo: str
       </div>
       <p className="store-card__address">{store.address}</p>
       <p className="store-card__hours">
-        <Icon name="hot" size="1.1rem" />
+        <svg className="store-card__clock" viewBox="0 0 16 16" aria-hidden="true">
+          <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+        </svg>
         {store.todayHours ? t('store.today', { hours: store.todayHours }) : t('store.closedToday')}
       </p>
       <div className="store-card__actions">

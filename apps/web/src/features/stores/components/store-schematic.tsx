@@ -30,13 +30,13 @@ export function StoreSchematic({ store, nearby }: { store: Store; nearby: readon
         <circle r={R} fill="url(#schematic-grid)" opacity="0.7" />
         <circle r={R - 22} fill="none" stroke="#f0a98a" strokeDasharray="4 4" />
         <circle r={(R - 22) / 2} fill="none" stroke="#f4c1a8" strokeDasharray="3 5" />
-        <text x="0" y={-(R - 22) - 4} textAnchor="middle" className="store-schematic__scale">
+        <text x={(R - 22) * 0.72 + 4} y={(R - 22) * 0.72 + 12} className="store-schematic__scale">
           {ringLabel}
         </text>
         <text x={R - 8} y="4" textAnchor="end" className="store-schematic__north">
           E
         </text>
-        <text x="0" y={-R + 12} textAnchor="middle" className="store-schematic__north">
+        <text x="0" y={-R + 9} textAnchor="middle" className="store-schematic__north">
           N
         </text>
         {points.map((p) => (
