@@ -87,7 +87,9 @@ function Hours({ store }: { store: StoreDetail }) {
   );
 }
 
-function StoreMap({ listId, storeId, place }: { listId: string; storeId: string; place: object }) {
+type Place = { lng?: number; lat?: number; coord?: 'wgs84' | 'gcj02' };
+
+function StoreMap({ listId, storeId, place }: { listId: string; storeId: string; place: Place }) {
   const detail = useEndpointQuery(
     'storeListDetail',
     { body: { listId, storeId, ...place } },
@@ -140,7 +142,7 @@ export function MapNavigationScreen() {
   const lng = Number(params.get('lng'));
   const lat = Number(params.get('lat'));
   const located = params.has('lng') && Number.isFinite(lng) && Number.isFinite(lat);
-  const place = located ? { lng, lat, coord: params.get('coord') === 'gcj02' ? 'gcj02' : 'wgs84' } : {};
+  const place: Place = located ? { lng, lat, coord: params.get('coord') === 'gcj02' ? 'gcj02' : 'wgs84' } : {};
   return (
     <SubPage
       title={t('title.mapNavigation')}
