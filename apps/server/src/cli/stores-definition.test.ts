@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activityYaml } from '../testing/campaign';
 import { parseDefinition } from './definition';
 import { parseStoresCsv, StoresCsvError } from './stores-definition';
 
@@ -67,6 +68,9 @@ storeLists:
     expect(() => parseDefinition(yaml, 'x.yaml')).toThrow(
       /x\.yaml:5: storeLists\.0\.stores\.1: store "s2" is not defined/,
     );
-    expect(() => parseDefinition(yaml, 'x.yaml')).toThrow(/activity "nope" is not defined/);
+    // Activities are checked when the file defines some for the corp (else at import, against the database).
+    const prizes = '      - { id: thanks, name: 谢谢参与, kind: thanks, image: /p.svg, weight: 1, consolation: true }';
+    const withActivity = `${yaml}${activityYaml('real', { prizes })}`;
+    expect(() => parseDefinition(withActivity, 'x.yaml')).toThrow(/activity "nope" is not defined/);
   });
 });
