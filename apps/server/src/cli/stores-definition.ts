@@ -65,7 +65,11 @@ export function checkStoreRefs(
       if (!corps.has(l.corp)) return;
       l[key].forEach((id, j) => {
         if (!ids.has(`${l.corp}|${id}`))
-          ctx.addIssue({ code: 'custom', path: ['storeLists', i, key, j], message: `${what} "${id}" is not defined in this file` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['storeLists', i, key, j],
+            message: `${what} "${id}" is not defined in this file`,
+          });
       });
     });
   };
@@ -100,7 +104,8 @@ export async function applyStores(
   for (const l of def.storeLists) {
     const known = await storesRepo.existingStoreIds(tx, l.corp, l.stores);
     const missing = l.stores.filter((id) => !known.has(id));
-    if (missing.length) throw new Error(`store list ${l.id}: store(s) ${missing.join(', ')} of corp "${l.corp}" do not exist`);
+    if (missing.length)
+      throw new Error(`store list ${l.id}: store(s) ${missing.join(', ')} of corp "${l.corp}" do not exist`);
     await storesRepo.upsertList(tx, l.corp, l.id, l.name, now);
     await storesRepo.replaceList(tx, l.corp, l.id, l.stores, l.activities);
   }

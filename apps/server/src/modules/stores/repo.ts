@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db';
-import type { StoreTable } from '../../db/schema-stores';
+import type { RedemptionAuditTable, StoreRedemptionTable, StoreTable } from '../../db/schema-stores';
 
 // Tables of this module: store, store_list, store_list_store, store_list_activity, store_redemption,
 // redemption_audit. Every query is scoped by corp.
@@ -113,36 +113,11 @@ export async function redemptionOf(db: Executor, corpId: string, awardId: string
     .executeTakeFirst();
 }
 
-export async function insertRedemption(
-  db: Executor,
-  row: {
-    id: string;
-    corp_id: string;
-    award_id: string;
-    code: string;
-    store_id: string;
-    staff_id: string;
-    staff_name: string;
-    idem_key: string;
-    redeemed_at: number;
-  },
-) {
+export async function insertRedemption(db: Executor, row: StoreRedemptionTable) {
   await db.insertInto('store_redemption').values(row).execute();
 }
 
-export async function audit(
-  db: Executor,
-  row: {
-    id: string;
-    corp_id: string;
-    code: string;
-    store_id: string;
-    staff_id: string;
-    outcome: string;
-    detail: string | null;
-    created_at: number;
-  },
-) {
+export async function audit(db: Executor, row: RedemptionAuditTable) {
   await db.insertInto('redemption_audit').values(row).execute();
 }
 

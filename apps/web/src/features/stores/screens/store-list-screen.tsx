@@ -66,7 +66,7 @@ function Stores({ listId }: { listId: string }) {
           <p className="store-count" aria-live="polite">
             {t('store.count', { n: list.length })}
           </p>
-          <ul className="store-list" data-testid="store-list">
+          <ul className="sub-list" data-testid="store-list">
             {list.map((s) => (
               <StoreCard key={s.storeId} store={s} navigateTo={mapNavigationPath(listId, s.storeId, where)} />
             ))}
