@@ -507,6 +507,7 @@ export const enUS: Record<MessageKey, string> = {
   'redeem.role.operator': 'Operator',
   'redeem.role.approver': 'Approver',
   'coupon.redeemed': 'Redeemed',
+  'coupon.stores': 'Where to redeem ›',
   // stores:end
   // Staff and approvals (docs/decisions/0320-staff-roles.md, 0321-approvals.md).
   'title.oatodo': 'Approvals',

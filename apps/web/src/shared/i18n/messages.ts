@@ -511,6 +511,7 @@ const zhCN = {
   'redeem.role.operator': '运营',
   'redeem.role.approver': '审批人',
   'coupon.redeemed': '已核销',
+  'coupon.stores': '查看可核销门店 ›',
   // stores:end
   // Staff and approvals (docs/decisions/0320-staff-roles.md, 0321-approvals.md).
   'title.oatodo': '审批待办',
