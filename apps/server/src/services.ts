@@ -75,6 +75,7 @@ export function createServices(deps: ServicesInput) {
     stock: activity,
   });
   effects['prize-award'] = prizes.heldAwardEffect;
+  effects['rules-change'] = activity.rulesChangeEffect;
   const draw = createDrawService({
     ...base,
     riskHook: deps.riskHook ?? velocityRiskHook(),

@@ -152,6 +152,12 @@ export const ERRORS = {
     'This prize is being reviewed; you can claim it once approved',
   ),
   PRIZE_DECLINED: e(5106, 200, '很抱歉，该奖品未通过审核', 'Sorry, this prize was not approved'),
+  RULES_CHANGE_EMPTY: e(
+    5107,
+    400,
+    '提交的规则与当前版本一致，无需审批',
+    'The proposed rules are the same as the live version: nothing to approve',
+  ),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

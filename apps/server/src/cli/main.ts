@@ -8,8 +8,10 @@ import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
 import { createServices } from '../services';
 import { DefinitionError, parseDefinition } from './definition';
+import { seedDemoApprovals } from './demo-approvals';
 import { seedDemoCustomer } from './demo-customer';
 import { applyDefinition } from './import';
+import { proposeRules } from './propose-rules';
 import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
 import { mintStaffTicket } from './staff-ticket';
 import { storesCommand } from './stores-command';
@@ -21,6 +23,7 @@ const USAGE = `Usage: npm run cli -- <command>
   validate <file.yaml>         validate only
   ticket <corpId> <uid>        mint a host-app login ticket for local testing (uses the corp's secret)
   ticket --staff <corpId> <staffId> [roles]   a staff ticket (roles comma-separated; default: all the staff list grants)
+  propose-rules <actId> <file.yaml> <operatorId>   a new rules version of a live activity, live once a second person approves
   end <actId> [corpId]         end an activity now (reveals its seed); corpId defaults to demo
   verify <actId> [corpId]      recompute every draw of an ended activity from the revealed seed
   order ship <orderId> <corpId> [trackingNo]   a confirmed order leaves the warehouse
@@ -67,7 +70,8 @@ async function main(argv: string[]): Promise<number> {
       }
       const s = await seedDemo(database.db, activity, Date.now());
       const customer = await seedDemoCustomer(services, Date.now());
-      console.log(`demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer })}`);
+      const approvals = await seedDemoApprovals(services, Date.now());
+      console.log(`demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, approvals })}`);
       return 0;
     }
     if (cmd === 'import') {
@@ -109,6 +113,17 @@ async function main(argv: string[]): Promise<number> {
       }
       const exp = Math.floor(Date.now() / 1000) + 300;
       console.log(signTicket(corp.app_secret, { corpId, uid, exp, nonce: randomBytes(12).toString('hex') }));
+      return 0;
+    }
+    if (cmd === 'propose-rules') {
+      const [actId, file, staffId] = args;
+      if (!actId || !file || !staffId) return usage();
+      const proposed = await proposeRules(services, parseDefinition(readFileSync(file, 'utf8'), file), actId, staffId);
+      if (!proposed.ok) {
+        console.error(proposed.error);
+        return 1;
+      }
+      console.log(`approval request ${proposed.requestId}: ${proposed.title} (waits on /oatodo)`);
       return 0;
     }
     if (cmd === 'end' || cmd === 'verify') {

@@ -373,6 +373,8 @@ export interface ApprovalRequestTable {
   requested_by: string;
   /** JSON object shown to the approver. */
   context: string;
+  /** What the kind's effect needs (JSON), e.g. a proposed rules version; not shown. */
+  payload: string | null;
   status: 'pending' | 'approved' | 'rejected';
   decided_by: string | null;
   decided_by_name: string | null;

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
  * - staff: the corp's staff list from the campaign file; roles and stores as JSON arrays.
  * - staff_session: a staff member's session, its own table and cookie: a customer session can never be one.
  * - approval_policy: per corp, the prize value (cents) above which an award waits for an approver.
- * - approval_request: one request; decided once (a conditional update from 'pending').
+ * - approval_request: one request; decided once (a conditional update from 'pending'); payload: what the
+ *   kind's effect needs (JSON, not shown: a proposed rules version).
  * - approval_event: the audit trail of a request (requested, approved, rejected): who, when, comment.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -44,6 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('requested_by', 'text', (c) => c.notNull())
     .addColumn('context', 'text', (c) => c.notNull())
+    .addColumn('payload', 'text')
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('decided_by', 'text')
     .addColumn('decided_by_name', 'text')

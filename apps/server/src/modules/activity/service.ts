@@ -138,7 +138,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
     if (status === 'draft') throw new AppError('ACTIVITY_NOT_FOUND');
   }
 
-  return {
+  const service = {
     load,
     visible,
 
@@ -383,7 +383,50 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
       });
       cache.delete(`${corpId}|${actId}`);
     },
+
+    /**
+     * A proposed new rules version (docs/decisions/0322-rules-change-approval.md) as the approver reads it:
+     * what a version freezes (rules text, prize odds) before and after. Refused when it would not publish
+     * or changes nothing a version freezes.
+     */
+    async describeRulesChange(def: ActivityDef) {
+      const problems = publicationProblems(def, drawRules);
+      if (problems.length) throw new AppError('PUBLISH_REFUSED', problems.join('; '));
+      const existing = await repo.getActivity(db, def.corp, def.id);
+      if (!existing) throw new AppError('ACTIVITY_NOT_FOUND');
+      const oldPrizes = await repo.getPrizes(db, def.corp, def.id);
+      const newPrizes = def.prizes.map((p, i) => prizeRow(def, p, i));
+      const rulesChanged = existing.rules_html !== sanitizeHtml(def.rules, RULES_HTML);
+      if (!rulesChanged && termsSnapshot(oldPrizes) === termsSnapshot(newPrizes)) {
+        throw new AppError('RULES_CHANGE_EMPTY');
+      }
+      const next = existing.state === 'draft' ? existing.version : existing.version + 1;
+      return {
+        title: `${existing.title} v${existing.version} → v${next}`,
+        context: {
+          活动: `${existing.title}（${def.id}）`,
+          版本: `当前 v${existing.version}，通过后 v${next} 生效（已完成的抽奖仍按原版本）`,
+          规则说明: rulesChanged ? '有修改' : '未修改',
+          奖品与权重: prizeChanges(oldPrizes, newPrizes).join('；') || '未修改',
+        },
+      };
+    },
+
+    /** The approvals effect of kind 'rules-change' (services.ts): the approved version is published then. */
+    rulesChangeEffect: {
+      approved: async (
+        tx: Executor,
+        req: { corpId: string; subject: string; payload: string | null },
+        _by: string,
+        now: number,
+      ): Promise<void> => {
+        const def = JSON.parse(req.payload ?? 'null') as ActivityDef | null;
+        if (!def || def.corp !== req.corpId || def.id !== req.subject) throw new AppError('ACTIVITY_NOT_FOUND');
+        await service.publish(def, now, tx);
+      },
+    },
   };
+  return service;
 }
 export type ActivityService = ReturnType<typeof createActivityService>;
 
@@ -442,4 +485,17 @@ export function publicationProblems(def: ActivityDef, rules: Pick<DrawRulesPort,
     }
   }
   return problems;
+}
+
+/** What an approver reads of a prize table change: added, removed, re-weighted prizes. */
+function prizeChanges(before: repo.PrizeRow[], after: repo.PrizeRow[]): string[] {
+  const old = new Map(before.map((p) => [p.id, p]));
+  const kept = new Set(after.map((p) => p.id));
+  const lines = after.flatMap((p) => {
+    const prev = old.get(p.id);
+    if (!prev) return [`新增 ${p.name}（权重 ${p.weight}）`];
+    if (prev.weight !== p.weight || prev.tiers !== p.tiers) return [`${p.name} 权重 ${prev.weight} → ${p.weight}`];
+    return [];
+  });
+  return [...lines, ...before.filter((p) => !kept.has(p.id)).map((p) => `移除 ${p.name}`)];
 }

@@ -19,6 +19,8 @@ export interface ApprovalSubject {
   subject: string;
   requestedBy: string;
   context: Record<string, string>;
+  /** What the effect needs (JSON) beyond the subject, e.g. the proposed rules version. */
+  payload: string | null;
 }
 
 /**

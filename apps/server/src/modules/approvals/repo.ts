@@ -32,6 +32,7 @@ const insertRequestQ = prepared<RequestInsert, never>((db, p) =>
     title: p('title'),
     requested_by: p('requested_by'),
     context: p('context'),
+    payload: p('payload'),
     status: 'pending',
     created_at: p('created_at'),
   }),

@@ -1,5 +1,5 @@
 import type { ApprovalDetail, ApprovalKind, ApprovalSummary } from '@campaign/contract';
-import type { Step, TxExec } from '../../db/tx';
+import { type Step, stepsIn, type TxExec } from '../../db/tx';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
@@ -24,6 +24,8 @@ export interface NewRequest {
   requestedBy: string;
   /** Label → value lines shown to the approver. */
   context: Record<string, string>;
+  /** What the kind's effect needs (JSON), not shown: a proposed rules version. */
+  payload?: string | null;
   now: number;
 }
 
@@ -35,6 +37,7 @@ function toSubject(r: RequestRow): ApprovalSubject {
     subject: r.subject,
     requestedBy: r.requested_by,
     context: JSON.parse(r.context) as Record<string, string>,
+    payload: r.payload,
   };
 }
 
@@ -102,6 +105,27 @@ export function createApprovalsService(
     return r;
   }
 
+  /** A new pending request as a step of the caller's transaction (the draw holding a prize). */
+  function* requestStep(x: TxExec, r: NewRequest): Step<string> {
+    const id = newSortableId();
+    yield* repo.insertRequest(
+      x,
+      {
+        id,
+        corp_id: r.corpId,
+        kind: r.kind,
+        subject: r.subject,
+        title: r.title,
+        requested_by: r.requestedBy,
+        context: JSON.stringify(r.context),
+        payload: r.payload ?? null,
+        created_at: r.now,
+      },
+      newSortableId(),
+    );
+    return id;
+  }
+
   return {
     /**
      * Inside the draw transaction: a prize worth more than the corp's threshold is held, and a request of
@@ -115,24 +139,26 @@ export function createApprovalsService(
         userId: string;
         actId: string;
         prizeId: string;
+        prizeName: string;
         valueCents: number;
         now: number;
       },
     ): Step<boolean> {
       const threshold = yield* repo.prizeThreshold(x, a.corpId);
       if (threshold === null || a.valueCents <= threshold) return false;
-      const yuan = (a.valueCents / 100).toFixed(2);
-      yield* this.requestStep(x, {
+      const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
+      yield* requestStep(x, {
         corpId: a.corpId,
         kind: 'prize-award',
         subject: a.awardId,
-        title: `大额奖品发放 ¥${yuan}`,
+        title: `${a.prizeName} ${yuan(a.valueCents)}`,
         requestedBy: SYSTEM_REQUESTER,
         context: {
+          奖品: `${a.prizeName}（${a.prizeId}）`,
+          奖品价值: yuan(a.valueCents),
+          审批阈值: yuan(threshold),
           活动: a.actId,
-          奖品: a.prizeId,
-          奖品价值: `¥${yuan}（审批阈值 ¥${(threshold / 100).toFixed(2)}）`,
-          中奖客户: a.userId,
+          客户编号: a.userId,
           中奖记录: a.awardId,
         },
         now: a.now,
@@ -140,56 +166,12 @@ export function createApprovalsService(
       return true;
     },
 
-    /** A new pending request as a step of the caller's transaction (the draw holding a prize). */
-    *requestStep(x: TxExec, r: NewRequest): Step<string> {
-      const id = newSortableId();
-      yield* repo.insertRequest(
-        x,
-        {
-          id,
-          corp_id: r.corpId,
-          kind: r.kind,
-          subject: r.subject,
-          title: r.title,
-          requested_by: r.requestedBy,
-          context: JSON.stringify(r.context),
-          created_at: r.now,
-        },
-        newSortableId(),
-      );
-      return id;
-    },
+    requestStep,
 
     /** A new pending request in its own transaction (a clerk's redemption exception, an operator's proposal). */
     async request(r: Omit<NewRequest, 'now'>): Promise<string> {
       const now = clock();
-      return db.transaction().execute(async (tx) => {
-        const id = newSortableId();
-        await tx
-          .insertInto('approval_request')
-          .values({
-            id,
-            corp_id: r.corpId,
-            kind: r.kind,
-            subject: r.subject,
-            title: r.title,
-            requested_by: r.requestedBy,
-            context: JSON.stringify(r.context),
-            status: 'pending',
-            created_at: now,
-          })
-          .execute();
-        await repo.addEvent(tx, {
-          id: newSortableId(),
-          corp_id: r.corpId,
-          request_id: id,
-          action: 'requested',
-          actor: r.requestedBy,
-          comment: null,
-          at: now,
-        });
-        return id;
-      });
+      return db.transaction().execute((tx) => stepsIn(tx, (x) => requestStep(x, { ...r, now })));
     },
 
     /** Pending first (oldest first: first come, first decided), then the latest decided. */

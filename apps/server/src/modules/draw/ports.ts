@@ -82,7 +82,7 @@ export interface PrizesPort {
       userId: string;
       actId: string;
       drawId: string;
-      prize: { id: string; kind: DrawablePrize['kind']; points: number | null; valueCents: number };
+      prize: { id: string; name: string; kind: DrawablePrize['kind']; points: number | null; valueCents: number };
       now: number;
     },
   ): Step<DrawnAward | null>;

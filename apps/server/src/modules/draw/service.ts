@@ -154,7 +154,13 @@ export function createDrawService(deps: DrawServiceDeps) {
           userId: user.id,
           actId: act.row.id,
           drawId: draw.id,
-          prize: { id: prize.id, kind: prize.kind, points: prize.points, valueCents: prize.value_cents },
+          prize: {
+            id: prize.id,
+            name: prize.name,
+            kind: prize.kind,
+            points: prize.points,
+            valueCents: prize.value_cents,
+          },
           now,
         })
       : null;

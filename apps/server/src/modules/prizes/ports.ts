@@ -52,6 +52,7 @@ export interface AwardHoldPort {
       userId: string;
       actId: string;
       prizeId: string;
+      prizeName: string;
       valueCents: number;
       now: number;
     },

@@ -17,7 +17,13 @@ export interface AwardRequest {
   userId: string;
   actId: string;
   drawId: string;
-  prize: { id: string; kind: repo.AwardRow['kind'] | 'thanks'; points: number | null; valueCents?: number };
+  prize: {
+    id: string;
+    name?: string;
+    kind: repo.AwardRow['kind'] | 'thanks';
+    points: number | null;
+    valueCents?: number;
+  };
   now: number;
 }
 
@@ -69,6 +75,7 @@ export function createPrizesService(
           userId: a.userId,
           actId: a.actId,
           prizeId: a.prize.id,
+          prizeName: a.prize.name ?? a.prize.id,
           valueCents: a.prize.valueCents ?? 0,
           now: a.now,
         }));
@@ -83,19 +90,11 @@ export function createPrizesService(
         return pending;
       }
       const row: repo.AwardRow = {
-        id,
-        corp_id: a.corpId,
-        act_id: a.actId,
-        draw_id: a.drawId,
-        user_id: a.userId,
-        prize_id: a.prize.id,
-        kind,
+        ...emptyAward(a, id, kind),
         status: kind === 'physical' ? 'awaiting_address' : 'issued',
         coupon_code: kind === 'coupon' ? couponCode(deps.randomBytes(18)) : null,
         points: kind === 'points' ? (a.prize.points ?? 0) : null,
         order_id: kind === 'physical' ? newSortableId() : null,
-        created_at: a.now,
-        updated_at: a.now,
       };
       yield* repo.insertAward(x, row);
       if (row.points !== null) {
@@ -210,6 +209,7 @@ export function couponCode(bytes: Buffer): string {
   return out;
 }
 
+/** An award row of this draw with nothing issued yet (no code, points or order). */
 function emptyAward(a: AwardRequest, id: string, kind: repo.AwardRow['kind']): repo.AwardRow {
   return {
     id,

@@ -17,35 +17,32 @@ export type StaffMember = RouteData<'staffMe'>;
  */
 export function StaffGate({ children }: { children: (staff: StaffMember) => ReactNode }) {
   const client = useQueryClient();
-  const me = useEndpointQuery('staffMe', {}, { meta: { quiet: true }, retry: false });
+  // A ticket in the URL is exchanged first; "who am I" is asked only once that is settled (no race between
+  // the log-in's cookie and a read sent before it).
+  const [urlTicket, setUrlTicket] = useState(() => new URL(window.location.href).searchParams.get('staffTicket'));
+  const me = useEndpointQuery('staffMe', {}, { meta: { quiet: true }, retry: false, enabled: urlTicket === null });
   const login = useEndpointMutation('staffLogin', {
-    onSuccess: async () => {
+    onSettled: async () => {
       await client.invalidateQueries({ queryKey: ['staffMe'] });
     },
   });
   const [ticket, setTicket] = useState('');
   const tried = useRef(false);
   useEffect(() => {
-    if (tried.current) return;
+    if (urlTicket === null || tried.current) return;
     tried.current = true;
     const url = new URL(window.location.href);
-    const fromUrl = url.searchParams.get('staffTicket');
-    if (!fromUrl) return;
     url.searchParams.delete('staffTicket');
     window.history.replaceState(window.history.state, '', url.toString());
-    login.mutate({ body: { ticket: fromUrl } });
-  }, [login]);
+    login.mutate({ body: { ticket: urlTicket } }, { onSettled: () => setUrlTicket(null) });
+  }, [urlTicket, login]);
 
   if (me.data) return <>{children(me.data)}</>;
-  if (me.isPending || login.isPending) return <SubLoading rows={3} />;
+  if (urlTicket !== null || me.isPending || login.isPending) return <SubLoading rows={3} />;
   const refused = me.error && !isExpired(me.error);
+  const desc = login.error?.detail ?? (refused ? me.error.detail : t('staff.loginDesc'));
   return (
-    <SubState
-      icon="shield"
-      title={t('staff.loginTitle')}
-      desc={refused ? me.error.detail : t('staff.loginDesc')}
-      testId="staff-login"
-    >
+    <SubState icon="shield" title={t('staff.loginTitle')} desc={desc} testId="staff-login">
       <div className="staff-login">
         <label className="staff-login__label" htmlFor="staff-ticket">
           {t('staff.ticket')}

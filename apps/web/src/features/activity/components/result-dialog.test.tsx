@@ -73,3 +73,17 @@ describe('ResultDialog: what a screen reader and a returning customer learn', ()
     expect(dialog.querySelector('[data-testid="result-replayed"]')).toBeNull();
   });
 });
+
+describe('ResultDialog: a prize held for approval', () => {
+  it('says it is being reviewed, with no address note, order link or code', () => {
+    const dialog = show(
+      drawFixture({
+        prize: { id: 'tv', name: 'TV', kind: 'physical', image: '/prizes/gift.svg', valueCents: 200000 },
+        award: { awardId: 'a10', status: 'pending_approval', couponCode: null, points: null, orderId: null },
+      }),
+    );
+    expect(dialog.querySelector('[data-testid="result-held"]')?.textContent).toBe(t('prizes.pendingDesc'));
+    expect(dialog.querySelector('[data-testid="address-pending"]')).toBeNull();
+    expect([...dialog.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/newPrizeList']);
+  });
+});

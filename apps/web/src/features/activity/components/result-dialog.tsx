@@ -23,6 +23,8 @@ export function ResultDialog({ result, open, onClose, onAgain, replayed = false 
   const prize = result?.prize;
   const award = result?.award ?? null;
   const won = prize !== undefined && prize.kind !== 'thanks';
+  // Above the corp's threshold the prize waits for an approver (审核中): nothing to claim yet.
+  const held = award?.status === 'pending_approval';
   // The dialog's name is the outcome in words: what a screen reader announces for the prize drawn.
   const label = prize
     ? won
@@ -59,17 +61,25 @@ export function ResultDialog({ result, open, onClose, onAgain, replayed = false 
           <h2 className="act-result__name" data-testid="result-prize-name">
             {prize.name}
           </h2>
-          {prize.kind === 'coupon' && award?.couponCode && (
-            <CouponCode code={award.couponCode} label={t('act.result.code')} className="act-result__code" />
+          {held ? (
+            <p className="act-result__desc" data-testid="result-held">
+              {t('prizes.pendingDesc')}
+            </p>
+          ) : (
+            <>
+              {prize.kind === 'coupon' && award?.couponCode && (
+                <CouponCode code={award.couponCode} label={t('act.result.code')} className="act-result__code" />
+              )}
+              {prize.kind === 'points' && (
+                <p className="act-result__desc">{t('act.result.points', { points: award?.points ?? 0 })}</p>
+              )}
+              {prize.kind === 'physical' && (
+                <AddressPending className="act-result__desc" orderId={award?.orderId ?? null} />
+              )}
+              {prize.kind === 'thanks' && <p className="act-result__desc">{t('act.result.thanks')}</p>}
+              {prize.kind === 'coupon' && <p className="act-result__desc">{t('act.result.coupon')}</p>}
+            </>
           )}
-          {prize.kind === 'points' && (
-            <p className="act-result__desc">{t('act.result.points', { points: award?.points ?? 0 })}</p>
-          )}
-          {prize.kind === 'physical' && (
-            <AddressPending className="act-result__desc" orderId={award?.orderId ?? null} />
-          )}
-          {prize.kind === 'thanks' && <p className="act-result__desc">{t('act.result.thanks')}</p>}
-          {prize.kind === 'coupon' && <p className="act-result__desc">{t('act.result.coupon')}</p>}
           <p className="act-result__left" data-testid="result-chances-left">
             {t('act.chancesLeft', { n: result.chancesLeft })}
           </p>
