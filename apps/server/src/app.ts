@@ -18,6 +18,7 @@ import { growthHandlers } from './modules/growth/routes';
 import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
 import { seasonHandlers } from './modules/season/routes';
 import { staffHandlers } from './modules/staff/routes';
+import { storesHandlers } from './modules/stores/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
 import { installBannerImages } from './platform/banner-images';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...discountsHandlers(services.discounts),
     ...growthHandlers(services.growth),
     ...seasonHandlers(services.season),
+    ...storesHandlers(services.stores),
     ...staffHandlers(services.staff),
     ...approvalsHandlers(services.approvals),
   };

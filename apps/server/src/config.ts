@@ -63,6 +63,19 @@ const envSchema = z.object({
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
   REDIS_PREFIX: z.string().max(64).default('campaign:'),
+  // The store map's tile source (modules/stores; unset: the designed fallback without tiles).
+  MAP_TILE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^https:\/\/\S+\{z\}\S*$/, 'must be an https URL template with {z}, {x}, {y}')
+      .optional(),
+  ),
+  MAP_KEY: text,
+  MAP_PROVIDER: z.string().max(32).default('custom'),
+  MAP_TILE_COORD: z.enum(['gcj02', 'wgs84']).default('gcj02'),
+  MAP_SUBDOMAINS: z.string().max(16).default(''),
+  MAP_ATTRIBUTION: z.string().max(200).default(''),
 });
 type Env = z.infer<typeof envSchema>;
 
@@ -119,6 +132,15 @@ export interface Config {
   metricsToken: string | null;
   /** Serve /bmcs/api/docs and openapi.json (default: on outside production). */
   apiDocs: boolean;
+  /** The store map's tiles: a Leaflet URL template (`{key}` filled with MAP_KEY); null = none configured. */
+  map: {
+    provider: string;
+    tileUrl: string;
+    key: string | null;
+    coord: 'gcj02' | 'wgs84';
+    subdomains: string;
+    attribution: string;
+  } | null;
 }
 
 /**
@@ -215,6 +237,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauth: baseUrl && appId && appSecret ? { baseUrl, appId, appSecret, timeoutMs: e.OAUTH_TIMEOUT_MS } : null,
     metricsToken: e.METRICS_TOKEN ?? null,
     apiDocs: e.API_DOCS ?? !production,
+    map: e.MAP_TILE_URL
+      ? {
+          provider: e.MAP_PROVIDER,
+          tileUrl: e.MAP_TILE_URL,
+          key: e.MAP_KEY ?? null,
+          coord: e.MAP_TILE_COORD,
+          subdomains: e.MAP_SUBDOMAINS,
+          attribution: e.MAP_ATTRIBUTION,
+        }
+      : null,
   };
 }
 

@@ -16,6 +16,7 @@ import { createGrowthService } from './modules/growth/service';
 import { createPrizesService } from './modules/prizes/service';
 import { createSeasonService } from './modules/season/service';
 import { createStaffService } from './modules/staff/service';
+import { createStoresService } from './modules/stores/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
@@ -96,6 +97,26 @@ export function createServices(deps: ServicesInput) {
   const limits = deps.limits ?? createLimits(config, deps.database, log);
   // A counted invite credits the inviter's season invite task (modules/growth/ports.ts InviteTaskPort).
   const growth = createGrowthService({ ...base, catalogue: activity, prizes, inviteTasks: season });
+  // Redemption at the counter: tickets from prizes; an expired ticket's exception goes to the approvals,
+  // and its approval redeems it (the stores module's effect).
+  const stores = createStoresService({
+    ...base,
+    tickets: prizes.counter,
+    approvals: {
+      request: async (corpId, kind, subject, requestedBy, context) => ({
+        requestId: await approvals.request({
+          corpId,
+          kind,
+          subject,
+          title: context.title ?? subject,
+          requestedBy,
+          context,
+        }),
+        status: 'pending',
+      }),
+    },
+  });
+  effects['redemption-exception'] = stores.exceptionEffect;
   return {
     base,
     auth,
@@ -109,6 +130,7 @@ export function createServices(deps: ServicesInput) {
     season,
     staff,
     approvals,
+    stores,
   };
 }
 export type Services = ReturnType<typeof createServices>;

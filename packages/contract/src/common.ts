@@ -17,6 +17,9 @@ export const FIELD_MESSAGES = {
   addNo: { 'zh-CN': '地址编号无效', 'en-US': 'the address number is invalid' },
   taskId: { 'zh-CN': '任务编号无效', 'en-US': 'the task id is invalid' },
   nulCharacter: { 'zh-CN': '不能包含空字符（U+0000）', 'en-US': 'must not contain the NUL character (U+0000)' },
+  storeId: { 'zh-CN': '门店编号无效', 'en-US': 'the store id is invalid' },
+  storeListId: { 'zh-CN': '门店列表编号无效', 'en-US': 'the store list id is invalid' },
+  redeemCode: { 'zh-CN': '券码应为 6–40 位字母或数字', 'en-US': 'the code must be 6–40 letters or digits' },
 } as const;
 export const corpIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
 export const actIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

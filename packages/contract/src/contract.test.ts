@@ -114,6 +114,8 @@ describe('request headers', () => {
       'lottery_v2',
       'lottery_v3',
       'orderConfirm',
+      'redeemException',
+      'redeemTicket',
       'roccLottery',
     ]);
     const rocc = doc.paths['/bmcs/api/rocc/lottery']?.post;

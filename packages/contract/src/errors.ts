@@ -144,6 +144,16 @@ export const ERRORS = {
   SEASON_VISIT_TOO_SOON: e(4703, 200, '浏览时间还不够哦，请继续浏览', 'Stay on the page a little longer'),
   SEASON_VISIT_TOKEN: e(4704, 200, '浏览凭证无效，请重新进入页面', 'The visit token is invalid; open the page again'),
   SEASON_NOT_ENDED: e(4705, 200, '赛季尚未结束，不能结算', 'The season has not ended; it cannot be settled yet'),
+  // 35xx: stores and redemption at the counter (issue 11).
+  STORE_LIST_NOT_FOUND: e(3501, 404, '门店列表不存在', 'Store list not found'),
+  STORE_NOT_FOUND: e(3502, 404, '门店不存在', 'Store not found'),
+  STORE_NOT_SERVED: e(3504, 403, '您不是该门店的核销员', 'You are not a clerk of this store'),
+  REDEEM_CODE_UNKNOWN: e(3505, 200, '券码不存在或不属于本机构', 'No such code in this organisation'),
+  REDEEM_WRONG_STORE: e(3506, 200, '该奖品不能在本门店核销', 'This prize cannot be redeemed at this store'),
+  REDEEM_EXPIRED: e(3507, 200, '该券已过期，不能核销', 'This ticket has expired and cannot be redeemed'),
+  REDEEM_ALREADY: e(3508, 200, '该券已核销', 'This ticket was already redeemed'),
+  REDEEM_USED: e(3509, 200, '该券已在线上使用', 'This ticket was already used online'),
+  REDEEM_NOT_EXPIRED: e(3510, 200, '该券未过期，请直接核销', 'This ticket has not expired: redeem it directly'),
   // 5xxx: staff (50xx) and approvals (51xx).
   STAFF_ONLY: e(
     5001,

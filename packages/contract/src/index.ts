@@ -16,6 +16,7 @@ export * from './endpoints/orders';
 export * from './endpoints/prizes';
 export * from './endpoints/season';
 export * from './endpoints/staff';
+export * from './endpoints/stores';
 export * from './endpoints/system';
 export * from './endpoints/tracking';
 export * from './envelope';

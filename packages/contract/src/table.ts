@@ -13,6 +13,7 @@ import { ordersEndpoints } from './endpoints/orders';
 import { prizesEndpoints } from './endpoints/prizes';
 import { seasonEndpoints } from './endpoints/season';
 import { staffEndpoints } from './endpoints/staff';
+import { storesEndpoints } from './endpoints/stores';
 import { systemEndpoints } from './endpoints/system';
 import { trackingEndpoints } from './endpoints/tracking';
 
@@ -35,6 +36,7 @@ export const endpointGroups = {
   discounts: discountsEndpoints,
   growth: growthEndpoints,
   season: seasonEndpoints,
+  stores: storesEndpoints,
   staff: staffEndpoints,
   approvals: approvalsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;

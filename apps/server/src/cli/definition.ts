@@ -3,6 +3,7 @@ import { isNode, LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { activityDefSchema, groupDefSchema, when } from '../modules/activity/definition';
 import { seasonDefSchema } from '../modules/season/definition';
+import { checkStoreRefs, storeDefSchema, storeListDefSchema } from './stores-definition';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
 
@@ -101,12 +102,15 @@ export const definitionSchema = z
     discounts: z.array(discountDefSchema).default([]),
     invites: z.array(inviteDefSchema).default([]),
     seasons: z.array(seasonDefSchema).default([]),
+    stores: z.array(storeDefSchema).default([]),
+    storeLists: z.array(storeListDefSchema).default([]),
     staff: z.array(staffDefSchema).default([]),
     approvals: z.array(approvalPolicyDefSchema).default([]),
   })
   .strict()
   .superRefine((d, ctx) => {
     seasonProblems(d, ctx);
+    checkStoreRefs(d, ctx);
     const corps = new Map(d.corps.map((c) => [c.id, c]));
     const acts = new Set(d.activities.map((a) => `${a.corp}|${a.id}`));
     d.groups.forEach((g, i) => {

@@ -9,6 +9,7 @@ import * as seasonRepo from '../modules/season/repo';
 import * as staffRepo from '../modules/staff/repo';
 import { newId } from '../platform/crypto';
 import type { Definition } from './definition';
+import { applyStores } from './stores-definition';
 
 export interface ImportSummary {
   corps: number;
@@ -17,6 +18,7 @@ export interface ImportSummary {
   groups: number;
   discounts: number;
   seasons: number;
+  stores?: { stores: number; storeLists: number };
   staff: number;
 }
 
@@ -93,6 +95,7 @@ export async function applyDefinition(
         bands,
       });
     }
+    const stores = await applyStores(tx, def, now);
     // A corp's staff list is the file's list for it: members left out lose their access.
     for (const corpId of new Set([...def.staff, ...def.approvals].map((m) => m.corp))) {
       if (!(await corpRepo.corpExists(tx, corpId))) throw new Error(`staff/approvals: corp "${corpId}" does not exist`);
@@ -107,6 +110,7 @@ export async function applyDefinition(
     }
     for (const a of def.approvals) await approvalsRepo.setPolicy(tx, a.corp, a.prizeThresholdCents);
     return {
+      stores,
       corps: def.corps.length,
       users: def.users.length,
       activities,

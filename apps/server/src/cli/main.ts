@@ -15,6 +15,7 @@ import { applyDefinition } from './import';
 import { proposeRules } from './propose-rules';
 import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
 import { mintStaffTicket } from './staff-ticket';
+import { storesCommand } from './stores-command';
 
 const USAGE = `Usage: npm run cli -- <command>
   migrate                      apply database migrations
@@ -29,7 +30,9 @@ const USAGE = `Usage: npm run cli -- <command>
   order ship <orderId> <corpId> [trackingNo]   a confirmed order leaves the warehouse
   order deliver <orderId> <corpId>             a shipped order arrived
   order close <orderId> <corpId>               close an order that will not be fulfilled
-  settle <actId> [corpId]      award an ended ranking season's rank bands (once: a second run awards nothing)`;
+  settle <actId> [corpId]      award an ended ranking season's rank bands (once: a second run awards nothing)
+  stores import <file.csv> --corp <corpId> --list <listId> [--name <list name>]
+                               import stores from a CSV into a store list (README: Stores and redemption)`;
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
@@ -89,6 +92,7 @@ async function main(argv: string[]): Promise<number> {
       console.log(`imported ${file}: ${JSON.stringify(s)}`);
       return 0;
     }
+    if (cmd === 'stores') return await storesCommand(database.db, args);
     if (cmd === 'ticket' && args[0] === '--staff') {
       const [, corpId, staffId, roles] = args;
       if (!corpId || !staffId) return usage();

@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004-prizes-reach-the-customer';
 import * as m0005 from './migrations/0005-rate-limit';
 import * as m0006 from './migrations/0006-growth';
 import * as m0007 from './migrations/0007-season';
+import * as m0008 from './migrations/0008-stores';
 import * as m0009 from './migrations/0009-staff-and-approvals';
 import * as m0011 from './migrations/0011-stock-buckets';
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-rate-limit': m0005,
   '0006-growth': m0006,
   '0007-season': m0007,
+  '0008-stores': m0008,
   '0009-staff-and-approvals': m0009,
   '0011-stock-buckets': m0011,
 };

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { StoreTables } from './schema-stores';
 
 /**
  * Column conventions (one schema for SQLite and PostgreSQL): ids are text; booleans are integers 0/1;
@@ -91,7 +92,7 @@ export interface PlatformTables {
   tracking_event: TrackingEventTable;
 }
 
-export type DB = PlatformTables & DrawTables & ClaimTables & GrowthTables & SeasonTables & StaffTables;
+export type DB = PlatformTables & DrawTables & ClaimTables & GrowthTables & SeasonTables & StaffTables & StoreTables;
 
 export interface ActivityTable {
   corp_id: string;

@@ -13,6 +13,8 @@ export const COMMANDS = {
   config: 'config',
   paySign: 'paySign',
   defaultAddress: 'getDefaultAddress',
+  location: 'getLocation',
+  openMap: 'openMapNavigation',
 } as const;
 export type Command = (typeof COMMANDS)[keyof typeof COMMANDS];
 
@@ -97,6 +99,10 @@ export interface Bridge {
   paySign(order: Record<string, unknown>): Promise<unknown>;
   /** spec §3: the native app returns the default address through a callback. */
   defaultAddress(): Promise<unknown>;
+  /** The host's location (GCJ-02, asked with the host's own permission prompt). */
+  location(): Promise<unknown>;
+  /** Opens a map app's navigation to a point (the host knows which apps are installed). */
+  openMap(target: Record<string, unknown>): Promise<unknown>;
 }
 
 export function createBridge(win: BridgeWindow, host: HostInfo = currentHost()): Bridge {
@@ -139,6 +145,8 @@ export function createBridge(win: BridgeWindow, host: HostInfo = currentHost()):
     config: (options) => send(COMMANDS.config, options),
     paySign: (order) => send(COMMANDS.paySign, order, 30_000),
     defaultAddress: () => send(COMMANDS.defaultAddress, {}, 30_000),
+    location: () => send(COMMANDS.location, { coord: 'gcj02' }, 15_000),
+    openMap: (target) => send(COMMANDS.openMap, target, 15_000),
   };
 }
 

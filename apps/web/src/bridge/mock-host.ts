@@ -69,6 +69,11 @@ function answer(message: BridgeMessage): unknown {
       return DEMO_ADDRESS;
     case 'embeddedPoint':
       return { ok: true };
+    case 'getLocation':
+      // The Bund, Shanghai (GCJ-02), as a host app reports it.
+      return { ok: true, coord: 'gcj02', lng: 121.490317, lat: 31.241701 };
+    case 'openMapNavigation':
+      return { ok: true, opened: (message.params as { app?: unknown } | null)?.app ?? 'amap' };
   }
 }
 

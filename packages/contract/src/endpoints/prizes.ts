@@ -23,6 +23,8 @@ export const myPrizeSchema = z.object({
   /** The physical prize's order state (the prize list links to the order); null for other kinds. */
   orderState: z.enum(ORDER_STATES).nullable(),
   createdAt: z.number().int(),
+  /** Where a used coupon was used ('store': redeemed at a counter, shown as 已核销); null while unused. */
+  usedChannel: z.string().nullable().optional(),
 });
 
 /** What customers won: their prizes, exchanging them, and who won lately. */

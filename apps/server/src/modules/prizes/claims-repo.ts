@@ -118,24 +118,25 @@ export async function orderOwner(db: Executor, corpId: string, orderId: string) 
     .executeTakeFirst();
 }
 
+/** What a coupon shows, wherever it is read (the customer's index, a store's counter). */
+export const couponColumns = [
+  'award.id',
+  'award.act_id',
+  'award.status',
+  'award.coupon_code',
+  'award.created_at',
+  'award.used_at',
+  'award.used_channel',
+  'award.use_key',
+  'activity.title as activity_title',
+  'activity.coupon_valid_days',
+  'prize.name as prize_name',
+  'prize.image',
+  'prize.value_cents',
+] as const;
+
 function couponsQuery(db: Executor, corpId: string, userId: string) {
-  return ownAwards(db, corpId, userId)
-    .select([
-      'award.id',
-      'award.act_id',
-      'award.status',
-      'award.coupon_code',
-      'award.created_at',
-      'award.used_at',
-      'award.used_channel',
-      'award.use_key',
-      'activity.title as activity_title',
-      'activity.coupon_valid_days',
-      'prize.name as prize_name',
-      'prize.image',
-      'prize.value_cents',
-    ])
-    .where('award.kind', '=', 'coupon');
+  return ownAwards(db, corpId, userId).select(couponColumns).where('award.kind', '=', 'coupon');
 }
 export type CouponRow = Awaited<ReturnType<ReturnType<typeof couponsQuery>['executeTakeFirstOrThrow']>>;
 

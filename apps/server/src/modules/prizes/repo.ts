@@ -85,12 +85,18 @@ const myPrizeColumns = [
   'award.points as points',
   'award.order_id as orderId',
   'award.created_at as createdAt',
+  'award.used_channel as usedChannel',
   'physical_order.status as orderStatus',
   'activity.address_window_days as addressWindowDays',
 ] as const;
 
 /** One customer's awards with their prize and activity (read-only joins for names and claim terms). */
 export function ownAwards(db: Executor, corpId: string, userId: string) {
+  return corpAwards(db, corpId).where('award.user_id', '=', userId);
+}
+
+/** The corp's awards with their prize and activity (a store's counter looks a code up among all of them). */
+export function corpAwards(db: Executor, corpId: string) {
   return db
     .selectFrom('award')
     .innerJoin('prize', (j) =>
@@ -102,8 +108,7 @@ export function ownAwards(db: Executor, corpId: string, userId: string) {
     .innerJoin('activity', (j) =>
       j.onRef('activity.corp_id', '=', 'award.corp_id').onRef('activity.id', '=', 'award.act_id'),
     )
-    .where('award.corp_id', '=', corpId)
-    .where('award.user_id', '=', userId);
+    .where('award.corp_id', '=', corpId);
 }
 
 function myPrizesQuery(db: Executor, corpId: string, userId: string) {

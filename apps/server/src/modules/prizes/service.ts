@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import { createClaims, orderState } from './claims';
+import { createCounterTickets } from './counter';
 import { createHeldAwards } from './held';
 import type { ActivityCataloguePort, AddressBookPort, AwardHoldPort, StockReturnPort } from './ports';
 import * as repo from './repo';
@@ -54,6 +55,8 @@ export function createPrizesService(
 
   return {
     ...claims,
+    /** Tickets at a store's counter (the stores module's TicketCounterPort). */
+    counter: createCounterTickets(deps),
     ...createHeldAwards(deps),
 
     /**

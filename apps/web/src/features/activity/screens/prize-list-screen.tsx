@@ -64,7 +64,7 @@ function PrizeRow({ prize, onUse }: { prize: MyPrize; onUse: (p: MyPrize) => voi
         ) : (
           <span className={`prize-row__status is-${shown}`}>
             <Icon name={status.icon} size="1.3rem" />
-            {t(status.label)}
+            {shown === 'exchanged' && prize.usedChannel === 'store' ? t('coupon.redeemed') : t(status.label)}
           </span>
         )}
       </div>

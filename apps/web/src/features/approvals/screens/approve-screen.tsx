@@ -5,8 +5,8 @@ import { formatDate } from '../../../shared/lib/format-date';
 import { useSearchParams } from '../../../shared/navigation/navigation';
 import { ActionButton } from '../../../shared/ui/action-button';
 import { showToast } from '../../../shared/ui/feedback';
+import { StaffGate } from '../../../shared/ui/staff-gate';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
-import { StaffGate } from '../components/staff-gate';
 import { KIND_LABEL, STATUS_LABEL } from './todo-screen';
 import './approvals.css';
 

@@ -5,8 +5,8 @@ import { formatDate } from '../../../shared/lib/format-date';
 import { Link } from '../../../shared/navigation/navigation';
 import { HOME_PATH } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
+import { StaffGate } from '../../../shared/ui/staff-gate';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
-import { StaffGate } from '../components/staff-gate';
 import './approvals.css';
 
 type Item = RouteData<'approvalTodo'>['pending'][number];

@@ -3,6 +3,7 @@ import type { CallFailure } from '../../../api/errors';
 import { t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { yuan } from '../../../shared/lib/money';
+import { Link } from '../../../shared/navigation/navigation';
 import { copyText } from '../../../shared/ui/copy-text';
 import { showToast } from '../../../shared/ui/feedback';
 import { Modal } from '../../../shared/ui/modal';
@@ -83,7 +84,12 @@ export function TicketDetail({ couponId, onClose, inline }: TicketDetailProps) {
             </p>
             {ticket.state === 'unused' ? (
               <>
-                <p className="ticket__how">{t('coupon.showAtStore')}</p>
+                <p className="ticket__how">
+                  {t('coupon.showAtStore')}{' '}
+                  <Link to={`/lottStore?actId=${encodeURIComponent(ticket.actId)}`} data-testid="ticket-stores">
+                    {t('coupon.stores')}
+                  </Link>
+                </p>
                 <button
                   type="button"
                   className="sub-cta"

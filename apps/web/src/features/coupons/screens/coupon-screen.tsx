@@ -65,7 +65,13 @@ function CouponCard({ coupon, onOpen }: { coupon: Coupon; onOpen: (id: string) =
       >
         {coupon.state === 'unused' ? t('coupon.show') : t('coupon.view')}
       </button>
-      {coupon.state !== 'unused' ? <span className="coupon__stamp">{t(`coupon.state.${coupon.state}`)}</span> : null}
+      {coupon.state !== 'unused' ? (
+        <span className="coupon__stamp">
+          {coupon.state === 'used' && coupon.usedChannel === 'store'
+            ? t('coupon.redeemed')
+            : t(`coupon.state.${coupon.state}`)}
+        </span>
+      ) : null}
     </li>
   );
 }

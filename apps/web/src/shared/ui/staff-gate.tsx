@@ -1,16 +1,17 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import { isExpired } from '../../../api/query-client';
-import { t } from '../../../shared/i18n/messages';
-import { ActionButton } from '../../../shared/ui/action-button';
-import { SubLoading, SubState } from '../../../shared/ui/sub-page';
+import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
+import { isExpired } from '../../api/query-client';
+import { t } from '../i18n/messages';
+import { ActionButton } from './action-button';
+import { SubLoading, SubState } from './sub-page';
+import './staff-gate.css';
 
 export type StaffMember = RouteData<'staffMe'>;
 
 /**
- * Staff screens open only for a staff session (docs/decisions/0320-staff-roles.md). The host app opens
+ * Staff screens (approvals, the store counter) open only for a staff session (docs/decisions/0320-staff-roles.md). The host app opens
  * them with `staffTicket=<ticket>`: it is exchanged once and dropped from the address bar. Without a
  * session the screen asks for a staff ticket; a customer's session gets the server's 403 message.
  */
@@ -39,7 +40,7 @@ export function StaffGate({ children }: { children: (staff: StaffMember) => Reac
   if (me.data) return <>{children(me.data)}</>;
   if (urlTicket !== null || me.isPending || login.isPending) return <SubLoading rows={3} />;
   const refused = me.error && !isExpired(me.error);
-  const desc = login.error?.message ?? (refused ? me.error.message : t('staff.loginDesc'));
+  const desc = login.error?.detail ?? (refused ? me.error.detail : t('staff.loginDesc'));
   return (
     <SubState icon="shield" title={t('staff.loginTitle')} desc={desc} testId="staff-login">
       <div className="staff-login">

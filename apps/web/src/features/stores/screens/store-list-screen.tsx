@@ -1,0 +1,179 @@
+import { lazy, type ReactNode, Suspense, useDeferredValue, useState } from 'react';
+import { useEndpointQuery } from '../../../api/endpoint-query';
+import { t } from '../../../shared/i18n/messages';
+import { useSearchParams } from '../../../shared/navigation/navigation';
+import { HOME_PATH } from '../../../shared/navigation/paths';
+import { Icon } from '../../../shared/ui/icon';
+import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { StoreCard } from '../components/store-card';
+import { type Located, locate } from '../model/locate';
+import { matchesSearch } from '../model/store-view';
+import './stores.css';
+
+// The counter's screen is for staff only: its code (scanner included) loads when asked for.
+const RedeemPanel = lazy(() => import('../components/redeem-panel').then((m) => ({ default: m.RedeemPanel })));
+
+type LocateState = 'idle' | 'asking' | 'done' | 'failed';
+
+export function mapNavigationPath(listId: string, storeId: string, where: Located | null): string {
+  const q = new URLSearchParams({ listId, storeId });
+  if (where) {
+    q.set('lng', String(where.lng));
+    q.set('lat', String(where.lat));
+    q.set('coord', where.coord);
+  }
+  return `/lottStore/mapNavigation?${q}`;
+}
+
+function Stores({ listId }: { listId: string }) {
+  const [city, setCity] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const needle = useDeferredValue(search);
+  const [where, setWhere] = useState<Located | null>(null);
+  const [locating, setLocating] = useState<LocateState>('idle');
+  const place = where ? { lng: where.lng, lat: where.lat, coord: where.coord } : {};
+  const all = useEndpointQuery('storeList', { query: { listId, ...place } }, { meta: { quiet: true } });
+  const inCity = useEndpointQuery(
+    'storeListByCity',
+    { query: { listId, cityName: city ?? '', ...place } },
+    { meta: { quiet: true }, enabled: city !== null },
+  );
+  const shown = city === null ? all : inCity;
+  const ask = async () => {
+    setLocating('asking');
+    const found = await locate();
+    setWhere(found);
+    setLocating(found ? 'done' : 'failed');
+  };
+
+  let content: ReactNode;
+  if (shown.isPending) content = <SubLoading rows={3} />;
+  else if (shown.isError)
+    content = (
+      <SubState icon="empty" title={t('sub.loadFailed')} desc={shown.error.detail} testId="store-failed">
+        <button type="button" className="btn btn-ghost" onClick={() => void shown.refetch()}>
+          {t('act.retry')}
+        </button>
+      </SubState>
+    );
+  else {
+    const list = shown.data.list.filter((s) => matchesSearch(s, needle));
+    content =
+      list.length === 0 ? (
+        <SubState icon="empty" title={t('store.empty')} desc={t('store.emptyDesc')} testId="store-empty" />
+      ) : (
+        <>
+          <p className="store-count" aria-live="polite">
+            {t('store.count', { n: list.length })}
+          </p>
+          <ul className="sub-list" data-testid="store-list">
+            {list.map((s) => (
+              <StoreCard key={s.storeId} store={s} navigateTo={mapNavigationPath(listId, s.storeId, where)} />
+            ))}
+          </ul>
+        </>
+      );
+  }
+  const cities = all.data?.cities ?? [];
+  return (
+    <>
+      <section className="sub-card store-tools">
+        <label className="store-search">
+          <Icon name="search" size="1.3rem" />
+          <input
+            type="search"
+            value={search}
+            placeholder={t('store.search')}
+            aria-label={t('store.search')}
+            onChange={(e) => setSearch(e.target.value)}
+            data-testid="store-search"
+          />
+        </label>
+        <fieldset className="store-cities" aria-label={t('store.allCities')}>
+          <button
+            type="button"
+            className={city === null ? 'store-city is-active' : 'store-city'}
+            aria-pressed={city === null}
+            onClick={() => setCity(null)}
+          >
+            {t('store.allCities')}
+          </button>
+          {cities.map((c) => (
+            <button
+              key={c.cityCode}
+              type="button"
+              className={city === c.cityName ? 'store-city is-active' : 'store-city'}
+              aria-pressed={city === c.cityName}
+              onClick={() => setCity(c.cityName)}
+            >
+              {c.cityName}
+              <small>{c.count}</small>
+            </button>
+          ))}
+        </fieldset>
+        <div className={`store-locate is-${locating}`} data-testid="store-locate" data-state={locating}>
+          <span>
+            {locating === 'done'
+              ? t('store.located')
+              : locating === 'failed'
+                ? t('store.locateFailed')
+                : locating === 'asking'
+                  ? t('store.locating')
+                  : t('store.locateAsk')}
+          </span>
+          {locating !== 'done' ? (
+            <button type="button" onClick={() => void ask()} disabled={locating === 'asking'}>
+              {t('store.locate')}
+            </button>
+          ) : null}
+        </div>
+      </section>
+      {content}
+    </>
+  );
+}
+
+/** Which store list: `?listId=` directly, or the one redeeming `?actId=`'s prizes. */
+function ListForActivity({ actId }: { actId: string }) {
+  const rel = useEndpointQuery('storeRelationList', { query: { actId } }, { meta: { quiet: true } });
+  if (rel.isPending) return <SubLoading rows={3} />;
+  const first = rel.data?.relations[0];
+  if (!first)
+    return <SubState icon="gift" title={t('store.noList')} desc={t('store.noListDesc')} testId="store-none" />;
+  return <Stores listId={first.listId} />;
+}
+
+/**
+ * /lottStore: the stores where an activity's prizes are redeemed (city, search, nearest first, open now,
+ * call, navigate). `?mode=redeem`: the clerk's counter (staff only, checked by the server).
+ */
+export function StoreListScreen() {
+  const [params] = useSearchParams();
+  const listId = params.get('listId');
+  const actId = params.get('actId');
+  if (params.get('mode') === 'redeem') {
+    return (
+      <SubPage
+        title={t('redeem.title')}
+        subtitle={t('redeem.sub')}
+        fallback={HOME_PATH}
+        className="store-page is-redeem"
+      >
+        <Suspense fallback={<SubLoading rows={2} />}>
+          <RedeemPanel />
+        </Suspense>
+      </SubPage>
+    );
+  }
+  return (
+    <SubPage title={t('store.title')} subtitle={t('store.sub')} fallback={HOME_PATH} className="store-page">
+      {listId ? (
+        <Stores listId={listId} />
+      ) : actId ? (
+        <ListForActivity actId={actId} />
+      ) : (
+        <SubState icon="gift" title={t('store.noList')} desc={t('store.noListDesc')} testId="store-none" />
+      )}
+    </SubPage>
+  );
+}
