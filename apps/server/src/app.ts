@@ -13,6 +13,7 @@ import { corpHandlers } from './modules/corp/routes';
 import { discountsHandlers } from './modules/discounts/routes';
 import { drawHandlers } from './modules/draw/routes';
 import { grayHandlers } from './modules/gray/routes';
+import { paymentsHandlers } from './modules/prizes/payment-routes';
 import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...prizesHandlers(services.prizes),
     ...ordersHandlers(services.prizes),
     ...couponsHandlers(services.prizes),
+    ...paymentsHandlers(services.prizes, base.clock),
     ...addressesHandlers(services.addresses),
     ...discountsHandlers(services.discounts),
   };

@@ -11,6 +11,7 @@ export * from './endpoints/discounts';
 export * from './endpoints/draw';
 export * from './endpoints/gray';
 export * from './endpoints/orders';
+export * from './endpoints/payments';
 export * from './endpoints/prizes';
 export * from './endpoints/system';
 export * from './endpoints/tracking';

@@ -8,6 +8,7 @@ import { discountsEndpoints } from './endpoints/discounts';
 import { drawEndpoints } from './endpoints/draw';
 import { grayEndpoints } from './endpoints/gray';
 import { ordersEndpoints } from './endpoints/orders';
+import { paymentsEndpoints } from './endpoints/payments';
 import { prizesEndpoints } from './endpoints/prizes';
 import { systemEndpoints } from './endpoints/system';
 import { trackingEndpoints } from './endpoints/tracking';
@@ -29,6 +30,7 @@ export const endpointGroups = {
   orders: ordersEndpoints,
   coupons: couponsEndpoints,
   discounts: discountsEndpoints,
+  payments: paymentsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

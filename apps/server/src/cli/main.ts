@@ -22,7 +22,8 @@ const USAGE = `Usage: npm run cli -- <command>
   verify <actId> [corpId]      recompute every draw of an ended activity from the revealed seed
   order ship <orderId> <corpId> [trackingNo]   a confirmed order leaves the warehouse
   order deliver <orderId> <corpId>             a shipped order arrived
-  order close <orderId> <corpId>               close an order that will not be fulfilled`;
+  order close <orderId> <corpId>               close an order that will not be fulfilled
+  order refund <orderId> <corpId>              refund a paid order in full (recorded as its payment's refund)`;
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
@@ -49,6 +50,11 @@ async function main(argv: string[]): Promise<number> {
     const { activity, draw, prizes } = services;
     if (cmd === 'order') {
       const [move, orderId, corpId, trackingNo] = args;
+      if (move === 'refund' && orderId && corpId) {
+        const r = await prizes.refundOrder(corpId, orderId);
+        console.log(`${corpId}/${orderId} → ${r.state}${r.replayed ? ' (already refunded)' : ''}`);
+        return 0;
+      }
       const to = { ship: 'shipped', deliver: 'delivered', close: 'closed' } as const;
       if (!orderId || !corpId || !(move === 'ship' || move === 'deliver' || move === 'close')) return usage();
       const state = await prizes.moveOrder(corpId, orderId, to[move], trackingNo);

@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002-draw';
 import * as m0003 from './migrations/0003-identity-link';
 import * as m0004 from './migrations/0004-prizes-reach-the-customer';
 import * as m0005 from './migrations/0005-rate-limit';
+import * as m0010 from './migrations/0010-order-payments';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-identity-link': m0003,
   '0004-prizes-reach-the-customer': m0004,
   '0005-rate-limit': m0005,
+  '0010-order-payments': m0010,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -238,6 +238,12 @@ export interface PhysicalOrderTable {
   delivered_at: Generated<number | null>;
   closed_at: Generated<number | null>;
   updated_at: Generated<number | null>;
+  /** Payment-linked orders (migration 0010): the payment that paid it, and when each payment state came. */
+  payment_id: Generated<string | null>;
+  paid_cents: Generated<number | null>;
+  paid_at: Generated<number | null>;
+  payment_failed_at: Generated<number | null>;
+  refunded_at: Generated<number | null>;
 }
 export interface RiskLogTable {
   id: Generated<number>;
@@ -262,6 +268,7 @@ export interface DrawTables {
   award: AwardTable;
   points_ledger: PointsLedgerTable;
   physical_order: PhysicalOrderTable;
+  order_payment_event: OrderPaymentEventTable;
   risk_log: RiskLogTable;
 }
 
@@ -334,4 +341,16 @@ export interface ClaimTables {
   discount_user: DiscountUserTable;
   discount_day: DiscountDayTable;
   discount_consumption: DiscountConsumptionTable;
+}
+
+/** One payment-result notification per (corp, order, payment, result): a repeat is found, never applied twice. */
+export interface OrderPaymentEventTable {
+  corp_id: string;
+  order_id: string;
+  payment_id: string;
+  result: 'paid' | 'failed' | 'refunded';
+  amount_cents: number;
+  source: 'callback' | 'operator';
+  notified_at: number;
+  created_at: number;
 }
