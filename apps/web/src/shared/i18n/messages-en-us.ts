@@ -438,4 +438,21 @@ export const enUS: Record<MessageKey, string> = {
   'lijian.rules': 'Rules of use',
   'lijian.goUse': 'Use it',
   // prizes-reach:end
+  'prizes.expired': 'Expired',
+  'prizes.tab.action': 'To do',
+  'prizes.tab.progress': 'On its way',
+  'prizes.tab.ended': 'Ended',
+  'order.paidAt': 'Paid at',
+  'order.paidAmount': 'Amount paid',
+  'order.paymentNo': 'Payment no.',
+  'order.refundedAt': 'Refunded at',
+  'order.paymentFailedAt': 'Payment failed at',
+  'lijian.ended': 'This discount has ended',
+  'lijian.endedDesc': 'It ended on {at}; have a look at other offers',
+  'lijian.notStarted': 'Not started yet',
+  'lijian.notStartedDesc': 'This discount starts on {at}; come back then',
+  'lijian.badLink': 'Incomplete link',
+  'lijian.badLinkDesc': 'The link has no discount number; open it again from the activity page',
+  'lijian.otherOffers': 'Other offers',
+  // gaps:end
 };

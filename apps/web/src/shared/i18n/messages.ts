@@ -442,6 +442,23 @@ const zhCN = {
   'lijian.rules': '使用规则',
   'lijian.goUse': '去使用',
   // prizes-reach:end
+  'prizes.expired': '已过期',
+  'prizes.tab.action': '待处理',
+  'prizes.tab.progress': '进行中',
+  'prizes.tab.ended': '已结束',
+  'order.paidAt': '支付时间',
+  'order.paidAmount': '实付金额',
+  'order.paymentNo': '支付单号',
+  'order.refundedAt': '退款时间',
+  'order.paymentFailedAt': '支付失败时间',
+  'lijian.ended': '活动已结束',
+  'lijian.endedDesc': '这个立减优惠已于 {at} 结束，去看看别的活动吧',
+  'lijian.notStarted': '活动尚未开始',
+  'lijian.notStartedDesc': '这个立减优惠将于 {at} 开始，届时再来',
+  'lijian.badLink': '链接不完整',
+  'lijian.badLinkDesc': '这个链接缺少优惠编号，请从活动页重新进入',
+  'lijian.otherOffers': '看看其他活动',
+  // gaps:end
 } as const;
 
 export type MessageKey = keyof typeof zhCN;
