@@ -112,8 +112,12 @@ describe('useActivity', () => {
     // The detail named its group: now the group, and nothing the screen already has.
     expect(held.map((r) => r.path)).toEqual(['/v2/activity/group']);
     await release();
+    // The game is ready, with the group's rocc switch, before the group's other activities are read
+    // (once the browser is idle, and only what the screen does not already have).
+    expect(view().gate).toBe('ready');
+    expect(view().rocc).toBe(true);
     expect(held.map((r) => `${r.path}?${r.actId}`)).toEqual(['/v2/activity/detail?grid']);
-    await release(() => view().gate === 'ready');
+    await release(() => false);
     const v = view();
     expect(v.gate).toBe('ready');
     expect(v.surplus?.chancesLeft).toBe(2);

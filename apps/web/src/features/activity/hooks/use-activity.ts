@@ -6,7 +6,7 @@ import { CallFailure } from '../../../api/errors';
 import { useSession } from '../../../api/session';
 import {
   useActivityDetail,
-  useActivityGroup,
+  useGroupSwitch,
   useRecentWinners,
   useServerOffset,
   useSurplus,
@@ -49,7 +49,8 @@ export interface ActivityView {
 /**
  * Everything a game screen reads about its activity, all at once: the detail, its chances and
  * stock, its recent winners, the session and the server clock go out in parallel; only the group
- * (spec §4: its rocc switch and the data of its other ids) waits, for the group id the detail names.
+ * (spec §4: its rocc switch) waits, for the group id the detail names; its other ids' data is read
+ * when the browser is idle (useGroupSwitch).
  */
 export function useActivity(actId: string): ActivityView {
   const client = useQueryClient();
@@ -59,7 +60,7 @@ export function useActivity(actId: string): ActivityView {
   const user = useSession();
   const offset = useServerOffset();
   const detail = detailQuery.data ?? null;
-  const { group } = useActivityGroup(detail?.actGroupId ?? null);
+  const group = useGroupSwitch(detail?.actGroupId ?? null, actId);
   const [refusal, setRefusal] = useState<RefusalReason | null>(null);
   const [, setTick] = useState(0);
 
