@@ -114,11 +114,11 @@ export function useGroupSwitch(actGroupId: string | null, actId: string): GroupI
     if (!group) return;
     const others = (ids: readonly string[]) => ids.filter((id) => id !== actId);
     return whenIdle(() => {
-      for (const id of others(group.ids)) void client.prefetchQuery(activityDetailQuery(id));
+      for (const id of others(group.ids)) void client.prefetchQuery({ ...activityDetailQuery(id), ...QUIET });
       for (const id of others(group.winnerActIds))
-        void client.prefetchQuery(endpointQuery('recentWinners', { query: { actId: id } }));
+        void client.prefetchQuery({ ...endpointQuery('recentWinners', { query: { actId: id } }), ...QUIET });
       for (const id of others(group.surplusActIds))
-        void client.prefetchQuery(endpointQuery('activitySurplus', { query: { actId: id } }));
+        void client.prefetchQuery({ ...endpointQuery('activitySurplus', { query: { actId: id } }), ...QUIET });
     });
   }, [group, actId, client]);
   return group;
