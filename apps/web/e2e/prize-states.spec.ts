@@ -112,7 +112,7 @@ test('a payment-linked order: the payment side’s signed results show on the or
   await page.reload();
   await expect(page.getByTestId('order-status')).toHaveAttribute('data-state', 'paid');
   await expect(page.getByTestId('order-status')).toContainText('已支付');
-  await expect(page.getByTestId('order-payment').filter({ hasText: '实付金额' })).toContainText('15.00');
+  await expect(page.getByTestId('order-payment').filter({ hasText: '实付金额' })).toContainText('¥15');
   await expect(page.getByTestId('order-payment').filter({ hasText: '支付单号' })).toContainText('pay-e2e-0001');
   await settle(page);
   await snap(page, 'order-paid');

@@ -47,6 +47,8 @@ describe('the discount detail page for any link', () => {
     expect(detailPage('bad id/..', { isError: false })).toBe('bad-link');
     expect(detailPage('lj', { isError: false })).toBe('loading');
     expect(detailPage('lj', { isError: true, errorCode: 3301 })).toBe('not-found');
+    expect(detailPage('lj', { isError: true, status: 404 })).toBe('not-found');
+    expect(detailPage('lj', { isError: true, status: 503 })).toBe('failed');
     expect(detailPage('lj', { isError: true, errorCode: undefined })).toBe('failed');
     expect(detailPage('lj', { isError: false, data: { ...live, status: 'ended' } })).toBe('ended');
     expect(detailPage('lj', { isError: false, data: { ...live, status: 'scheduled' } })).toBe('show');

@@ -47,10 +47,12 @@ export type DetailPage = 'bad-link' | 'not-found' | 'ended' | 'failed' | 'loadin
 
 export function detailPage(
   discountId: string,
-  q: { data?: Discount | undefined; errorCode?: number | undefined; isError: boolean },
+  q: { data?: Discount | undefined; errorCode?: number | undefined; status?: number | undefined; isError: boolean },
 ): DetailPage {
   if (!isDiscountId(discountId)) return 'bad-link';
   if (q.data) return q.data.status === 'ended' ? 'ended' : 'show';
-  if (q.isError) return q.errorCode === DISCOUNT_NOT_FOUND || q.errorCode === VALIDATION ? 'not-found' : 'failed';
+  // The server answers an unknown id with HTTP 404 (spec §8 maps the status, the code stays unread).
+  const unknown = q.status === 404 || q.errorCode === DISCOUNT_NOT_FOUND || q.errorCode === VALIDATION;
+  if (q.isError) return unknown ? 'not-found' : 'failed';
   return 'loading';
 }

@@ -221,7 +221,12 @@ function PayPanel({ discount }: { discount: Discount }) {
 /** /lijianDetail?discountId=…: an instant discount — amount, threshold, cards, merchants, window, left today — and paying with it. */
 export function DiscountDetailScreen() {
   const { discountId, detail } = useDiscountFromUrl();
-  const page = detailPage(discountId, { data: detail.data, errorCode: detail.error?.code, isError: detail.isError });
+  const page = detailPage(discountId, {
+    data: detail.data,
+    errorCode: detail.error?.code,
+    status: detail.error?.status,
+    isError: detail.isError,
+  });
   const elsewhere = (
     <Link className="btn btn-ghost" to={homePath()}>
       {t('lijian.otherOffers')}
