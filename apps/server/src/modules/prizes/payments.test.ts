@@ -9,7 +9,7 @@ import {
 } from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_SIGNATURE_HEADER, serverSignature } from '../../platform/server-caller';
-import { activityYaml, campaignActions } from '../../testing/campaign';
+import { campaignActions, claimActivities } from '../../testing/campaign';
 import { body, countRows, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 
 const kinds = await dialects();
@@ -28,24 +28,7 @@ describe.each(kinds)('order payment results and prize-list states on %s', (kind)
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    await publish(
-      activityYaml('pay-box', {
-        prizes: [
-          '      - { id: g, name: 礼盒, kind: physical, image: /prizes/gift.svg, weight: 1, stock: 100, valueCents: 9900 }',
-          '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }',
-        ].join('\n'),
-        more: '    claim: { addressWindowDays: 3, couponValidDays: 5 }',
-      }),
-    );
-    await publish(
-      activityYaml('pay-coupons', {
-        prizes: [
-          '      - { id: c, name: 十元券, kind: coupon, image: /prizes/coupon.svg, weight: 1, stock: 100, valueCents: 1000 }',
-          '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }',
-        ].join('\n'),
-        more: '    claim: { addressWindowDays: 3, couponValidDays: 5 }',
-      }),
-    );
+    for (const yaml of claimActivities('pay-box', 'pay-coupons')) await publish(yaml);
   });
   afterAll(async () => t?.close());
   const { publish, login, draw } = campaignActions(() => t);
