@@ -15,6 +15,7 @@ import { discountsHandlers } from './modules/discounts/routes';
 import { drawHandlers } from './modules/draw/routes';
 import { grayHandlers } from './modules/gray/routes';
 import { growthHandlers } from './modules/growth/routes';
+import { paymentsHandlers } from './modules/prizes/payment-routes';
 import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
 import { seasonHandlers } from './modules/season/routes';
 import { staffHandlers } from './modules/staff/routes';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...prizesHandlers(services.prizes),
     ...ordersHandlers(services.prizes),
     ...couponsHandlers(services.prizes),
+    ...paymentsHandlers(services.prizes, base.clock),
     ...addressesHandlers(services.addresses),
     ...discountsHandlers(services.discounts),
     ...growthHandlers(services.growth),

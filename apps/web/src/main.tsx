@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryProvider } from './api/query-client';
+import { QueryProvider, queryClient } from './api/query-client';
 import { boot } from './app/boot';
+import { prefetchFirstData } from './app/first-data';
 import { createBeforeEach } from './app/navigation-guard';
 import { AppRouter } from './app/router';
 import { ROUTES } from './app/routes';
@@ -19,6 +20,7 @@ const params = readStartupParams(location.search);
 rememberCorpId(params.corpId);
 useGlobalStore.getState().setIsApp(params.isApp);
 
+prefetchFirstData(queryClient, params.actId);
 const ready = boot(params);
 const beforeEach = createBeforeEach(ready, location.search);
 

@@ -45,6 +45,7 @@ export const routes = {
   orderConfirm: { name: 'orderConfirm', method: 'POST', path: '/v2/order/confirm', version: 'v2', loading: true, access: 'user', idempotent: true },
   orderDetail: { name: 'orderDetail', method: 'GET', path: '/order/detail', version: 'none', loading: false, access: 'user', idempotent: false },
   orderList: { name: 'orderList', method: 'GET', path: '/order/list', version: 'none', loading: false, access: 'user', idempotent: false },
+  orderPaymentResult: { name: 'orderPaymentResult', method: 'POST', path: '/order/payment-result', version: 'none', loading: false, access: 'tenant', idempotent: false },
   otpLogin: { name: 'otpLogin', method: 'POST', path: '/auth/otp/login', version: 'none', loading: true, access: 'tenant', idempotent: false },
   otpSend: { name: 'otpSend', method: 'POST', path: '/auth/otp/send', version: 'none', loading: true, access: 'tenant', idempotent: false },
   prizeConsumeRate: { name: 'prizeConsumeRate', method: 'GET', path: '/prize/consume-rate', version: 'none', loading: false, access: 'tenant', idempotent: false },

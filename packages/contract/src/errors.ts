@@ -115,6 +115,12 @@ export const ERRORS = {
     'This payment does not qualify (amount, card or merchant)',
   ),
   PAYMENT_SIGN_INVALID: e(3306, 400, '支付签名无效', 'The payment signature is invalid'),
+  PAYMENT_RESULT_REFUSED: e(
+    3150,
+    200,
+    '支付结果与订单当前状态不符，未处理',
+    'The payment result does not fit the order’s current state and was not applied',
+  ),
   FILE_NOT_FOUND: e(3401, 404, '文件不存在', 'File not found'),
 
   // 4xxx: growth (offers 40xx, invites 41xx).

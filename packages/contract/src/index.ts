@@ -13,6 +13,7 @@ export * from './endpoints/draw';
 export * from './endpoints/gray';
 export * from './endpoints/growth';
 export * from './endpoints/orders';
+export * from './endpoints/payments';
 export * from './endpoints/prizes';
 export * from './endpoints/season';
 export * from './endpoints/staff';

@@ -10,6 +10,7 @@ import { drawEndpoints } from './endpoints/draw';
 import { grayEndpoints } from './endpoints/gray';
 import { growthEndpoints } from './endpoints/growth';
 import { ordersEndpoints } from './endpoints/orders';
+import { paymentsEndpoints } from './endpoints/payments';
 import { prizesEndpoints } from './endpoints/prizes';
 import { seasonEndpoints } from './endpoints/season';
 import { staffEndpoints } from './endpoints/staff';
@@ -39,6 +40,7 @@ export const endpointGroups = {
   stores: storesEndpoints,
   staff: staffEndpoints,
   approvals: approvalsEndpoints,
+  payments: paymentsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -32,7 +32,8 @@ const USAGE = `Usage: npm run cli -- <command>
   order close <orderId> <corpId>               close an order that will not be fulfilled
   settle <actId> [corpId]      award an ended ranking season's rank bands (once: a second run awards nothing)
   stores import <file.csv> --corp <corpId> --list <listId> [--name <list name>]
-                               import stores from a CSV into a store list (README: Stores and redemption)`;
+                               import stores from a CSV into a store list (README: Stores and redemption)
+  order refund <orderId> <corpId>              refund a paid order in full (recorded as its payment's refund)`;
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
@@ -59,6 +60,11 @@ async function main(argv: string[]): Promise<number> {
     const { activity, draw, prizes } = services;
     if (cmd === 'order') {
       const [move, orderId, corpId, trackingNo] = args;
+      if (move === 'refund' && orderId && corpId) {
+        const r = await prizes.refundOrder(corpId, orderId);
+        console.log(`${corpId}/${orderId} → ${r.state}${r.replayed ? ' (already refunded)' : ''}`);
+        return 0;
+      }
       const to = { ship: 'shipped', deliver: 'delivered', close: 'closed' } as const;
       if (!orderId || !corpId || !(move === 'ship' || move === 'deliver' || move === 'close')) return usage();
       const state = await prizes.moveOrder(corpId, orderId, to[move], trackingNo);

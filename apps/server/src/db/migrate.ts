@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006-growth';
 import * as m0007 from './migrations/0007-season';
 import * as m0008 from './migrations/0008-stores';
 import * as m0009 from './migrations/0009-staff-and-approvals';
+import * as m0010 from './migrations/0010-order-payments';
 import * as m0011 from './migrations/0011-stock-buckets';
 
 /** Migrations in order; later issues append here. */
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-stores': m0008,
   '0009-staff-and-approvals': m0009,
   '0011-stock-buckets': m0011,
+  '0010-order-payments': m0010,
 };
 
 class InCodeProvider implements MigrationProvider {

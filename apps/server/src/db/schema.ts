@@ -240,6 +240,12 @@ export interface PhysicalOrderTable {
   delivered_at: Generated<number | null>;
   closed_at: Generated<number | null>;
   updated_at: Generated<number | null>;
+  /** Payment-linked orders (migration 0010): the payment that paid it, and when each payment state came. */
+  payment_id: Generated<string | null>;
+  paid_cents: Generated<number | null>;
+  paid_at: Generated<number | null>;
+  payment_failed_at: Generated<number | null>;
+  refunded_at: Generated<number | null>;
 }
 export interface RiskLogTable {
   id: Generated<number>;
@@ -265,6 +271,7 @@ export interface DrawTables {
   award: AwardTable;
   points_ledger: PointsLedgerTable;
   physical_order: PhysicalOrderTable;
+  order_payment_event: OrderPaymentEventTable;
   risk_log: RiskLogTable;
 }
 
@@ -465,4 +472,15 @@ export interface PrizeStockBucketTable {
   prize_id: string;
   bucket: number;
   left_stock: number;
+}
+/** One payment-result notification per (corp, order, payment, result): a repeat is found, never applied twice. */
+export interface OrderPaymentEventTable {
+  corp_id: string;
+  order_id: string;
+  payment_id: string;
+  result: 'paid' | 'failed' | 'refunded';
+  amount_cents: number;
+  source: 'callback' | 'operator';
+  notified_at: number;
+  created_at: number;
 }

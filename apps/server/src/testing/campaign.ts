@@ -64,3 +64,23 @@ export function campaignActions(app: () => TestApp) {
       }),
   };
 }
+
+/**
+ * The claim suites' two activities: `giftId` always gives a physical gift (an order awaiting its address),
+ * `couponId` always a coupon; addresses within 3 days, coupons valid 5 days.
+ */
+export function claimActivities(giftId: string, couponId: string): string[] {
+  const claim = '    claim: { addressWindowDays: 3, couponValidDays: 5 }';
+  const thanks =
+    '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }';
+  return [
+    activityYaml(giftId, {
+      prizes: `      - { id: g, name: 礼盒, kind: physical, image: /prizes/gift.svg, weight: 1, stock: 100, valueCents: 9900 }\n${thanks}`,
+      more: claim,
+    }),
+    activityYaml(couponId, {
+      prizes: `      - { id: c, name: 十元券, kind: coupon, image: /prizes/coupon.svg, weight: 1, stock: 100, valueCents: 1000 }\n${thanks}`,
+      more: claim,
+    }),
+  ];
+}

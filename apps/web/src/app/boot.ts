@@ -4,6 +4,7 @@ import { bridge, bridgeReady, resetBridge } from '../bridge/bridge';
 import { monitorEnabled, startMonitor } from '../bridge/monitor';
 import { readCookie, writeCookie } from '../shared/lib/cookies';
 import type { StartupParams } from '../shared/lib/query-params';
+import { whenIdle } from '../shared/lib/when-idle';
 import { storeAppVersion } from '../shared/store/global-store';
 import { type GrayOutcome, grayRelease, recordPageView } from './startup';
 
@@ -54,11 +55,16 @@ export async function boot(params: StartupParams): Promise<GrayOutcome> {
     log,
   });
   if (outcome === 'reloading') return new Promise<never>(() => {});
-  void recordPageView(
-    params.actId,
-    location.pathname,
-    (actId) => call(routes.webpageVisit, { body: { actId, visitType: 'PV' }, quiet: true }),
-    log,
+  // The record is not part of what the customer sees: sent once the first view has painted.
+  const pathname = location.pathname;
+  whenIdle(
+    () =>
+      void recordPageView(
+        params.actId,
+        pathname,
+        (actId) => call(routes.webpageVisit, { body: { actId, visitType: 'PV' }, quiet: true }),
+        log,
+      ),
   );
   return outcome;
 }

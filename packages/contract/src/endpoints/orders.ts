@@ -55,6 +55,12 @@ export const orderSchema = z.object({
   shippedAt: z.number().int().nullable(),
   deliveredAt: z.number().int().nullable(),
   closedAt: z.number().int().nullable(),
+  /** Payment-linked orders: the payment that paid it, its amount, and when each payment state came. */
+  paymentId: z.string().nullable(),
+  paidCents: z.number().int().nullable(),
+  paidAt: z.number().int().nullable(),
+  paymentFailedAt: z.number().int().nullable(),
+  refundedAt: z.number().int().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

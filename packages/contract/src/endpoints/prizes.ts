@@ -3,6 +3,7 @@ import { empty } from '../common';
 import { endpoint } from '../endpoint';
 import { actQuery, PRIZE_KINDS } from './activity';
 import { addNoSchema } from './addresses';
+import { COUPON_STATES } from './coupons';
 import { ORDER_STATES } from './orders';
 
 /** pending_approval: above the corp's threshold, waiting for an approver (审核中); declined: not approved. */
@@ -22,10 +23,15 @@ export const myPrizeSchema = z.object({
   orderId: z.string().nullable(),
   /** The physical prize's order state (the prize list links to the order); null for other kinds. */
   orderState: z.enum(ORDER_STATES).nullable(),
+  /** A coupon's state now (unused / used / expired, as /coupon shows it); null for other kinds. */
+  couponState: z.enum(COUPON_STATES).nullable(),
+  /** A coupon's end of validity; null for other kinds or a coupon without an end. */
+  validUntil: z.number().int().nullable(),
   createdAt: z.number().int(),
   /** Where a used coupon was used ('store': redeemed at a counter, shown as 已核销); null while unused. */
   usedChannel: z.string().nullable().optional(),
 });
+export type MyPrize = z.infer<typeof myPrizeSchema>;
 
 /** What customers won: their prizes, exchanging them, and who won lately. */
 export const prizesEndpoints = {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ActivityDetail, Address, Coupon, DrawResult, Order, TicketDetail } from '@campaign/contract';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityYaml, campaignActions } from '../../testing/campaign';
+import { campaignActions, claimActivities } from '../../testing/campaign';
 import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 
 const kinds = await dialects();
@@ -20,24 +20,7 @@ describe.each(kinds)('orders and coupons on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    await publish(
-      activityYaml('gift-box', {
-        prizes: [
-          '      - { id: g, name: 礼盒, kind: physical, image: /prizes/gift.svg, weight: 1, stock: 100, valueCents: 9900 }',
-          '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }',
-        ].join('\n'),
-        more: '    claim: { addressWindowDays: 3, couponValidDays: 5 }',
-      }),
-    );
-    await publish(
-      activityYaml('coupons', {
-        prizes: [
-          '      - { id: c, name: 十元券, kind: coupon, image: /prizes/coupon.svg, weight: 1, stock: 100, valueCents: 1000 }',
-          '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }',
-        ].join('\n'),
-        more: '    claim: { addressWindowDays: 3, couponValidDays: 5 }',
-      }),
-    );
+    for (const yaml of claimActivities('gift-box', 'coupons')) await publish(yaml);
   });
   afterAll(async () => t?.close());
   const { publish, login, draw } = campaignActions(() => t);

@@ -39,10 +39,18 @@ export function toOrder(o: repo.OrderRow, now: number): Order {
     shippedAt: o.shipped_at,
     deliveredAt: o.delivered_at,
     closedAt: o.closed_at,
+    paymentId: o.payment_id,
+    paidCents: o.paid_cents,
+    paidAt: o.paid_at,
+    paymentFailedAt: o.payment_failed_at,
+    refundedAt: o.refunded_at,
   };
 }
 
-export function couponState(c: repo.CouponRow, now: number): CouponState {
+export function couponState(
+  c: Pick<repo.CouponRow, 'status' | 'created_at' | 'coupon_valid_days'>,
+  now: number,
+): CouponState {
   if (c.status === 'exchanged') return 'used';
   const until = repo.couponValidUntil(c);
   return until !== null && now > until ? 'expired' : 'unused';

@@ -88,6 +88,7 @@ const myPrizeColumns = [
   'award.used_channel as usedChannel',
   'physical_order.status as orderStatus',
   'activity.address_window_days as addressWindowDays',
+  'activity.coupon_valid_days as couponValidDays',
 ] as const;
 
 /** One customer's awards with their prize and activity (read-only joins for names and claim terms). */

@@ -5,9 +5,11 @@ import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
-import { createClaims, orderState } from './claims';
+import { couponState, createClaims, orderState } from './claims';
+import { couponValidUntil } from './claims-repo';
 import { createCounterTickets } from './counter';
 import { createHeldAwards } from './held';
+import { createOrderPayments } from './payments';
 import type { ActivityCataloguePort, AddressBookPort, AwardHoldPort, StockReturnPort } from './ports';
 import * as repo from './repo';
 
@@ -42,12 +44,23 @@ export function createPrizesService(
   const { clock, activities } = deps;
   const claims = createClaims(deps);
 
-  /** The prize list's row: a physical prize carries its order's state (expired derived with the clock). */
-  function toMyPrize({ orderStatus, addressWindowDays, ...p }: MyPrizeRow) {
+  /**
+   * The prize list's row: a physical prize carries its order's state, a coupon its coupon state (both
+   * derived with the clock, the same rules /orderConfirm and /coupon show).
+   */
+  function toMyPrize({ orderStatus, addressWindowDays, couponValidDays, ...p }: MyPrizeRow) {
+    const now = clock();
     const orderStateNow: OrderState | null = orderStatus
-      ? orderState({ status: orderStatus, created_at: p.createdAt, address_window_days: addressWindowDays }, clock())
+      ? orderState({ status: orderStatus, created_at: p.createdAt, address_window_days: addressWindowDays }, now)
       : null;
-    return { ...p, orderState: orderStateNow };
+    const coupon =
+      p.kind === 'coupon' ? { status: p.status, created_at: p.createdAt, coupon_valid_days: couponValidDays } : null;
+    return {
+      ...p,
+      orderState: orderStateNow,
+      couponState: coupon ? couponState(coupon, now) : null,
+      validUntil: coupon ? couponValidUntil(coupon) : null,
+    };
   }
   async function mine(corpId: string, userId: string, filter: Parameters<typeof repo.myPrizes>[3]) {
     return (await repo.myPrizes(db, corpId, userId, filter)).map(toMyPrize);
@@ -58,6 +71,7 @@ export function createPrizesService(
     /** Tickets at a store's counter (the stores module's TicketCounterPort). */
     counter: createCounterTickets(deps),
     ...createHeldAwards(deps),
+    ...createOrderPayments(deps),
 
     /**
      * Coupon: a CSPRNG code; points: credited to the ledger; physical: an order awaiting an address. A

@@ -207,13 +207,19 @@ export function PrizeWheel({
   return (
     <div className={['game-wheel', busy ? 'is-spinning' : '', className ?? ''].filter(Boolean).join(' ')}>
       <div className="game-wheel__rim">
-        {Array.from({ length: LIGHTS }, (_, i) => (
-          <span
-            // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative lights
-            key={i}
-            className="game-wheel__light"
-            style={{ transform: `rotate(${(360 / LIGHTS) * i}deg)` }}
-          />
+        {/* Two groups that blink in turn: two animations, not one per bulb (each bulb's own animation
+            sent an animationiteration event through the page's listeners about 15 times a second). */}
+        {[0, 1].map((phase) => (
+          <div key={phase} className={`game-wheel__lights is-phase-${phase}`}>
+            {Array.from({ length: LIGHTS / 2 }, (_, j) => (
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative lights
+                key={j}
+                className="game-wheel__light"
+                style={{ transform: `rotate(${(360 / LIGHTS) * (j * 2 + phase)}deg)` }}
+              />
+            ))}
+          </div>
         ))}
       </div>
       {/* The canvas face is the picture (its name lists the prizes); the button stays its own control. */}

@@ -1,6 +1,8 @@
 import type { ActivityDetail } from '@campaign/contract/client';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { endpointQuery, useEndpointQuery } from '../../../api/endpoint-query';
+import { whenIdle } from '../../../shared/lib/when-idle';
 import {
   type DetailResult,
   detailOrNull,
@@ -92,4 +94,32 @@ export function useActivityGroup(actGroupId: string | null): ActivityGroupView {
     winners: new Map((group?.winnerActIds ?? []).map((id, i) => [id, winners[i]?.data?.winnerList ?? NO_WINNERS])),
     surplus: new Map((group?.surplusActIds ?? []).map((id, i) => [id, surplus[i]?.data?.surplusInfo ?? null])),
   };
+}
+
+/**
+ * A game screen's view of its group: the rocc switch only (spec §4). The group flow still reads the
+ * data of the group's other activities (detail, recent winners, surplus), but into the shared cache once
+ * the game has painted and the browser is idle, without subscribing: the game screen neither waits nor
+ * re-renders for them (issue 8: rendering the whole group load was most of /upStdDraw's blocking time).
+ */
+export function useGroupSwitch(actGroupId: string | null, actId: string): GroupInfo | null | undefined {
+  const client = useQueryClient();
+  const raw = useEndpointQuery(
+    'activityGroupDetail',
+    { query: { actGroupId: actGroupId ?? '' } },
+    { ...QUIET, enabled: Boolean(actGroupId), select: groupInfo },
+  );
+  const group = actGroupId === null || raw.isError ? null : raw.data;
+  useEffect(() => {
+    if (!group) return;
+    const others = (ids: readonly string[]) => ids.filter((id) => id !== actId);
+    return whenIdle(() => {
+      for (const id of others(group.ids)) void client.prefetchQuery({ ...activityDetailQuery(id), ...QUIET });
+      for (const id of others(group.winnerActIds))
+        void client.prefetchQuery({ ...endpointQuery('recentWinners', { query: { actId: id } }), ...QUIET });
+      for (const id of others(group.surplusActIds))
+        void client.prefetchQuery({ ...endpointQuery('activitySurplus', { query: { actId: id } }), ...QUIET });
+    });
+  }, [group, actId, client]);
+  return group;
 }

@@ -29,7 +29,7 @@ export function OddsTable({ prizes }: { prizes: readonly PublicPrize[] }) {
           <tr key={p.id} data-prize-id={p.id}>
             <td>
               <span className="odds__prize">
-                <img className="odds__img" src={imageUrl(p.image)} alt="" />
+                <img className="odds__img" src={imageUrl(p.image)} alt="" loading="lazy" decoding="async" />
                 <span>
                   {p.name}
                   {p.unlockAfterDraws !== null && p.unlockAfterDraws > 0 && (

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, QueryProvider } from '../../../api/query-client';
 import { render } from '../../../shared/testing/render';
 import { detailFixture } from '../api/fixtures';
-import { type ActivityView, useActivity } from './use-activity';
+import { type ActivityView, nextEdgeIn, useActivity } from './use-activity';
 
 /** A server whose answers are held until `release()`: shows which requests went out before any came back. */
 let held: Array<{ path: string; actId: string | null; answer: () => Response }>;
@@ -112,8 +112,12 @@ describe('useActivity', () => {
     // The detail named its group: now the group, and nothing the screen already has.
     expect(held.map((r) => r.path)).toEqual(['/v2/activity/group']);
     await release();
+    // The game is ready, with the group's rocc switch, before the group's other activities are read
+    // (once the browser is idle, and only what the screen does not already have).
+    expect(view().gate).toBe('ready');
+    expect(view().rocc).toBe(true);
     expect(held.map((r) => `${r.path}?${r.actId}`)).toEqual(['/v2/activity/detail?grid']);
-    await release(() => view().gate === 'ready');
+    await release(() => false);
     const v = view();
     expect(v.gate).toBe('ready');
     expect(v.surplus?.chancesLeft).toBe(2);
@@ -140,5 +144,16 @@ describe('useActivity', () => {
     const { view } = mountView('');
     expect(view().gate).toBe('missing');
     expect(held.filter((r) => r.actId !== null)).toEqual([]);
+  });
+});
+
+describe('nextEdgeIn', () => {
+  it('waits for the next edge of the window only (just past it), never once the window has closed', () => {
+    const w = { startsAt: 10_000, endsAt: 20_000 };
+    expect(nextEdgeIn(w, 0)).toBe(10_050);
+    expect(nextEdgeIn(w, 10_000)).toBe(10_050);
+    expect(nextEdgeIn(w, 20_000)).toBeNull();
+    expect(nextEdgeIn(null, 0)).toBeNull();
+    expect(nextEdgeIn({ startsAt: 0, endsAt: 90 * 86_400_000 }, 1)).toBe(2 ** 31 - 1);
   });
 });

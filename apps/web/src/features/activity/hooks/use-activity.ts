@@ -6,7 +6,7 @@ import { CallFailure } from '../../../api/errors';
 import { useSession } from '../../../api/session';
 import {
   useActivityDetail,
-  useActivityGroup,
+  useGroupSwitch,
   useRecentWinners,
   useServerOffset,
   useSurplus,
@@ -26,6 +26,16 @@ function loadFailure(
   if (actId === '' || detail.data === null) return 'missing';
   if (detail.data !== undefined || !detail.error) return null;
   return detail.error instanceof CallFailure && detail.error.code !== undefined ? 'missing' : 'offline';
+}
+
+/** setTimeout's longest wait (about 24.8 days): a later edge is waited for in steps. */
+const MAX_WAIT_MS = 2 ** 31 - 1;
+
+/** Milliseconds until the activity's window next opens or closes (a little after it), or null if never. */
+export function nextEdgeIn(detail: Pick<ActivityDetail, 'startsAt' | 'endsAt'> | null, now: number): number | null {
+  if (!detail) return null;
+  const next = [detail.startsAt, detail.endsAt].filter((edge) => edge > now).sort((a, b) => a - b)[0];
+  return next === undefined ? null : Math.min(next - now + 50, MAX_WAIT_MS);
 }
 
 export interface ActivityView {
@@ -49,7 +59,8 @@ export interface ActivityView {
 /**
  * Everything a game screen reads about its activity, all at once: the detail, its chances and
  * stock, its recent winners, the session and the server clock go out in parallel; only the group
- * (spec §4: its rocc switch and the data of its other ids) waits, for the group id the detail names.
+ * (spec §4: its rocc switch) waits, for the group id the detail names; its other ids' data is read
+ * when the browser is idle (useGroupSwitch).
  */
 export function useActivity(actId: string): ActivityView {
   const client = useQueryClient();
@@ -59,16 +70,20 @@ export function useActivity(actId: string): ActivityView {
   const user = useSession();
   const offset = useServerOffset();
   const detail = detailQuery.data ?? null;
-  const { group } = useActivityGroup(detail?.actGroupId ?? null);
+  const group = useGroupSwitch(detail?.actGroupId ?? null, actId);
   const [refusal, setRefusal] = useState<RefusalReason | null>(null);
-  const [, setTick] = useState(0);
+  const [tick, setTick] = useState(0);
 
-  // Re-evaluate the gate every second around the window's edges (a countdown reaching zero opens the game).
+  // Re-evaluate the gate when the window opens or closes (a countdown reaching zero opens the game): one
+  // timer to the next edge. Not a re-render of the whole game screen every second — that kept the main
+  // thread busy for as long as the screen was open (the countdown ticks on its own).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` re-arms the timer after a capped wait
   useEffect(() => {
-    if (!detail) return;
-    const timer = setInterval(() => setTick((n) => n + 1), 1000);
-    return () => clearInterval(timer);
-  }, [detail]);
+    const wait = nextEdgeIn(detail, Date.now() + offset);
+    if (wait === null) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), wait);
+    return () => clearTimeout(timer);
+  }, [detail, offset, tick]);
 
   const serverNow = useCallback(() => Date.now() + offset, [offset]);
   const loadFailed = loadFailure(actId, detailQuery);

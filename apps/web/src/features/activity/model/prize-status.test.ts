@@ -1,23 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { inTab, shownStatus } from './prize-status';
+import { inTab, prizeView } from './prize-status';
+
+const coupon = (couponState: 'unused' | 'used' | 'expired' | null, status: 'issued' | 'exchanged' = 'issued') =>
+  ({ kind: 'coupon', status, couponState, orderState: null }) as const;
+const gift = (orderState: 'awaiting_address' | 'confirmed' | 'shipped' | 'delivered' | 'expired' | 'refunded') =>
+  ({
+    kind: 'physical',
+    status: orderState === 'awaiting_address' ? 'awaiting_address' : 'exchanged',
+    couponState: null,
+    orderState,
+  }) as const;
 
 describe('prize status as the customer sees it', () => {
-  it('shows points as credited whatever the award row says, other kinds as the server says', () => {
-    expect(shownStatus({ kind: 'points', status: 'issued' })).toBe('credited');
-    expect(shownStatus({ kind: 'points', status: 'exchanged' })).toBe('credited');
-    expect(shownStatus({ kind: 'coupon', status: 'issued' })).toBe('issued');
-    expect(shownStatus({ kind: 'physical', status: 'awaiting_address' })).toBe('awaiting_address');
+  it('shows points as credited whatever the award row says', () => {
+    for (const status of ['issued', 'exchanged'] as const)
+      expect(prizeView({ kind: 'points', status, couponState: null, orderState: null })).toEqual({
+        shown: 'credited',
+        tone: 'done',
+        canUse: false,
+      });
   });
 
-  it('lists credited points under "used/credited", never under "to use"', () => {
-    const points = { kind: 'points', status: 'issued' } as const;
-    const coupon = { kind: 'coupon', status: 'issued' } as const;
-    const used = { kind: 'coupon', status: 'exchanged' } as const;
-    expect(inTab(points, 'issued')).toBe(false);
-    expect(inTab(points, 'done')).toBe(true);
-    expect(inTab(coupon, 'issued')).toBe(true);
-    expect(inTab(coupon, 'done')).toBe(false);
-    expect(inTab(used, 'done')).toBe(true);
-    for (const p of [points, coupon, used]) expect(inTab(p, 'all')).toBe(true);
+  it('shows a coupon’s real state: an expired one is expired, with no “use now”, though its row says issued', () => {
+    expect(prizeView(coupon('unused'))).toEqual({ shown: 'issued', tone: 'action', canUse: true });
+    expect(prizeView(coupon('expired'))).toEqual({ shown: 'expired', tone: 'stopped', canUse: false });
+    expect(prizeView(coupon('used', 'exchanged'))).toEqual({ shown: 'exchanged', tone: 'done', canUse: false });
+  });
+
+  it('styles a physical prize by its order: a confirmed order is on its way, not done and greyed', () => {
+    expect(prizeView(gift('awaiting_address')).tone).toBe('action');
+    expect(prizeView(gift('confirmed'))).toEqual({ shown: 'order', tone: 'progress', canUse: false });
+    expect(prizeView(gift('shipped')).tone).toBe('progress');
+    expect(prizeView(gift('delivered')).tone).toBe('done');
+    expect(prizeView(gift('expired')).tone).toBe('stopped');
+    expect(prizeView(gift('refunded')).tone).toBe('stopped');
+  });
+
+  it('puts each prize in the tab of what the customer has to do', () => {
+    const points = { kind: 'points', status: 'issued', couponState: null, orderState: null } as const;
+    expect(inTab(coupon('unused'), 'action')).toBe(true);
+    expect(inTab(coupon('expired'), 'action')).toBe(false);
+    expect(inTab(coupon('expired'), 'ended')).toBe(true);
+    expect(inTab(points, 'action')).toBe(false);
+    expect(inTab(points, 'ended')).toBe(true);
+    expect(inTab(gift('awaiting_address'), 'action')).toBe(true);
+    expect(inTab(gift('confirmed'), 'progress')).toBe(true);
+    expect(inTab(gift('confirmed'), 'ended')).toBe(false);
+    for (const p of [points, coupon('used', 'exchanged'), gift('shipped')]) expect(inTab(p, 'all')).toBe(true);
   });
 });

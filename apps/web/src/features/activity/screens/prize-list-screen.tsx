@@ -14,34 +14,34 @@ import { Icon } from '../../../shared/ui/icon';
 import type { IconName } from '../../../shared/ui/icon-sprite';
 import { Modal } from '../../../shared/ui/modal';
 import { OrderStateBadge } from '../../../shared/ui/order-state';
+import { PillTabs } from '../../../shared/ui/pill-tabs';
 import { CouponCode } from '../components/coupon-code';
 import { StatePanel } from '../components/state-panel';
-import { inTab, type ShownStatus as Shown, shownStatus, type PrizeTab as Tab } from '../model/prize-status';
+import { inTab, PRIZE_TABS, prizeView, type ShownStatus, type PrizeTab as Tab } from '../model/prize-status';
 import '../components/activity.css';
 import './prize-list-screen.css';
 
 type MyPrize = RouteData<'myPrizes'>[number];
 
-const STATUS: Record<Shown, { icon: IconName; label: MessageKey }> = {
+const STATUS: Record<Exclude<ShownStatus, 'order'>, { icon: IconName; label: MessageKey }> = {
   issued: { icon: 'order-paid', label: 'prizes.issued' },
   awaiting_address: { icon: 'order-pay-failed', label: 'act.address.pending' },
   exchanged: { icon: 'order-used', label: 'prizes.exchanged' },
   credited: { icon: 'order-used', label: 'prizes.credited' },
+  expired: { icon: 'order-expired', label: 'prizes.expired' },
   pending_approval: { icon: 'shield', label: 'prizes.pendingApproval' },
   declined: { icon: 'order-closed', label: 'prizes.declined' },
 };
-const TABS: ReadonlyArray<{ key: Tab; label: MessageKey }> = [
-  { key: 'all', label: 'prizes.all' },
-  { key: 'issued', label: 'prizes.issued' },
-  { key: 'awaiting_address', label: 'prizes.awaiting' },
-  { key: 'done', label: 'prizes.done' },
-];
 
 function PrizeRow({ prize, onUse }: { prize: MyPrize; onUse: (p: MyPrize) => void }) {
-  const shown = shownStatus(prize);
-  const status = STATUS[shown];
+  const view = prizeView(prize);
   return (
-    <li className={`prize-row is-${shown}`} data-testid="prize-row" data-status={shown}>
+    <li
+      className={`prize-row is-${view.tone}`}
+      data-testid="prize-row"
+      data-status={view.shown === 'order' ? prize.orderState : view.shown}
+      data-tone={view.tone}
+    >
       <div className="prize-row__top">
         <div className="prize-row__art">
           <img src={imageUrl(prize.image)} alt="" width={50} height={50} />
@@ -62,15 +62,19 @@ function PrizeRow({ prize, onUse }: { prize: MyPrize; onUse: (p: MyPrize) => voi
         {prize.orderState ? (
           <OrderStateBadge state={prize.orderState} />
         ) : (
-          <span className={`prize-row__status is-${shown}`}>
-            <Icon name={status.icon} size="1.3rem" />
-            {shown === 'exchanged' && prize.usedChannel === 'store' ? t('coupon.redeemed') : t(status.label)}
-          </span>
+          view.shown !== 'order' && (
+            <span className={`prize-row__status is-${view.tone} is-${view.shown}`}>
+              <Icon name={STATUS[view.shown].icon} size="1.3rem" />
+              {view.shown === 'exchanged' && prize.usedChannel === 'store'
+                ? t('coupon.redeemed')
+                : t(STATUS[view.shown].label)}
+            </span>
+          )
         )}
       </div>
-      {shown === 'pending_approval' || shown === 'declined' ? (
-        <p className={`prize-row__review is-${shown}`} data-testid="prize-review">
-          {t(shown === 'pending_approval' ? 'prizes.pendingDesc' : 'prizes.declinedDesc')}
+      {view.shown === 'pending_approval' || view.shown === 'declined' ? (
+        <p className={`prize-row__review is-${view.shown}`} data-testid="prize-review">
+          {t(view.shown === 'pending_approval' ? 'prizes.pendingDesc' : 'prizes.declinedDesc')}
         </p>
       ) : null}
       {prize.orderId && (
@@ -79,7 +83,10 @@ function PrizeRow({ prize, onUse }: { prize: MyPrize; onUse: (p: MyPrize) => voi
         </Link>
       )}
       {prize.couponCode && <CouponCode code={prize.couponCode} className="prize-row__code" />}
-      {shown === 'issued' && prize.kind === 'coupon' && (
+      {prize.couponState === 'unused' && prize.validUntil !== null && (
+        <p className="prize-row__valid">{t('coupon.validUntil', { at: formatDate(prize.validUntil, 'YYYY-MM-DD') })}</p>
+      )}
+      {view.canUse && (
         <div className="prize-row__actions">
           <ActionButton className="prize-row__btn" onAction={() => onUse(prize)}>
             {t('prizes.exchange')}
@@ -153,38 +160,33 @@ export function PrizeListScreen() {
         <h1 className="act-sheet__title">{t('prizes.heading')}</h1>
       </header>
       <div className="act-sheet__body">
-        <div className="prize-tabs" role="tablist">
-          {TABS.map((x) => (
-            <button
-              key={x.key}
-              type="button"
-              role="tab"
-              aria-selected={tab === x.key}
-              className={tab === x.key ? 'prize-tab is-active' : 'prize-tab'}
-              onClick={() => setTab(x.key)}
-            >
-              {t(x.label)}
-            </button>
-          ))}
+        <PillTabs
+          tabs={PRIZE_TABS.map((x) => ({ key: x.key, label: t(x.label) }))}
+          value={tab}
+          onChange={setTab}
+          label={t('prizes.heading')}
+          panelId="prize-panel"
+        />
+        <div role="tabpanel" id="prize-panel" className="prizes__panel">
+          {items === undefined && <StatePanel gate="loading" />}
+          {items === null && <StatePanel gate="offline" onRetry={() => void prizes.refetch()} />}
+          {items && shown.length === 0 && (
+            <section className="act-panel prize-empty" data-testid="prizes-empty">
+              <Icon name="empty" size="10rem" />
+              <p>{t('prizes.empty')}</p>
+              <Link className="act-cta" to={homePath()}>
+                {t('prizes.goPlay')}
+              </Link>
+            </section>
+          )}
+          {shown.length > 0 && (
+            <ul className="prize-list" data-testid="prize-list">
+              {shown.map((p) => (
+                <PrizeRow key={p.awardId} prize={p} onUse={setUsing} />
+              ))}
+            </ul>
+          )}
         </div>
-        {items === undefined && <StatePanel gate="loading" />}
-        {items === null && <StatePanel gate="offline" onRetry={() => void prizes.refetch()} />}
-        {items && shown.length === 0 && (
-          <section className="act-panel prize-empty" data-testid="prizes-empty">
-            <Icon name="empty" size="10rem" />
-            <p>{t('prizes.empty')}</p>
-            <Link className="act-cta" to={homePath()}>
-              {t('prizes.goPlay')}
-            </Link>
-          </section>
-        )}
-        {shown.length > 0 && (
-          <ul className="prize-list" data-testid="prize-list">
-            {shown.map((p) => (
-              <PrizeRow key={p.awardId} prize={p} onUse={setUsing} />
-            ))}
-          </ul>
-        )}
         <UseConfirm prize={using} onClose={() => setUsing(null)} />
       </div>
     </div>

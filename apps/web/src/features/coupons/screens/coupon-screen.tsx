@@ -10,6 +10,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from '../../../shared
 import { loginPath, PRIZES_PATH } from '../../../shared/navigation/paths';
 import { copyText } from '../../../shared/ui/copy-text';
 import { Icon } from '../../../shared/ui/icon';
+import { PillTabs } from '../../../shared/ui/pill-tabs';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { TicketDetail } from '../components/ticket-detail';
 import { COUPON_TABS, type Coupon, type CouponTab, daysUntil, groupCode, tabFrom } from '../model/coupon-view';
@@ -144,22 +145,20 @@ function CouponIndex({ inline }: { inline: boolean }) {
     );
   return (
     <>
-      <div className="coupon-tabs" role="tablist" aria-label={t('coupon.title')}>
-        {COUPON_TABS.map((x) => (
-          <button
-            key={x}
-            type="button"
-            role="tab"
-            aria-selected={tab === x}
-            className={tab === x ? 'coupon-tab is-active' : 'coupon-tab'}
-            onClick={() => setTab(x)}
-          >
-            {t(TAB_LABEL[x])}
-            {x !== 'goods' && counts ? <span className="coupon-tab__n">{counts[x]}</span> : null}
-          </button>
-        ))}
+      <PillTabs
+        tabs={COUPON_TABS.map((x) => ({
+          key: x,
+          label: t(TAB_LABEL[x]),
+          count: x !== 'goods' && counts ? counts[x] : undefined,
+        }))}
+        value={tab}
+        onChange={setTab}
+        label={t('coupon.title')}
+        panelId="coupon-panel"
+      />
+      <div role="tabpanel" id="coupon-panel">
+        {content}
       </div>
-      <div role="tabpanel">{content}</div>
       <TicketDetail couponId={open} onClose={() => setOpen(null)} inline={inline} />
     </>
   );

@@ -1,5 +1,6 @@
 import { useEndpointQuery } from '../../../api/endpoint-query';
 import { useSearchParams } from '../../../shared/navigation/navigation';
+import { isDiscountId } from '../model/discount-view';
 
 /** The discount named by `?discountId=` (both discount screens read it, sharing one cached answer). */
 export function useDiscountFromUrl() {
@@ -8,7 +9,7 @@ export function useDiscountFromUrl() {
   const detail = useEndpointQuery(
     'discountDetail',
     { query: { discountId } },
-    { meta: { quiet: true }, enabled: discountId !== '' },
+    { meta: { quiet: true }, enabled: isDiscountId(discountId) },
   );
   return { discountId, detail };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocker, type Discount, preview } from './discount-view';
+import { blocker, type Discount, detailPage, preview } from './discount-view';
 
 const live: Discount = {
   discountId: 'lj',
@@ -38,5 +38,20 @@ describe('instant discount view', () => {
     expect(blocker({ ...live, userLeft: 0 })).toBe('used-up');
     expect(blocker({ ...live, leftToday: 0 })).toBe('none-today');
     expect(blocker({ ...live, leftToday: null })).toBeNull();
+  });
+});
+
+describe('the discount detail page for any link', () => {
+  it('gives a broken link, an unknown id and an ended discount their own states', () => {
+    expect(detailPage('', { isError: false })).toBe('bad-link');
+    expect(detailPage('bad id/..', { isError: false })).toBe('bad-link');
+    expect(detailPage('lj', { isError: false })).toBe('loading');
+    expect(detailPage('lj', { isError: true, errorCode: 3301 })).toBe('not-found');
+    expect(detailPage('lj', { isError: true, status: 404 })).toBe('not-found');
+    expect(detailPage('lj', { isError: true, status: 503 })).toBe('failed');
+    expect(detailPage('lj', { isError: true, errorCode: undefined })).toBe('failed');
+    expect(detailPage('lj', { isError: false, data: { ...live, status: 'ended' } })).toBe('ended');
+    expect(detailPage('lj', { isError: false, data: { ...live, status: 'scheduled' } })).toBe('show');
+    expect(detailPage('lj', { isError: false, data: live })).toBe('show');
   });
 });

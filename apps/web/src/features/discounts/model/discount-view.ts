@@ -28,3 +28,31 @@ export function preview(d: Pick<Discount, 'amountCents' | 'thresholdCents'>, amo
   const discountCents = applies ? Math.min(d.amountCents, amountCents - 1) : 0;
   return { applies, discountCents, payCents: amountCents - discountCents };
 }
+
+/** The id format the server accepts (contract `discountIdSchema`): anything else is a broken link. */
+const DISCOUNT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const DISCOUNT_NOT_FOUND = 3301;
+const VALIDATION = 400;
+
+export function isDiscountId(value: string): boolean {
+  return DISCOUNT_ID.test(value);
+}
+
+/**
+ * What /lijianDetail?discountId=… shows: a link without a (well-formed) id, an id the corp does not have,
+ * an ended discount (its facts are history, nothing to pay with) each get a designed state of their own;
+ * a scheduled, sold-out or live one shows its facts and says in place why it cannot be used yet.
+ */
+export type DetailPage = 'bad-link' | 'not-found' | 'ended' | 'failed' | 'loading' | 'show';
+
+export function detailPage(
+  discountId: string,
+  q: { data?: Discount | undefined; errorCode?: number | undefined; status?: number | undefined; isError: boolean },
+): DetailPage {
+  if (!isDiscountId(discountId)) return 'bad-link';
+  if (q.data) return q.data.status === 'ended' ? 'ended' : 'show';
+  // The server answers an unknown id with HTTP 404 (spec §8 maps the status, the code stays unread).
+  const unknown = q.status === 404 || q.errorCode === DISCOUNT_NOT_FOUND || q.errorCode === VALIDATION;
+  if (q.isError) return unknown ? 'not-found' : 'failed';
+  return 'loading';
+}

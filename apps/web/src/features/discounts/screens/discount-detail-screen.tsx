@@ -4,18 +4,17 @@ import { CallFailure } from '../../../api/errors';
 import { queryClient } from '../../../api/query-client';
 import { BridgeUnavailableError, bridge } from '../../../bridge/bridge';
 import { t } from '../../../shared/i18n/messages';
+import { formatDate } from '../../../shared/lib/format-date';
 import { centsFromYuan, yuan } from '../../../shared/lib/money';
 import { Link } from '../../../shared/navigation/navigation';
-import { discountRulePath, PRIZES_PATH } from '../../../shared/navigation/paths';
+import { discountRulePath, homePath, PRIZES_PATH } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { DiscountFacts } from '../components/discount-facts';
 import { useDiscountFromUrl } from '../components/use-discount';
-import { blocker, type Discount, preview } from '../model/discount-view';
+import { blocker, type Discount, detailPage, preview } from '../model/discount-view';
 import { type PayDeps, type PayOutcome, payWithDiscount, reportPayment } from '../model/pay-flow';
 import './discounts.css';
-
-const DISCOUNT_NOT_FOUND = 3301;
 
 /** The browser's pieces of the pay flow: the API through the data layer, the host through the bridge. */
 function browserPayDeps(idempotencyKey: string): PayDeps {
@@ -222,10 +221,45 @@ function PayPanel({ discount }: { discount: Discount }) {
 /** /lijianDetail?discountId=…: an instant discount — amount, threshold, cards, merchants, window, left today — and paying with it. */
 export function DiscountDetailScreen() {
   const { discountId, detail } = useDiscountFromUrl();
+  const page = detailPage(discountId, {
+    data: detail.data,
+    errorCode: detail.error?.code,
+    status: detail.error?.status,
+    isError: detail.isError,
+  });
+  const elsewhere = (
+    <Link className="btn btn-ghost" to={homePath()}>
+      {t('lijian.otherOffers')}
+    </Link>
+  );
   let body: ReactNode;
-  if (discountId === '' || (detail.isError && detail.error.code === DISCOUNT_NOT_FOUND))
-    body = <SubState icon="empty" title={t('lijian.notFound')} desc={t('lijian.notFoundDesc')} />;
-  else if (detail.data)
+  if (page === 'bad-link')
+    body = (
+      <SubState icon="empty" title={t('lijian.badLink')} desc={t('lijian.badLinkDesc')} testId="lijian-state">
+        {elsewhere}
+      </SubState>
+    );
+  else if (page === 'not-found')
+    body = (
+      <SubState icon="empty" title={t('lijian.notFound')} desc={t('lijian.notFoundDesc')} testId="lijian-state">
+        {elsewhere}
+      </SubState>
+    );
+  else if (page === 'ended' && detail.data)
+    body = (
+      <>
+        <SubState
+          icon="order-expired"
+          title={t('lijian.ended')}
+          desc={t('lijian.endedDesc', { at: formatDate(detail.data.endsAt, 'YYYY-MM-DD HH:mm') })}
+          testId="lijian-state"
+        >
+          {elsewhere}
+        </SubState>
+        <DiscountFacts discount={detail.data} />
+      </>
+    );
+  else if (page === 'show' && detail.data)
     body = (
       <>
         <DiscountFacts discount={detail.data} />
@@ -237,9 +271,9 @@ export function DiscountDetailScreen() {
         </Link>
       </>
     );
-  else if (detail.isError)
+  else if (page === 'failed')
     body = (
-      <SubState icon="empty" title={t('sub.loadFailed')} desc={detail.error.detail}>
+      <SubState icon="empty" title={t('sub.loadFailed')} desc={detail.error?.detail}>
         <button type="button" className="btn btn-ghost" onClick={() => void detail.refetch()}>
           {t('act.retry')}
         </button>

@@ -5,11 +5,18 @@ import { discountDetailPath, PRIZES_PATH } from '../../../shared/navigation/path
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { DiscountFacts } from '../components/discount-facts';
 import { useDiscountFromUrl } from '../components/use-discount';
+import { detailPage } from '../model/discount-view';
 import './discounts.css';
 
 /** /lijianUseRule?discountId=…: how the instant discount works, from the discount's own rule lines. */
 export function DiscountRuleScreen() {
   const { discountId, detail } = useDiscountFromUrl();
+  const page = detailPage(discountId, {
+    data: detail.data,
+    errorCode: detail.error?.code,
+    status: detail.error?.status,
+    isError: detail.isError,
+  });
   let body: ReactNode;
   if (detail.data)
     body = (
@@ -31,14 +38,9 @@ export function DiscountRuleScreen() {
         </Link>
       </>
     );
-  else if (discountId === '' || detail.isError)
-    body = (
-      <SubState
-        icon="empty"
-        title={detail.error?.code === 3301 || discountId === '' ? t('lijian.notFound') : t('sub.loadFailed')}
-        desc={detail.error?.detail ?? t('lijian.notFoundDesc')}
-      />
-    );
+  else if (page === 'bad-link' || page === 'not-found')
+    body = <SubState icon="empty" title={t('lijian.notFound')} desc={t('lijian.notFoundDesc')} />;
+  else if (page === 'failed') body = <SubState icon="empty" title={t('sub.loadFailed')} desc={detail.error?.detail} />;
   else body = <SubLoading rows={2} />;
   return (
     <SubPage title={t('lijian.ruleTitle')} fallback={PRIZES_PATH} className="lj-page">

@@ -22,6 +22,11 @@ const order: Order = {
   shippedAt: null,
   deliveredAt: null,
   closedAt: null,
+  paymentId: null,
+  paidCents: null,
+  paidAt: null,
+  paymentFailedAt: null,
+  refundedAt: null,
 };
 
 describe('order view', () => {

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
 import { CallFailure } from '../../../api/errors';
 import { isExpired } from '../../../api/query-client';
-import { t } from '../../../shared/i18n/messages';
+import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { yuan } from '../../../shared/lib/money';
@@ -224,6 +224,24 @@ function AwaitingAddress({ order, addNo }: { order: Order; addNo: string | null 
   );
 }
 
+/** A payment-linked order's payment, as the payment side reported it (paid, failed, refunded). */
+function PaymentLines({ order }: { order: Order }) {
+  const at = (ms: number | null) => (ms === null ? null : formatDate(ms, 'YYYY-MM-DD HH:mm'));
+  const lines: Array<[MessageKey, ReactNode]> = [];
+  if (order.paymentId) lines.push(['order.paymentNo', <code key="id">{order.paymentId}</code>]);
+  if (order.paidCents !== null) lines.push(['order.paidAmount', yuan(order.paidCents)]);
+  if (order.paidAt !== null) lines.push(['order.paidAt', at(order.paidAt)]);
+  if (order.paymentFailedAt !== null && order.state === 'payment_failed')
+    lines.push(['order.paymentFailedAt', at(order.paymentFailedAt)]);
+  if (order.refundedAt !== null) lines.push(['order.refundedAt', at(order.refundedAt)]);
+  return lines.map(([label, value]) => (
+    <p key={label} data-testid="order-payment">
+      <span>{t(label)}</span>
+      {value}
+    </p>
+  ));
+}
+
 function OrderDetail({ order, addNo }: { order: Order; addNo: string | null }) {
   const view = ORDER_STATE_VIEW[order.state];
   return (
@@ -261,6 +279,7 @@ function OrderDetail({ order, addNo }: { order: Order; addNo: string | null }) {
               <span>{t('order.wonAt')}</span>
               {formatDate(order.createdAt, 'YYYY-MM-DD HH:mm')}
             </p>
+            <PaymentLines order={order} />
           </section>
           <Link className="btn btn-ghost btn-block" to={PRIZES_PATH}>
             {t('act.myPrizes')}
