@@ -5,6 +5,9 @@ import { DEBOUNCE_GAP, loginTo, settle, signIn, snap, uniqueMobile } from './hel
 const OFFER = '/newCustomers?corpId=demo&actId=newcust-spring';
 const SHARE = '/newCustomersShare?corpId=demo&actId=newcust-spring';
 const NEW_USER = '/newUser?corpId=demo&actId=newuser-welcome';
+/** The demo season whose invite task a counted invite credits. */
+const SEASON = '/pro1?corpId=demo&actId=pro1-season';
+const SEASON_TASKS = '/pro1/task?corpId=demo&actId=pro1-season';
 
 test('a new customer claims the offer once: the second tap and a reload show 已领取, the coupon is in my prizes', async ({
   page,
@@ -52,11 +55,27 @@ test('a new customer claims the offer once: the second tap and a reload show 已
   await snap(page, 'new-user-offer');
 });
 
-test('an inviter shares; the invitee opens the link in a fresh context, logs in, and shows in the inviter’s successful invites', async ({
+test('an inviter shares; the invitee opens the link in a fresh context, logs in, shows in the inviter’s successful invites and moves the inviter’s season task, points and rank', async ({
   page,
   browser,
 }) => {
-  await loginTo(page, SHARE);
+  // Before sharing: the inviter's season standing (signed in today, so on the board) and invite task.
+  await loginTo(page, SEASON);
+  const points = page.getByTestId('season-points');
+  const rank = page.getByTestId('season-rank');
+  await expect(points).toHaveText('0');
+  await page.getByTestId('season-signin').click();
+  await expect(points).toHaveText('10');
+  await expect(rank).toHaveText(/^#\d+$/);
+  const rankBefore = Number((await rank.textContent())?.slice(1));
+  await page.goto(SEASON_TASKS);
+  const inviteTask = page
+    .getByTestId('season-tasks')
+    .locator('li')
+    .filter({ has: page.getByTestId('season-task-invite') });
+  await expect(inviteTask).toContainText('已邀请 0 位');
+
+  await page.goto(SHARE);
   await expect(page.getByTestId('invite-qr')).toBeVisible();
   await expect(page.getByTestId('invite-total')).toHaveText('0');
   await expect
@@ -96,6 +115,20 @@ test('an inviter shares; the invitee opens the link in a fresh context, logs in,
   await expect(page.getByTestId('invite-today')).toContainText('1/5');
   await settle(page);
   await snap(page, 'new-customers-share-invited');
+
+  // The counted invite credited the inviter's season invite task: +50 points, a rank no worse.
+  await page.goto(SEASON_TASKS);
+  await expect(inviteTask).toContainText('已邀请 1 位');
+  await inviteTask.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await settle(page);
+  await snap(page, 'season-tasks-invited');
+  await page.goto(SEASON);
+  await expect(points).toHaveText('60');
+  await expect(rank).toHaveText(/^#\d+$/);
+  const rankAfter = Number((await rank.textContent())?.slice(1));
+  expect(rankAfter).toBeLessThanOrEqual(rankBefore);
+  await settle(page);
+  await snap(page, 'season-home-invited');
 });
 
 test('a corp off the white list meets the designed not-eligible state, with a way home', async ({ page }) => {
