@@ -1,7 +1,7 @@
 import '../../../shared/ui/antd-setup';
 import CascadePicker from 'antd-mobile/es/components/cascade-picker';
 import { useMemo } from 'react';
-import { t } from '../../../shared/i18n/messages';
+import { t } from '../messages';
 import type { RegionChoice, RegionTree } from '../model/native-address';
 
 interface PickerOption {

@@ -1,7 +1,6 @@
 import { addressInputSchema, FIELD_MESSAGES } from '@campaign/contract';
 import { describe, expect, it } from 'vitest';
-import { t } from '../../../shared/i18n/messages';
-import { enUS } from '../../../shared/i18n/messages-en-us';
+import { t } from '../messages';
 import { type AddressInput, serverFieldErrors, validateAddress } from './address-rules';
 
 const good: AddressInput = {
@@ -53,7 +52,7 @@ describe('address rules (instant feedback)', () => {
     ] as const;
     for (const [key, field] of pairs) {
       expect(t(key, undefined, 'zh-CN')).toBe(FIELD_MESSAGES[field]['zh-CN']);
-      expect(enUS[key]).toBe(FIELD_MESSAGES[field]['en-US']);
+      expect(t(key, undefined, 'en-US')).toBe(FIELD_MESSAGES[field]['en-US']);
     }
   });
 });

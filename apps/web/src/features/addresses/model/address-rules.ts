@@ -1,5 +1,5 @@
 import type { RouteBody } from '@campaign/contract/client';
-import type { MessageKey } from '../../../shared/i18n/messages';
+import type { MessageKey } from '../messages';
 
 export type AddressInput = RouteBody<'addressAdd'>;
 /** The form's fields; `region` stands for the three codes the picker sets together. */

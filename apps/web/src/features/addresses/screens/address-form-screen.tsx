@@ -4,7 +4,6 @@ import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-que
 import { CallFailure } from '../../../api/errors';
 import { isExpired } from '../../../api/query-client';
 import { useSession } from '../../../api/session';
-import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { useLocation, useNavigate, useParams, useSearchParams } from '../../../shared/navigation/navigation';
 import { addressListPath, loginPath, orderConfirmPath } from '../../../shared/navigation/paths';
 import { useGlobalStore } from '../../../shared/store/global-store';
@@ -12,6 +11,7 @@ import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { RegionPicker } from '../components/region-picker';
+import { type MessageKey, t } from '../messages';
 import {
   type AddressField,
   type AddressInput,

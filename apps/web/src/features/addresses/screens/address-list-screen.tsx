@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { endpointQuery, useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
 import { isExpired } from '../../../api/query-client';
 import { settledBridge } from '../../../bridge/bridge';
-import { t } from '../../../shared/i18n/messages';
 import { useLocation, useNavigate, useSearchParams } from '../../../shared/navigation/navigation';
 import {
   addAddressPath,
@@ -18,6 +17,7 @@ import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';
 import { Modal } from '../../../shared/ui/modal';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { t } from '../messages';
 import { type NativeAddress, parseNativeAddress } from '../model/native-address';
 import './addresses.css';
 

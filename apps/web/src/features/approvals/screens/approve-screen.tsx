@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import { t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useSearchParams } from '../../../shared/navigation/navigation';
 import { ActionButton } from '../../../shared/ui/action-button';
 import { showToast } from '../../../shared/ui/feedback';
 import { StaffGate } from '../../../shared/ui/staff-gate';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { t } from '../messages';
 import { KIND_LABEL, STATUS_LABEL } from './todo-screen';
 import './approvals.css';
 

@@ -1,12 +1,12 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useEndpointQuery } from '../../../api/endpoint-query';
-import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { Link } from '../../../shared/navigation/navigation';
 import { HOME_PATH } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
 import { StaffGate } from '../../../shared/ui/staff-gate';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { type MessageKey, t } from '../messages';
 import './approvals.css';
 
 type Item = RouteData<'approvalTodo'>['pending'][number];

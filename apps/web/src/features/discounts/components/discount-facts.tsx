@@ -1,6 +1,6 @@
-import { t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { yuan } from '../../../shared/lib/money';
+import { t } from '../messages';
 import { type Discount, STATUS_LABEL } from '../model/discount-view';
 
 /** The discount at a glance: amount, threshold, what is left (today, for me, in all), the window. */

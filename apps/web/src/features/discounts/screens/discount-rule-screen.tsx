@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { t } from '../../../shared/i18n/messages';
 import { Link } from '../../../shared/navigation/navigation';
 import { discountDetailPath, PRIZES_PATH } from '../../../shared/navigation/paths';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { DiscountFacts } from '../components/discount-facts';
 import { useDiscountFromUrl } from '../components/use-discount';
+import { t } from '../messages';
 import { detailPage } from '../model/discount-view';
 import './discounts.css';
 

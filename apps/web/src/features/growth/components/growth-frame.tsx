@@ -1,9 +1,9 @@
 import type { OfferBlock } from '@campaign/contract/client';
 import type { CSSProperties, ReactNode } from 'react';
-import { t } from '../../../shared/i18n/messages';
 import { Link, useLocation, useNavigate } from '../../../shared/navigation/navigation';
 import { homePath, loginPath } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
+import { t } from '../messages';
 import { BLOCK_TEXT } from '../model/offer-view';
 import { GateArt } from './growth-art';
 // The back button is the inner screens' own (shared/ui/sub-page.css).

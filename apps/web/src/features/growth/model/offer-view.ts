@@ -1,5 +1,5 @@
 import type { Offer, OfferBlock } from '@campaign/contract/client';
-import type { MessageKey } from '../../../shared/i18n/messages';
+import type { MessageKey } from '../messages';
 
 /** What the offer screen shows: the designed state instead of the offer, the claimed card, or the claim button. */
 export type OfferPhase =

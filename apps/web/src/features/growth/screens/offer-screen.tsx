@@ -4,7 +4,6 @@ import { mutateEndpoint, useEndpointMutation, useEndpointQuery } from '../../../
 import { CallFailure } from '../../../api/errors';
 import { queryClient } from '../../../api/query-client';
 import { useSession } from '../../../api/session';
-import { t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { yuan } from '../../../shared/lib/money';
@@ -15,6 +14,7 @@ import { copyText } from '../../../shared/ui/copy-text';
 import { Icon } from '../../../shared/ui/icon';
 import { GiftArt } from '../components/growth-art';
 import { GrowthPage, GrowthState, LoginCard } from '../components/growth-frame';
+import { t } from '../messages';
 import { CLOSED_TEXT, inviteTokenOf, offerPhase, sharePath } from '../model/offer-view';
 
 const OFFER_NOT_FOUND = 4001;

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useEndpointQuery } from '../../../api/endpoint-query';
 import { useSession } from '../../../api/session';
 import { bridge } from '../../../bridge/bridge';
-import { t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { Link, useSearchParams } from '../../../shared/navigation/navigation';
 import { ActionButton } from '../../../shared/ui/action-button';
@@ -11,6 +10,7 @@ import { copyText } from '../../../shared/ui/copy-text';
 import { Icon } from '../../../shared/ui/icon';
 import { GiftArt } from '../components/growth-art';
 import { GrowthPage, GrowthState, LoginCard } from '../components/growth-frame';
+import { t } from '../messages';
 import { offerPath, svgDataUri } from '../model/offer-view';
 
 /** Shares through the host app when embedded, else the browser's share sheet, else copies the link. */

@@ -1,9 +1,9 @@
 import type { RouteData } from '@campaign/contract/client';
 import { type ReactNode, useId } from 'react';
-import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { Link, useNavigate } from '../../../shared/navigation/navigation';
 import { Icon } from '../../../shared/ui/icon';
 import type { IconName } from '../../../shared/ui/icon-sprite';
+import { type MessageKey, t } from '../messages';
 import { SEASON_PATHS, seasonLink } from '../model/season-view';
 // The inner screens' back button, as every sub-page has it.
 import '../../../shared/ui/sub-page.css';

@@ -1,9 +1,9 @@
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import { t } from '../../../shared/i18n/messages';
 import { Link } from '../../../shared/navigation/navigation';
 import { showToast } from '../../../shared/ui/feedback';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useLoginWhenExpired, useSeasonActId, useServerNow } from '../components/use-season';
+import { t } from '../messages';
 import { pad2, SEASON_PATHS, seasonLink, timeLeft } from '../model/season-view';
 
 function Countdown({ endsAt, serverTime, over }: { endsAt: number; serverTime: number; over: boolean }) {

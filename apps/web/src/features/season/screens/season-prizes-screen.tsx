@@ -1,11 +1,11 @@
 import { useEndpointQuery } from '../../../api/endpoint-query';
-import { t } from '../../../shared/i18n/messages';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { yuan } from '../../../shared/lib/money';
 import { Link } from '../../../shared/navigation/navigation';
 import { PRIZES_PATH } from '../../../shared/navigation/paths';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useLoginWhenExpired, useSeasonActId } from '../components/use-season';
+import { t } from '../messages';
 import { bandLabel } from '../model/season-view';
 
 /** /pro1/prizeList?actId=…: the prizes by rank band; after settlement the customer's own result first. */

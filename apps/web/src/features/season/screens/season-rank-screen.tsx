@@ -1,7 +1,7 @@
 import { useEndpointQuery } from '../../../api/endpoint-query';
-import { t } from '../../../shared/i18n/messages';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useLoginWhenExpired, useSeasonActId } from '../components/use-season';
+import { t } from '../messages';
 
 /** /pro1/rank?actId=…: the top 100 (a podium for the first three) and the customer's own rank. */
 export function SeasonRankScreen() {

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useEndpointMutation } from '../../../api/endpoint-query';
 import { CallFailure } from '../../../api/errors';
-import { t } from '../../../shared/i18n/messages';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { Link, useSearchParams } from '../../../shared/navigation/navigation';
 import { SeasonFrame } from '../components/season-frame';
 import { useLoginWhenExpired, useSeasonActId } from '../components/use-season';
+import { t } from '../messages';
 import { SEASON_PATHS, seasonLink, visitProgress } from '../model/season-view';
 
 const VISIT_TOO_SOON = 4703;

@@ -1,6 +1,6 @@
-import { t } from '../../../shared/i18n/messages';
 import { Link } from '../../../shared/navigation/navigation';
 import { Icon } from '../../../shared/ui/icon';
+import { t } from '../messages';
 import { formatDistance, type Store } from '../model/store-view';
 
 /** One store: open now or closed, distance, address, today's hours, call and navigate. */

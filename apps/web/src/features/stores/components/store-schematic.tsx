@@ -1,4 +1,4 @@
-import { t } from '../../../shared/i18n/messages';
+import { t } from '../messages';
 import { formatDistance, type Store, schematic } from '../model/store-view';
 
 const R = 120;

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useEndpointQuery } from '../../../api/endpoint-query';
 import { bridge } from '../../../bridge/bridge';
-import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { useSearchParams } from '../../../shared/navigation/navigation';
 import { Icon } from '../../../shared/ui/icon';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { StoreSchematic } from '../components/store-schematic';
+import { type MessageKey, t } from '../messages';
 import {
   bridgeTarget,
   dayRanges,

@@ -1,11 +1,11 @@
 import { lazy, type ReactNode, Suspense, useDeferredValue, useState } from 'react';
 import { useEndpointQuery } from '../../../api/endpoint-query';
-import { t } from '../../../shared/i18n/messages';
 import { useSearchParams } from '../../../shared/navigation/navigation';
 import { HOME_PATH } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { StoreCard } from '../components/store-card';
+import { t } from '../messages';
 import { type Located, locate } from '../model/locate';
 import { matchesSearch } from '../model/store-view';
 import './stores.css';
