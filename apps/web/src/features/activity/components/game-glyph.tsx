@@ -71,6 +71,15 @@ export function GameGlyph({ type }: { type: ActivityDetail['type'] }) {
           <path d="M32 21c-3-7-12-8-12-3 0 3 6 4 12 3zM32 21c3-7 12-8 12-3 0 3-6 4-12 3z" fill="#ffd77a" />
         </g>
       )}
+      {type === 'ranking' && (
+        <g>
+          <path d="M21 15h22v10c0 8-5 14-11 14s-11-6-11-14z" fill="#f6b93b" />
+          <path d="M21 19h-6c0 7 3 11 8 12M43 19h6c0 7-3 11-8 12" stroke="#f6b93b" strokeWidth="3" fill="none" />
+          <path d="M32 20l2.4 4.8 5.3.8-3.8 3.7.9 5.3-4.8-2.5-4.8 2.5.9-5.3-3.8-3.7 5.3-.8z" fill="#fff6d6" />
+          <rect x="29" y="39" width="6" height="6" fill="#e39a1f" />
+          <rect x="22" y="45" width="20" height="6" rx="2" fill="#c0221d" />
+        </g>
+      )}
     </svg>
   );
 }
