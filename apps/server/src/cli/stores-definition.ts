@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db, Executor } from '../db';
+import * as corpRepo from '../modules/corp/repo';
 import { parseHours } from '../modules/stores/hours';
 import * as storesRepo from '../modules/stores/repo';
 
@@ -198,8 +199,7 @@ export async function importStoresCsv(
   now: number,
 ) {
   return db.transaction().execute(async (tx) => {
-    const corp = await tx.selectFrom('corp').select('id').where('id', '=', corpId).executeTakeFirst();
-    if (!corp) throw new StoresCsvError([`corp "${corpId}" does not exist`]);
+    if (!(await corpRepo.corpExists(tx, corpId))) throw new StoresCsvError([`corp "${corpId}" does not exist`]);
     for (const s of stores) await storesRepo.upsertStore(tx, storeRow(corpId, s, now));
     const list = await storesRepo.getList(tx, corpId, listId);
     await storesRepo.upsertList(tx, corpId, listId, listName ?? list?.name ?? listId, now);

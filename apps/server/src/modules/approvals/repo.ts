@@ -64,6 +64,7 @@ export function* insertRequest(x: TxExec, r: RequestInsert, eventId: string): St
   });
 }
 
+/** An audit line, a step of the caller's transaction (a request's, a decision's). */
 export function* insertEvent(x: TxExec, e: EventInsert): Step<void> {
   yield* changes(x, insertEventQ, e);
 }
@@ -135,9 +136,4 @@ export async function decide(
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
-}
-
-/** A decision's audit line, in the decision's transaction. */
-export async function addEvent(db: Executor, e: EventInsert) {
-  await db.insertInto('approval_event').values(e).execute();
 }

@@ -214,15 +214,17 @@ export function createApprovalsService(
         const subject = toSubject(r);
         if (status === 'approved') await effect?.approved?.(tx, subject, staff.id, now);
         else await effect?.rejected?.(tx, subject, staff.id, now);
-        await repo.addEvent(tx, {
-          id: newSortableId(),
-          corp_id: staff.corpId,
-          request_id: id,
-          action: status,
-          actor: staff.id,
-          comment: text,
-          at: now,
-        });
+        await stepsIn(tx, (x) =>
+          repo.insertEvent(x, {
+            id: newSortableId(),
+            corp_id: staff.corpId,
+            request_id: id,
+            action: status,
+            actor: staff.id,
+            comment: text,
+            at: now,
+          }),
+        );
         return true;
       });
       const after = await load(staff.corpId, id);

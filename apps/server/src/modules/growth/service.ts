@@ -214,9 +214,7 @@ export function createGrowthService(
       const now = clock();
       if (now >= c.expiresAt) throw new AppError('INVITE_LINK_EXPIRED');
       if (c.inviterId === user.id) throw new AppError('INVITE_SELF');
-      const act = await offerActivity(corp, c.actId);
-      const setup = await repo.setup(db, corp.id, act.actId);
-      if (!setup) throw new AppError('INVITE_NOT_SET_UP');
+      const { act, setup } = await inviteActivity(corp, c.actId);
       assertLive(act);
       const g = await gate(corp, user, act);
       if (g.blocked === 'corp' || g.blocked === 'cgroup') throw new AppError('OFFER_NOT_ELIGIBLE');

@@ -49,16 +49,9 @@ export function createSeasonService(deps: ServiceDeps & { activities: SeasonCata
   }
   const standing = (corpId: string, actId: string, userId: string) => repo.standing(reader, corpId, actId, userId);
 
-  /** Credits one task in one transaction; a repeat in the same period credits nothing. */
-  async function creditTask(
-    corpId: string,
-    actId: string,
-    userId: string,
-    t: SeasonTaskDef,
-    at: number,
-    inviteeId?: string,
-  ): Promise<SeasonCredit> {
-    const done = await transact(database, (x) =>
+  /** Credits one task in one transaction; a repeat in the same period credits nothing (null). */
+  function credit(corpId: string, actId: string, userId: string, t: SeasonTaskDef, at: number, inviteeId?: string) {
+    return transact(database, (x) =>
       repo.credit(x, {
         corp_id: corpId,
         act_id: actId,
@@ -69,6 +62,18 @@ export function createSeasonService(deps: ServiceDeps & { activities: SeasonCata
         created_at: at,
       }),
     );
+  }
+
+  /** The credit and the customer's standing after it, for the customer's own calls. */
+  async function creditTask(
+    corpId: string,
+    actId: string,
+    userId: string,
+    t: SeasonTaskDef,
+    at: number,
+    inviteeId?: string,
+  ): Promise<SeasonCredit> {
+    const done = await credit(corpId, actId, userId, t, at, inviteeId);
     return { credited: done !== null, points: done ? t.points : 0, standing: await standing(corpId, actId, userId) };
   }
 
@@ -273,7 +278,7 @@ export function createSeasonService(deps: ServiceDeps & { activities: SeasonCata
       for (const s of await repo.corpSeasons(db, corpId)) {
         if (s.settled_at !== null || at < s.starts_at || at >= s.ends_at) continue;
         for (const t of s.tasks.filter((x) => x.kind === 'invite')) {
-          await creditTask(corpId, s.act_id, inviterUserId, t, at, inviteeUserId);
+          await credit(corpId, s.act_id, inviterUserId, t, at, inviteeUserId);
         }
       }
     },
