@@ -72,6 +72,11 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
     parked = [];
   }
 
+  /** Settles the waiting drain() calls once nothing is open, queued or parked. */
+  function wakeIdle() {
+    if (!open && !queue.length && !parked.length) for (const f of idle.splice(0)) f();
+  }
+
   function schedule() {
     if (scheduled || open >= concurrency || !queue.length) return;
     scheduled = true;
@@ -84,7 +89,7 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
         queue.shift();
         w.reject(new Overloaded(now - w.since));
       }
-      if (!open && !queue.length && !parked.length) for (const f of idle.splice(0)) f();
+      wakeIdle();
       if (open >= concurrency || !queue.length) return;
       open++;
       void flush(queue.splice(0, maxBatch)).finally(() => {
@@ -96,7 +101,7 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
             schedule();
           }, 5);
         }
-        if (!open && !queue.length && !parked.length) for (const f of idle.splice(0)) f();
+        wakeIdle();
         schedule();
       });
       schedule();

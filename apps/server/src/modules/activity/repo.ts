@@ -34,12 +34,7 @@ const stockLeftQ = prepared<
 >((db, p) =>
   db
     .selectFrom('prize')
-    .select((eb) => [
-      'id',
-      'total_stock',
-      // What is left: the row's own stock plus its buckets (ADR 0052).
-      eb('left_stock', '+', eb.fn.coalesce(bucketsOf(eb), eb.lit(0))).as('left_stock'),
-    ])
+    .select((eb) => ['id', 'total_stock', stockWithBuckets(eb).as('left_stock')])
     .where('corp_id', '=', p('corp'))
     .where('act_id', '=', p('act')),
 );
@@ -152,7 +147,7 @@ const takeFromBucketQ = prepared<StockKey, never>((db, p) =>
 const anyStockQ = prepared<StockKey, { n: number | null }>((db, p) =>
   db
     .selectFrom('prize')
-    .select((eb) => eb('left_stock', '+', eb.fn.coalesce(bucketsOf(eb), eb.lit(0))).as('n'))
+    .select((eb) => stockWithBuckets(eb).as('n'))
     .where('corp_id', '=', p('corp'))
     .where('act_id', '=', p('act'))
     .where('id', '=', p('id')),
@@ -175,14 +170,18 @@ export function* takeStock(x: TxExec, corpId: string, actId: string, prizeId: st
   return false;
 }
 
-/** Sum of a prize's buckets, as a correlated subquery of a query on `prize`. */
-function bucketsOf(eb: ExpressionBuilder<DB, 'prize'>) {
-  return eb
+/**
+ * What is left of a prize: the row's own stock plus its buckets (ADR 0052), the buckets' sum as a correlated
+ * subquery of a query on `prize`.
+ */
+function stockWithBuckets(eb: ExpressionBuilder<DB, 'prize'>) {
+  const buckets = eb
     .selectFrom('prize_stock_bucket as b')
     .select((e) => e.fn.sum<number>('b.left_stock').as('s'))
     .whereRef('b.corp_id', '=', 'prize.corp_id')
     .whereRef('b.act_id', '=', 'prize.act_id')
     .whereRef('b.prize_id', '=', 'prize.id');
+  return eb('left_stock', '+', eb.fn.coalesce(buckets, eb.lit(0)));
 }
 
 /** Buckets a prize's stock is split into on PostgreSQL: a few units each at least, at most `max`. */
@@ -239,7 +238,7 @@ export async function gatherStock(ex: Executor, corpId: string, actId: string) {
     .execute();
   await ex
     .updateTable('prize')
-    .set((eb) => ({ left_stock: eb('left_stock', '+', eb.fn.coalesce(bucketsOf(eb), eb.lit(0))) }))
+    .set((eb) => ({ left_stock: stockWithBuckets(eb) }))
     .where('corp_id', '=', corpId)
     .where('act_id', '=', actId)
     .where('left_stock', 'is not', null)

@@ -156,23 +156,26 @@ export async function getCoupon(db: Executor, corpId: string, userId: string, aw
 export const couponValidUntil = (c: { created_at: number; coupon_valid_days: number | null }) =>
   c.coupon_valid_days === null ? null : c.created_at + c.coupon_valid_days * DAY;
 
-/** Use a code once: only an issued, still valid coupon changes, so of concurrent uses exactly one wins. */
+/**
+ * Use a code once: only an issued coupon changes, so of concurrent uses exactly one wins. The customer's own
+ * use names its user; a store's counter (which does not know whose ticket it is) passes null.
+ */
 export async function useCoupon(
   db: Executor,
   corpId: string,
-  userId: string,
+  userId: string | null,
   awardId: string,
   use: { channel: 'store' | 'online' | 'app'; key: string; now: number },
 ): Promise<boolean> {
-  const r = await db
+  let q = db
     .updateTable('award')
     .set({ status: 'exchanged', used_at: use.now, used_channel: use.channel, use_key: use.key, updated_at: use.now })
     .where('corp_id', '=', corpId)
-    .where('user_id', '=', userId)
     .where('id', '=', awardId)
     .where('kind', '=', 'coupon')
-    .where('status', '=', 'issued')
-    .executeTakeFirst();
+    .where('status', '=', 'issued');
+  if (userId !== null) q = q.where('user_id', '=', userId);
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

@@ -1,7 +1,7 @@
 import { maskMobile } from '@campaign/contract';
 import type { Executor } from '../../db';
 import type { ServiceDeps } from '../../platform/services';
-import { couponColumns, couponValidUntil } from './claims-repo';
+import { couponColumns, couponValidUntil, useCoupon } from './claims-repo';
 import { corpAwards } from './repo';
 
 // A customer's ticket at a store's counter (issue 11): found by its code within the corp (the clerk does
@@ -42,16 +42,8 @@ export function createCounterTickets(deps: ServiceDeps) {
     },
 
     /** Marks an issued ticket used at a store, inside the caller's transaction: of concurrent calls one wins. */
-    async markRedeemed(tx: Executor, corpId: string, awardId: string, key: string, now: number): Promise<boolean> {
-      const r = await tx
-        .updateTable('award')
-        .set({ status: 'exchanged', used_at: now, used_channel: 'store', use_key: key, updated_at: now })
-        .where('corp_id', '=', corpId)
-        .where('id', '=', awardId)
-        .where('kind', '=', 'coupon')
-        .where('status', '=', 'issued')
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+    markRedeemed(tx: Executor, corpId: string, awardId: string, key: string, now: number): Promise<boolean> {
+      return useCoupon(tx, corpId, null, awardId, { channel: 'store', key, now });
     },
   };
 }

@@ -1,4 +1,6 @@
+import type { Updateable } from 'kysely';
 import type { Executor } from '../../db';
+import type { AwardTable } from '../../db/schema';
 import { stepsIn } from '../../db/tx';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
@@ -25,6 +27,18 @@ async function heldAward(tx: Executor, corpId: string, awardId: string) {
   return row;
 }
 
+/** Moves a held award on, only while it is still held: of two decisions at once, one moves it. */
+async function leavePending(tx: Executor, corpId: string, awardId: string, set: Updateable<AwardTable>) {
+  const r = await tx
+    .updateTable('award')
+    .set(set)
+    .where('corp_id', '=', corpId)
+    .where('id', '=', awardId)
+    .where('status', '=', 'pending_approval')
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new AppError('PRIZE_NOT_FOUND');
+}
+
 /**
  * A prize held for approval (docs/decisions/0321-approvals.md), released or declined inside the approval
  * decision's transaction. Released: it becomes what the draw would have made of it at once (a coupon code,
@@ -36,19 +50,12 @@ export function createHeldAwards(deps: ServiceDeps & { stock?: StockReturnPort }
     const a = await heldAward(tx, corpId, awardId);
     const code = a.kind === 'coupon' ? couponCode(deps.randomBytes(18)) : null;
     const orderId = a.kind === 'physical' ? newSortableId() : null;
-    const r = await tx
-      .updateTable('award')
-      .set({
-        status: a.kind === 'physical' ? 'awaiting_address' : 'issued',
-        coupon_code: code,
-        order_id: orderId,
-        updated_at: now,
-      })
-      .where('corp_id', '=', corpId)
-      .where('id', '=', awardId)
-      .where('status', '=', 'pending_approval')
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw new AppError('PRIZE_NOT_FOUND');
+    await leavePending(tx, corpId, awardId, {
+      status: a.kind === 'physical' ? 'awaiting_address' : 'issued',
+      coupon_code: code,
+      order_id: orderId,
+      updated_at: now,
+    });
     await stepsIn(tx, function* (x) {
       if (a.points !== null) {
         const ledger = { corp_id: corpId, user_id: a.user_id, delta: a.points, reason: 'draw', ref: a.draw_id };
@@ -68,14 +75,7 @@ export function createHeldAwards(deps: ServiceDeps & { stock?: StockReturnPort }
 
   async function decline(tx: Executor, corpId: string, awardId: string, now: number) {
     const a = await heldAward(tx, corpId, awardId);
-    const r = await tx
-      .updateTable('award')
-      .set({ status: 'declined', updated_at: now })
-      .where('corp_id', '=', corpId)
-      .where('id', '=', awardId)
-      .where('status', '=', 'pending_approval')
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw new AppError('PRIZE_NOT_FOUND');
+    await leavePending(tx, corpId, awardId, { status: 'declined', updated_at: now });
     await deps.stock?.returnStock(tx, corpId, a.act_id, a.prize_id);
   }
 

@@ -76,11 +76,12 @@ export function createStoresService(
    * Role and corp were checked by the platform (access 'staff', roles clerk/operator); here the store: a
    * clerk only at a store they serve, an operator at any store of the corp.
    */
-  async function clerkAt(corp: Corp, member: RequestStaff, storeId: string): Promise<RequestStaff> {
+  async function clerkAt(corp: Corp, member: RequestStaff, storeId: string) {
     const operator = member.roles.includes('operator');
     if (!operator && !member.stores.includes(storeId)) throw new AppError('STORE_NOT_SERVED');
-    if (!(await repo.getStore(db, corp.id, storeId))) throw new AppError('STORE_NOT_FOUND');
-    return member;
+    const store = await repo.getStore(db, corp.id, storeId);
+    if (!store) throw new AppError('STORE_NOT_FOUND');
+    return store;
   }
 
   async function view(
@@ -210,8 +211,8 @@ export function createStoresService(
       };
     },
 
-    async lookup(corp: Corp, staff: RequestStaff, rawCode: string, storeId: string): Promise<CounterTicket> {
-      const member = await clerkAt(corp, staff, storeId);
+    async lookup(corp: Corp, member: RequestStaff, rawCode: string, storeId: string): Promise<CounterTicket> {
+      await clerkAt(corp, member, storeId);
       const { code, v } = await checked(corp, member, rawCode, storeId);
       await audit(corp.id, code, storeId, member.id, 'looked-up');
       return v.ticket;
@@ -224,12 +225,12 @@ export function createStoresService(
      */
     async redeem(
       corp: Corp,
-      staff: RequestStaff,
+      member: RequestStaff,
       rawCode: string,
       storeId: string,
       key: string,
     ): Promise<CounterTicket> {
-      const member = await clerkAt(corp, staff, storeId);
+      await clerkAt(corp, member, storeId);
       const { code, t, v, refuse } = await checked(corp, member, rawCode, storeId);
       if (v.redemption) {
         if (v.redemption.idem_key === key && v.redemption.staff_id === member.id) return v.ticket;
@@ -272,21 +273,20 @@ export function createStoresService(
     },
 
     /** An expired ticket honoured at the counter needs an approver: the request goes to the approvals. */
-    async exception(corp: Corp, staff: RequestStaff, rawCode: string, storeId: string, reason: string) {
-      const member = await clerkAt(corp, staff, storeId);
+    async exception(corp: Corp, member: RequestStaff, rawCode: string, storeId: string, reason: string) {
+      const store = await clerkAt(corp, member, storeId);
       const { code, t, v, refuse } = await checked(corp, member, rawCode, storeId);
       if (v.redemption) throw alreadyRedeemed(v.ticket.redemption ?? { staffName: '', storeName: '', at: 0 });
       if (!v.ticket.redeemableHere) throw await refuse('REDEEM_WRONG_STORE');
       if (v.ticket.state === 'used') throw await refuse('REDEEM_USED');
       if (v.ticket.state !== 'expired') throw new AppError('REDEEM_NOT_EXPIRED');
-      const store = await repo.getStore(db, corp.id, storeId);
       const r = await approvals.request(corp.id, 'redemption-exception', code, member.id, {
         title: `到店核销例外：${t.prizeName}（${code}）`,
         券码: code,
         奖品: `${t.prizeName}（${t.activityTitle}）`,
         客户: t.customer,
         有效期至: t.validUntil === null ? '—' : shanghaiTime(t.validUntil),
-        门店: store?.name ?? storeId,
+        门店: store.name,
         申请店员: member.name,
         理由: reason,
         awardId: t.awardId,
