@@ -10,6 +10,11 @@ interface Sent {
 
 type Effect<N extends EndpointName> = (client: QueryClient, sent: Sent, data: RouteData<N>) => Promise<void>;
 
+/** Marks every cached answer of these endpoints stale (and refetches the ones on screen). */
+async function invalidateEndpoints(client: QueryClient, names: readonly EndpointName[]): Promise<void> {
+  await Promise.all(names.map((name) => client.invalidateQueries({ queryKey: [name] })));
+}
+
 function actIdOf(sent: Sent): string | undefined {
   const body = sent.body;
   if (typeof body !== 'object' || body === null) return undefined;
@@ -23,19 +28,14 @@ export async function invalidateAfterDraw(client: QueryClient, actId: string | u
   await Promise.all([
     client.invalidateQueries({ queryKey: endpointKey({ name: 'activitySurplus' }, forActivity) }),
     client.invalidateQueries({ queryKey: endpointKey({ name: 'recentWinners' }, forActivity) }),
-    client.invalidateQueries({ queryKey: ['myPrizes'] }),
-    client.invalidateQueries({ queryKey: ['winningList'] }),
+    invalidateEndpoints(client, ['myPrizes', 'winningList']),
     afterSeasonCredit(client),
   ]);
 }
 
 /** A credited season task (or a draw, which may feed one) moves the points, the rank and the task list. */
 async function afterSeasonCredit(client: QueryClient): Promise<void> {
-  await Promise.all(
-    ['seasonHome', 'seasonRank', 'seasonTasks', 'seasonPrizes'].map((name) =>
-      client.invalidateQueries({ queryKey: [name] }),
-    ),
-  );
+  await invalidateEndpoints(client, ['seasonHome', 'seasonRank', 'seasonTasks', 'seasonPrizes']);
 }
 
 const afterDraw: Effect<'lottery' | 'roccLottery'> = (client, sent) => invalidateAfterDraw(client, actIdOf(sent));
@@ -44,17 +44,12 @@ const signedIn: Effect<'otpLogin' | 'ticketLogin'> = async (client, _sent, user)
 
 /** An address write changes the list (and which one is the default) and that address's detail. */
 async function afterAddressWrite(client: QueryClient): Promise<void> {
-  await Promise.all([
-    client.invalidateQueries({ queryKey: ['addressList'] }),
-    client.invalidateQueries({ queryKey: ['addressDetail'] }),
-  ]);
+  await invalidateEndpoints(client, ['addressList', 'addressDetail']);
 }
 
 /** A used coupon moves from "unused" to "used" in the index, its detail and "my prizes". */
 async function afterCouponUse(client: QueryClient): Promise<void> {
-  await Promise.all(
-    ['couponInfo', 'myTicketDetail', 'myPrizes'].map((name) => client.invalidateQueries({ queryKey: [name] })),
-  );
+  await invalidateEndpoints(client, ['couponInfo', 'myTicketDetail', 'myPrizes']);
 }
 
 /**
@@ -65,28 +60,15 @@ async function afterCouponUse(client: QueryClient): Promise<void> {
 export const EFFECTS: { readonly [N in EndpointName]?: Effect<N> } = {
   lottery: afterDraw,
   roccLottery: afterDraw,
-  exchange: async (client) => {
-    await Promise.all([
-      client.invalidateQueries({ queryKey: ['myPrizes'] }),
-      client.invalidateQueries({ queryKey: ['winningList'] }),
-    ]);
-  },
+  exchange: (client) => invalidateEndpoints(client, ['myPrizes', 'winningList']),
   // Giving a physical prize its address moves the order and the award: both lists show the new state.
-  orderConfirm: async (client) => {
-    await Promise.all(
-      ['myPrizes', 'orderList', 'orderDetail', 'winningList'].map((name) =>
-        client.invalidateQueries({ queryKey: [name] }),
-      ),
-    );
-  },
+  orderConfirm: (client) => invalidateEndpoints(client, ['myPrizes', 'orderList', 'orderDetail', 'winningList']),
   addressAdd: afterAddressWrite,
   addressUpdate: afterAddressWrite,
   addressDelete: afterAddressWrite,
   couponUse: afterCouponUse,
   // A consumed discount has fewer uses left (for this customer and today).
-  discountConsume: async (client) => {
-    await client.invalidateQueries({ queryKey: ['discountDetail'] });
-  },
+  discountConsume: (client) => invalidateEndpoints(client, ['discountDetail']),
   otpLogin: signedIn,
   ticketLogin: signedIn,
   openIdExchange: (client) => sessionChanged(client),

@@ -15,7 +15,7 @@ function loadToast(): Promise<ToastApi> {
   return toastModule;
 }
 
-export function preloadFeedback(): void {
+function preloadFeedback(): void {
   void loadToast().catch(() => {
     toastModule = undefined;
   });

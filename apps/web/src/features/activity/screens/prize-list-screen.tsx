@@ -1,13 +1,13 @@
 import type { RouteData } from '@campaign/contract/client';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import { isExpired } from '../../../api/query-client';
 import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { yuan } from '../../../shared/lib/money';
-import { Link, useLocation, useNavigate } from '../../../shared/navigation/navigation';
-import { homePath, loginPath, orderConfirmPath } from '../../../shared/navigation/paths';
+import { Link, useNavigate } from '../../../shared/navigation/navigation';
+import { homePath, orderConfirmPath } from '../../../shared/navigation/paths';
+import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { ActionButton } from '../../../shared/ui/action-button';
 import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';
@@ -133,17 +133,12 @@ function UseConfirm({ prize, onClose }: { prize: MyPrize | null; onClose: () => 
 /** /newPrizeList: every prize the user won, with status icons, code copy and exchange. */
 export function PrizeListScreen() {
   const navigate = useNavigate();
-  const location = useLocation();
   const [tab, setTab] = useState<Tab>('all');
   const [using, setUsing] = useState<MyPrize | null>(null);
   const prizes = useEndpointQuery('myPrizes', {}, { meta: { quiet: true } });
-  const expired = isExpired(prizes.error);
-  const items = prizes.data ?? (prizes.isError && !prizes.isFetching && !expired ? null : undefined);
-
   // Logged out (or the login expired): the login screen, which comes back here.
-  useEffect(() => {
-    if (expired) navigate(loginPath(location), { replace: true });
-  }, [expired, navigate, location]);
+  const expired = useLoginWhenExpired(prizes.error);
+  const items = prizes.data ?? (prizes.isError && !prizes.isFetching && !expired ? null : undefined);
 
   const shown = (items ?? []).filter((p) => inTab(p, tab));
   return (

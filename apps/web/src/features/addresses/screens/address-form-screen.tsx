@@ -6,6 +6,7 @@ import { isExpired } from '../../../api/query-client';
 import { useSession } from '../../../api/session';
 import { useLocation, useNavigate, useParams, useSearchParams } from '../../../shared/navigation/navigation';
 import { addressListPath, loginPath, orderConfirmPath } from '../../../shared/navigation/paths';
+import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { useGlobalStore } from '../../../shared/store/global-store';
 import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';
@@ -274,15 +275,6 @@ export function useRegionTree() {
   return useEndpointQuery('regionList', {}, { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY });
 }
 
-function useLoginRedirect(error: unknown) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const expired = isExpired(error);
-  useEffect(() => {
-    if (expired) navigate(loginPath(location), { replace: true });
-  }, [expired, navigate, location]);
-}
-
 /** /addAddress (`?orderId=` returns to that order; `?from=app` starts from the host app's default address). */
 export function AddAddressScreen() {
   const [params] = useSearchParams();
@@ -329,7 +321,7 @@ export function EditAddressScreen() {
   const orderId = params.get('orderId') ?? undefined;
   const tree = useRegionTree();
   const detail = useEndpointQuery('addressDetail', { query: { addNo } }, { meta: { quiet: true }, gcTime: 0 });
-  useLoginRedirect(detail.error);
+  useLoginWhenExpired(detail.error);
   return (
     <SubPage title={t('address.editTitle')} subtitle={t('address.formSub')} fallback={addressListPath(orderId)}>
       {detail.data ? (

@@ -2,16 +2,10 @@ import { maskMobile, type RouteData } from '@campaign/contract/client';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { endpointQuery, useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import { isExpired } from '../../../api/query-client';
 import { settledBridge } from '../../../bridge/bridge';
-import { useLocation, useNavigate, useSearchParams } from '../../../shared/navigation/navigation';
-import {
-  addAddressPath,
-  editAddressPath,
-  loginPath,
-  orderConfirmPath,
-  PRIZES_PATH,
-} from '../../../shared/navigation/paths';
+import { useNavigate, useSearchParams } from '../../../shared/navigation/navigation';
+import { addAddressPath, editAddressPath, orderConfirmPath, PRIZES_PATH } from '../../../shared/navigation/paths';
+import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { useGlobalStore } from '../../../shared/store/global-store';
 import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';
@@ -136,7 +130,6 @@ function NativeCard({ address, onUse }: { address: NativeAddress; onUse: () => v
  */
 export function AddressListScreen() {
   const navigate = useNavigate();
-  const location = useLocation();
   const [params] = useSearchParams();
   const orderId = params.get('orderId') ?? undefined;
   const picking = orderId !== undefined;
@@ -159,10 +152,7 @@ export function AddressListScreen() {
   const native = useNativeDefaultAddress();
   const update = useEndpointMutation('addressUpdate');
   const remove = useEndpointMutation('addressDelete');
-  const expired = isExpired(first.error);
-  useEffect(() => {
-    if (expired) navigate(loginPath(location), { replace: true });
-  }, [expired, navigate, location]);
+  const expired = useLoginWhenExpired(first.error);
 
   const pageData: AddressPageData | undefined = first.data;
   const list: Address[] = [first, ...rest]

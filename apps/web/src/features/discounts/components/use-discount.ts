@@ -1,8 +1,8 @@
 import { useEndpointQuery } from '../../../api/endpoint-query';
 import { useSearchParams } from '../../../shared/navigation/navigation';
-import { isDiscountId } from '../model/discount-view';
+import { detailPage, isDiscountId } from '../model/discount-view';
 
-/** The discount named by `?discountId=` (both discount screens read it, sharing one cached answer). */
+/** The discount named by `?discountId=` (both discount screens read it, sharing one cached answer), and which page that answer shows. */
 export function useDiscountFromUrl() {
   const [params] = useSearchParams();
   const discountId = params.get('discountId') ?? '';
@@ -11,5 +11,11 @@ export function useDiscountFromUrl() {
     { query: { discountId } },
     { meta: { quiet: true }, enabled: isDiscountId(discountId) },
   );
-  return { discountId, detail };
+  const page = detailPage(discountId, {
+    data: detail.data,
+    errorCode: detail.error?.code,
+    status: detail.error?.status,
+    isError: detail.isError,
+  });
+  return { discountId, detail, page };
 }

@@ -12,7 +12,7 @@ import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { DiscountFacts } from '../components/discount-facts';
 import { useDiscountFromUrl } from '../components/use-discount';
 import { t } from '../messages';
-import { blocker, type Discount, detailPage, preview } from '../model/discount-view';
+import { blocker, type Discount, preview } from '../model/discount-view';
 import { type PayDeps, type PayOutcome, payWithDiscount, reportPayment } from '../model/pay-flow';
 import './discounts.css';
 
@@ -220,13 +220,7 @@ function PayPanel({ discount }: { discount: Discount }) {
 
 /** /lijianDetail?discountId=…: an instant discount — amount, threshold, cards, merchants, window, left today — and paying with it. */
 export function DiscountDetailScreen() {
-  const { discountId, detail } = useDiscountFromUrl();
-  const page = detailPage(discountId, {
-    data: detail.data,
-    errorCode: detail.error?.code,
-    status: detail.error?.status,
-    isError: detail.isError,
-  });
+  const { discountId, detail, page } = useDiscountFromUrl();
   const elsewhere = (
     <Link className="btn btn-ghost" to={homePath()}>
       {t('lijian.otherOffers')}

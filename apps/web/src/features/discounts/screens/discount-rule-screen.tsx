@@ -5,18 +5,11 @@ import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { DiscountFacts } from '../components/discount-facts';
 import { useDiscountFromUrl } from '../components/use-discount';
 import { t } from '../messages';
-import { detailPage } from '../model/discount-view';
 import './discounts.css';
 
 /** /lijianUseRule?discountId=…: how the instant discount works, from the discount's own rule lines. */
 export function DiscountRuleScreen() {
-  const { discountId, detail } = useDiscountFromUrl();
-  const page = detailPage(discountId, {
-    data: detail.data,
-    errorCode: detail.error?.code,
-    status: detail.error?.status,
-    isError: detail.isError,
-  });
+  const { discountId, detail, page } = useDiscountFromUrl();
   let body: ReactNode;
   if (detail.data)
     body = (

@@ -1,14 +1,14 @@
 import { maskMobile, type RouteData } from '@campaign/contract/client';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
 import { CallFailure } from '../../../api/errors';
-import { isExpired } from '../../../api/query-client';
 import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { yuan } from '../../../shared/lib/money';
-import { Link, useLocation, useNavigate, useSearchParams } from '../../../shared/navigation/navigation';
-import { addressListPath, loginPath, orderConfirmPath, PRIZES_PATH } from '../../../shared/navigation/paths';
+import { Link, useNavigate, useSearchParams } from '../../../shared/navigation/navigation';
+import { addressListPath, orderConfirmPath, PRIZES_PATH } from '../../../shared/navigation/paths';
+import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';
 import { Modal } from '../../../shared/ui/modal';
@@ -320,8 +320,6 @@ function OrderList() {
  */
 export function OrderConfirmScreen() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const location = useLocation();
   const orderId = params.get('orderId');
   const addNo = params.get('addNo');
   const order = useEndpointQuery(
@@ -332,10 +330,7 @@ export function OrderConfirmScreen() {
       enabled: orderId !== null,
     },
   );
-  const expired = isExpired(order.error);
-  useEffect(() => {
-    if (expired) navigate(loginPath(location), { replace: true });
-  }, [expired, navigate, location]);
+  const expired = useLoginWhenExpired(order.error);
 
   let body: ReactNode;
   if (orderId === null) body = <OrderList />;

@@ -1,22 +1,10 @@
 import { useEffect, useState } from 'react';
-import { isExpired } from '../../../api/query-client';
-import { useLocation, useNavigate, useSearchParams } from '../../../shared/navigation/navigation';
-import { loginPath } from '../../../shared/navigation/paths';
+import { useSearchParams } from '../../../shared/navigation/navigation';
 
 /** The season named by `?actId=` (every season screen reads it). */
 export function useSeasonActId(): string {
   const [params] = useSearchParams();
   return params.get('actId') ?? '';
-}
-
-/** A season call answered 401: the customer logs in and comes back here. */
-export function useLoginWhenExpired(error: unknown): void {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const expired = isExpired(error);
-  useEffect(() => {
-    if (expired) navigate(loginPath(location), { replace: true });
-  }, [expired, navigate, location]);
 }
 
 /** The server's clock, ticking: `serverTime` from an answer plus the time since it arrived. */

@@ -1,8 +1,9 @@
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
 import { Link } from '../../../shared/navigation/navigation';
+import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { showToast } from '../../../shared/ui/feedback';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
-import { useLoginWhenExpired, useSeasonActId, useServerNow } from '../components/use-season';
+import { useSeasonActId, useServerNow } from '../components/use-season';
 import { t } from '../messages';
 import { pad2, SEASON_PATHS, seasonLink, timeLeft } from '../model/season-view';
 

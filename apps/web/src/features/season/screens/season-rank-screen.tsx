@@ -1,6 +1,7 @@
 import { useEndpointQuery } from '../../../api/endpoint-query';
+import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
-import { useLoginWhenExpired, useSeasonActId } from '../components/use-season';
+import { useSeasonActId } from '../components/use-season';
 import { t } from '../messages';
 
 /** /pro1/rank?actId=…: the top 100 (a podium for the first three) and the customer's own rank. */

@@ -1,9 +1,10 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
 import { useNavigate } from '../../../shared/navigation/navigation';
+import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { showToast } from '../../../shared/ui/feedback';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
-import { useLoginWhenExpired, useSeasonActId } from '../components/use-season';
+import { useSeasonActId } from '../components/use-season';
 import { type MessageKey, t } from '../messages';
 import { SEASON_PATHS, seasonLink } from '../model/season-view';
 

@@ -3,8 +3,9 @@ import { useEndpointMutation } from '../../../api/endpoint-query';
 import { CallFailure } from '../../../api/errors';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { Link, useSearchParams } from '../../../shared/navigation/navigation';
+import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { SeasonFrame } from '../components/season-frame';
-import { useLoginWhenExpired, useSeasonActId } from '../components/use-season';
+import { useSeasonActId } from '../components/use-season';
 import { t } from '../messages';
 import { SEASON_PATHS, seasonLink, visitProgress } from '../model/season-view';
 
