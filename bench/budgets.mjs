@@ -13,7 +13,7 @@
  *    accessibility, CLS and TBT are reported and checked. BUDGETS_SKIP_LIGHTHOUSE=1 skips this part.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,10 @@ export const LIGHTHOUSE_PAGES = [
 ];
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 95, maxCls: 0.01 };
 const RUNS = Number(process.env.BUDGETS_RUNS ?? 3);
+const REPORT_DIR = process.env.BUDGETS_REPORT_DIR ?? '';
+if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
+/** BUDGETS_PAGES=upStdDraw,login: Lighthouse on these pages only (while working on one). */
+const ONLY_PAGES = (process.env.BUDGETS_PAGES ?? '').split(',').filter(Boolean);
 /** Libraries only some screens need; they must stay out of the entry chunk. */
 export const SCREEN_ONLY_LIBS = [
   'antd-mobile',
@@ -277,6 +281,8 @@ async function lighthouseRuns(page, cookieHeader) {
         ...(page.login ? { extraHeaders: { Cookie: cookieHeader } } : {}),
       });
       const lhr = result?.lhr;
+      // BUDGETS_REPORT_DIR=dir keeps each run's full report (to read what the LCP waited for).
+      if (REPORT_DIR && lhr) writeFileSync(join(REPORT_DIR, `${page.name}-${i + 1}.json`), JSON.stringify(lhr));
       if (lhr?.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
       runs.push({
         performance: Math.round((lhr?.categories.performance.score ?? 0) * 100),
@@ -335,7 +341,7 @@ try {
     log('lighthouse skipped (BUDGETS_SKIP_LIGHTHOUSE=1)');
   } else {
     const cookieHeader = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    for (const page of LIGHTHOUSE_PAGES) {
+    for (const page of LIGHTHOUSE_PAGES.filter((p) => !ONLY_PAGES.length || ONLY_PAGES.includes(p.name))) {
       const lh = await lighthouseRuns(page, cookieHeader);
       lighthouse[page.name] = lh;
       log(

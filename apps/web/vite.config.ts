@@ -34,36 +34,43 @@ function chunkModules(): Plugin {
 }
 
 /**
- * The first view must not wait for the entry to run before it fetches the screen: index.html gets
- * a tiny inline script that, for the current path, preloads that route's chunk, its static imports
- * and its CSS (read from the route table; Vite's loader skips links that already exist).
+ * The first view must not wait for the entry to run before it fetches the screen: writes
+ * dist/.vite/route-preloads.json (route path → that route's chunk, everything it imports statically, all
+ * the way down, and their CSS; files the entry already loads left out), read from the route table. The
+ * server puts those files in the page it sends for the path as `<link>`s (apps/server/src/platform/web.ts),
+ * so the browser fetches them beside the entry, with no script to run first.
  */
 function routePreload(): Plugin {
   return {
     name: 'campaign:route-preload',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        const table = readFileSync(join(import.meta.dirname, 'src/app/routes.tsx'), 'utf8');
-        const map: Record<string, string[]> = {};
-        for (const m of table.matchAll(/path:\s*'([^':]+)'[^\n]*?import\('([^']+)'\)/g)) {
-          const [, path = '', rel = ''] = m;
-          const target = join(import.meta.dirname, 'src/app', rel);
-          const chunk = Object.values(bundle).find(
-            (c) => c.type === 'chunk' && c.isDynamicEntry && c.facadeModuleId?.replace(/\.[tj]sx?$/, '') === target,
-          );
-          if (chunk?.type !== 'chunk') continue;
-          const files = new Set<string>([chunk.fileName, ...chunk.imports]);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-          // Files the entry already preloads are left out.
-          map[path] = [...files].filter((file) => !html.includes(`/${file}"`));
-        }
-        const script = `(function(m){var f=m[location.pathname];if(!f)return;f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.href='/'+h;document.head.appendChild(l)})})(${JSON.stringify(map)})`;
-        return html.replace('</head>', `  <script>${script}</script>\n  </head>`);
-      },
+    writeBundle(options, bundle) {
+      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+      const inEntry = new Set<string>();
+      const closure = (name: string, into: Set<string>) => {
+        const c = bundle[name];
+        if (c?.type !== 'chunk' || into.has(c.fileName)) return;
+        into.add(c.fileName);
+        for (const css of c.viteMetadata?.importedCss ?? []) into.add(css);
+        for (const next of c.imports) closure(next, into);
+      };
+      if (entry) closure(entry.fileName, inEntry);
+      const table = readFileSync(join(import.meta.dirname, 'src/app/routes.tsx'), 'utf8');
+      const map: Record<string, string[]> = {};
+      for (const m of table.matchAll(/path:\s*'([^']+)'[^\n]*?import\('([^']+)'\)/g)) {
+        const [, path = '', rel = ''] = m;
+        const target = join(import.meta.dirname, 'src/app', rel);
+        const chunk = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.isDynamicEntry && c.facadeModuleId?.replace(/\.[tj]sx?$/, '') === target,
+        );
+        if (chunk?.type !== 'chunk') continue;
+        const files = new Set<string>();
+        closure(chunk.fileName, files);
+        map[path] = [...files].filter((file) => !inEntry.has(file));
+      }
+      const file = join(options.dir ?? 'dist', '.vite', 'route-preloads.json');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${JSON.stringify(map, null, 2)}\n`);
     },
   };
 }

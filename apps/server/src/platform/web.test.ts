@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
 import { startTestApp, type TestApp } from '../testing/harness';
@@ -17,11 +17,23 @@ describe('serving the H5', () => {
       [gray, 'gray'],
     ] as const) {
       mkdirSync(join(root, 'assets'), { recursive: true });
-      writeFileSync(join(root, 'index.html'), `<!doctype html><title>${label}</title>`);
+      writeFileSync(
+        join(root, 'index.html'),
+        `<!doctype html><html><head><title>${label}</title></head><body></body></html>`,
+      );
       const js = `console.log(${JSON.stringify(label.repeat(200))});`;
       writeFileSync(join(root, 'assets', 'app-abc123.js'), js);
       writeFileSync(join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync(js));
     }
+    mkdirSync(join(main, '.vite'));
+    writeFileSync(
+      join(main, '.vite', 'route-preloads.json'),
+      JSON.stringify({
+        '/upStdDraw': ['assets/draw-1.js', 'assets/draw-1.css', 'assets/shared-2.js'],
+        '/editAddress/:addNo': ['assets/address-3.js'],
+        '/evil': ['assets/x.js"><script>alert(1)</script>', '../../etc/passwd.js'],
+      }),
+    );
     t = await startTestApp('sqlite', {
       config: testConfig({ webDist: main, grayWebDist: gray }),
       serveWeb: true,
@@ -54,6 +66,38 @@ describe('serving the H5', () => {
     } finally {
       await live.close();
     }
+  });
+
+  it("names a route's files in the page sent for it, so they load beside the entry", async () => {
+    const draw = (await t.app.inject('/upStdDraw?corpId=demo&actId=x')).body;
+    expect(draw).toContain('<link rel="modulepreload" href="/assets/draw-1.js">');
+    expect(draw).toContain('<link rel="modulepreload" href="/assets/shared-2.js">');
+    expect(draw).toContain('<link rel="preload" as="style" href="/assets/draw-1.css">');
+    expect((await t.app.inject('/editAddress/7')).body).toContain('href="/assets/address-3.js"');
+    for (const url of ['/login', '/editAddress', '/editAddress/7/8', '/upStdDraw/x']) {
+      expect((await t.app.inject(url)).body, url).not.toContain('modulepreload');
+    }
+    // Only plain asset names ever reach the page.
+    const evil = (await t.app.inject('/evil')).body;
+    expect(evil).not.toContain('<script>alert');
+    expect(evil).not.toContain('passwd');
+    // The gray build has no list: its page is sent as it is.
+    const gray = await t.app.inject({ url: '/upStdDraw', cookies: { 'X-Tag': 'gray-bmcs' } });
+    expect(gray.body).toContain('<title>gray</title>');
+    expect(gray.body).not.toContain('modulepreload');
+  });
+
+  it('sends the page itself compressed to clients that accept it, the demo mark included', async () => {
+    const br = await t.app.inject({ url: '/upStdDraw', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<meta name="campaign-demo" content="1">');
+    const gz = await t.app.inject({ url: '/upStdDraw', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('<title>main</title>');
+    const plain = await t.app.inject('/upStdDraw');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>main</title>');
   });
 
   it('sends hashed assets brotli-compressed when accepted, cached for a year', async () => {

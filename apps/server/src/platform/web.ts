@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { COOKIES, DEMO_PAGE_META, GRAY_TAG_VALUE } from '@campaign/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,34 +17,112 @@ function isFile(root: string, rel: string): boolean {
   }
 }
 
-/** index.html of a build with the demo mark in its head, re-read when the build changes. */
-function demoPage() {
-  const cache = new Map<string, { mtimeMs: number; html: string }>();
-  return (root: string): string => {
+interface Page {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Route path → the files its screen needs (chunk, static imports all the way down, CSS), written by the build. */
+type RoutePreloads = Record<string, string[]>;
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** `<link>`s that fetch a route's files while the entry script is still on its way (no script needed). */
+export function preloadLinks(files: readonly string[]): string {
+  return files
+    .filter((f) => /^[\w./-]+\.(js|css)$/.test(f) && !f.includes('..'))
+    .map((f) =>
+      f.endsWith('.css')
+        ? `<link rel="preload" as="style" href="/${escapeAttr(f)}">`
+        : `<link rel="modulepreload" href="/${escapeAttr(f)}">`,
+    )
+    .join('');
+}
+
+/** The route pattern (`/editAddress/:addNo`) a path opens, among those the build lists. */
+export function routeOf(preloads: RoutePreloads, pathname: string): string | undefined {
+  if (Object.hasOwn(preloads, pathname)) return pathname;
+  const parts = pathname.split('/');
+  return Object.keys(preloads).find((pattern) => {
+    const want = pattern.split('/');
+    return (
+      pattern.includes(':') &&
+      want.length === parts.length &&
+      want.every((w, i) => (w.startsWith(':') ? (parts[i] ?? '') !== '' : w === parts[i]))
+    );
+  });
+}
+
+/**
+ * index.html of a build as sent for one path: the demo mark in demo mode, and the preload links of the
+ * route the path opens (dist/.vite/route-preloads.json). Re-read when the build changes; each variant is
+ * kept with its compressed forms (the page is built here, so @fastify/static's pre-compressed siblings do
+ * not apply). Variants are one per route at most: a path that is no route shares the plain page.
+ */
+function pageBuilder(demo: boolean) {
+  const builds = new Map<
+    string,
+    { mtimeMs: number; page: string; preloads: RoutePreloads; pages: Map<string, Page> }
+  >();
+  const load = (root: string) => {
     const file = join(root, 'index.html');
     const { mtimeMs } = statSync(file);
-    const hit = cache.get(root);
-    if (hit && hit.mtimeMs === mtimeMs) return hit.html;
-    const meta = `<meta name="${DEMO_PAGE_META}" content="1">`;
-    const page = readFileSync(file, 'utf8');
-    const html = /<head(\s[^>]*)?>/i.test(page)
-      ? page.replace(/<head(\s[^>]*)?>/i, (head) => head + meta)
-      : page.replace(/^(<!doctype[^>]*>)?/i, (doctype) => doctype + meta);
-    cache.set(root, { mtimeMs, html });
-    return html;
+    const hit = builds.get(root);
+    if (hit && hit.mtimeMs === mtimeMs) return hit;
+    let page = readFileSync(file, 'utf8');
+    if (demo) {
+      const meta = `<meta name="${DEMO_PAGE_META}" content="1">`;
+      page = /<head(\s[^>]*)?>/i.test(page)
+        ? page.replace(/<head(\s[^>]*)?>/i, (head) => head + meta)
+        : page.replace(/^(<!doctype[^>]*>)?/i, (doctype) => doctype + meta);
+    }
+    let preloads: RoutePreloads = {};
+    try {
+      preloads = JSON.parse(readFileSync(join(root, '.vite', 'route-preloads.json'), 'utf8')) as RoutePreloads;
+    } catch {
+      // An older build without the file: the page works, its screen is fetched once the entry runs.
+    }
+    const entry = { mtimeMs, page, preloads, pages: new Map<string, Page>() };
+    builds.set(root, entry);
+    return entry;
   };
+  return (root: string, pathname: string): Page => {
+    const build = load(root);
+    const key = routeOf(build.preloads, pathname) ?? '';
+    const files = key ? build.preloads[key] : undefined;
+    let page = build.pages.get(key);
+    if (!page) {
+      const links = files ? preloadLinks(files) : '';
+      const html =
+        links && build.page.includes('</head>') ? build.page.replace('</head>', `${links}</head>`) : build.page;
+      page = { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
+      build.pages.set(key, page);
+    }
+    return page;
+  };
+}
+
+/** The best encoding of the page this client accepts. */
+function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page) {
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
 }
 
 /**
  * Serves the built H5: real files as they are, every other non-API GET falls back to index.html so
  * client-side routes (/upStdDraw, /editAddress/7, …) load. Requests carrying the gray tag cookie get
- * the gray build when one is configured. In demo mode the page carries the demo mark (DEMO_PAGE_META).
+ * the gray build when one is configured. In demo mode the page carries the demo mark (DEMO_PAGE_META);
+ * the page of a route names that route's files, so they load beside the entry script.
  */
 export async function installWeb(
   app: FastifyInstance,
   opts: { webDist: string; grayWebDist: string | null; demo: boolean },
 ) {
-  const demoIndex = opts.demo ? demoPage() : null;
+  const pageFor = pageBuilder(opts.demo);
   const main = resolve(opts.webDist);
   const gray = opts.grayWebDist ? resolve(opts.grayWebDist) : null;
   // The build writes .br/.gz beside every text asset; they are sent to clients that accept them.
@@ -71,8 +150,7 @@ export async function installWeb(
         .send('The H5 is not built yet: run `npm run build` (npm start does this for you).');
     }
     reply.header('cache-control', 'no-cache');
-    if (demoIndex) return reply.type('text/html; charset=utf-8').send(demoIndex(root));
-    return reply.sendFile('index.html', root, { cacheControl: false });
+    return sendPage(req, reply, pageFor(root, path));
   };
   app.get('/*', serve);
   app.get('/', serve);

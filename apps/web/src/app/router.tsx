@@ -1,4 +1,14 @@
-import { Activity, type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Activity,
+  type ComponentType,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { isMessageKey, t } from '../shared/i18n/messages';
 import {
   type AppLocation,
@@ -147,11 +157,15 @@ export function AppRouter({ routes, beforeEach, fallback, history = browserHisto
         params: found.params,
         location: { pathname: url.pathname, search: url.search, hash: url.hash, key: `n${id}` },
       };
-      setView((prev) => {
-        const cached = new Map(prev.cached);
-        if (found.route.keepAlive) cached.set(url.pathname, entry);
-        return { current: entry, cached };
-      });
+      // A transition: React renders the new screen in slices and lets the browser paint and handle input
+      // in between, instead of one long task (on a mid-range phone a game screen's first render is long).
+      startTransition(() =>
+        setView((prev) => {
+          const cached = new Map(prev.cached);
+          if (found.route.keepAlive) cached.set(url.pathname, entry);
+          return { current: entry, cached };
+        }),
+      );
     },
     [routes, beforeEach, history],
   );

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { t } from '../i18n/messages';
+import { whenIdle } from '../lib/when-idle';
 import { fitCanvas, GAME_FONT, isDrawable, loadImage, wrapText } from './canvas';
 import type { SpinTrack } from './spin-controller';
 import type { SpinController } from './use-spin-controller';
@@ -52,7 +53,13 @@ function makeTrack(count: number): SpinTrack {
   };
 }
 
-function drawFace(canvas: HTMLCanvasElement, size: number, segments: readonly WheelSegment[], redraw: () => void) {
+function drawFace(
+  canvas: HTMLCanvasElement,
+  size: number,
+  segments: readonly WheelSegment[],
+  redraw: () => void,
+  withImages: boolean,
+) {
   const fitted = fitCanvas(canvas, size, size);
   if (!fitted) return;
   const { ctx } = fitted;
@@ -116,7 +123,7 @@ function drawFace(canvas: HTMLCanvasElement, size: number, segments: readonly Wh
     lines.forEach((line, li) => {
       ctx.fillText(line, 0, -r * 0.84 + li * fontPx * 1.15);
     });
-    if (seg.imageUrl) {
+    if (seg.imageUrl && withImages) {
       const img = loadImage(seg.imageUrl, redraw);
       if (isDrawable(img)) {
         const y = -r * 0.84 + lines.length * fontPx * 1.15 + imgSize * 0.12;
@@ -178,28 +185,54 @@ export function PrizeWheel({
     return engine.onFrame(apply);
   }, [engine]);
 
-  useLayoutEffect(() => {
+  // The face is painted after React's commit, not inside it: the first render of a game screen and the
+  // canvas work (gradients, text measuring, font lookup) are then shorter tasks, not one long one.
+  useEffect(() => {
     const canvas = faceRef.current;
     if (!canvas) return;
     let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Names first; the pictures are asked for once the screen has painted and the browser is idle, so
+    // they never compete with what the first view needs (its code, its data).
+    let withImages = false;
     const paint = () => {
       const size = canvas.clientWidth;
-      if (size > 0) drawFace(canvas, size, segments, schedule);
+      if (size > 0) drawFace(canvas, size, segments, imageLoaded, withImages);
     };
-    // Image loads can arrive in a burst; coalesce them into one repaint.
+    // Painted just after the next frame, in a task of its own: the frame's layout is done by then (reading
+    // the size costs nothing) and the drawing does not lengthen the frame that shows the new screen.
+    let after: ReturnType<typeof setTimeout> | undefined;
     function schedule() {
-      if (frame) return;
+      if (frame || after !== undefined) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        paint();
+        after = setTimeout(() => {
+          after = undefined;
+          paint();
+        }, 0);
       });
     }
-    paint();
+    // The prize pictures arrive one by one, over several frames: one repaint for the burst, not one each.
+    function imageLoaded() {
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        schedule();
+      }, 80);
+    }
+    schedule();
+    const cancelIdle = whenIdle(() => {
+      withImages = true;
+      schedule();
+    }, 1000);
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
     ro?.observe(canvas);
     return () => {
+      cancelIdle();
       ro?.disconnect();
       if (frame) cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+      if (after !== undefined) clearTimeout(after);
     };
   }, [segments]);
 
