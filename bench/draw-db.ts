@@ -12,7 +12,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Database_ } from '../apps/server/src/db';
-import { BENCH_YAML, cpuMsOf, PG_WAITS_SQL, STOCK, shares } from './draw-shared';
+import { BENCH_YAML, cpuMsOf, PG_ADMIN_URL, PG_VIA, PG_WAITS_SQL, STOCK, shares } from './draw-shared';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const srcArg = process.argv.indexOf('--src');
@@ -20,7 +20,6 @@ const SRC = join(srcArg > 0 ? (process.argv[srcArg + 1] as string) : ROOT, 'apps
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CALLERS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const USERS = 2000;
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function main() {
   const name = `campaign_benchdb_${randomUUID().slice(0, 8)}`;
@@ -158,6 +157,7 @@ async function main() {
     console.log(
       JSON.stringify({
         bench: 'draw-db',
+        pgVia: PG_VIA,
         src: srcArg > 0 ? process.argv[srcArg + 1] : 'this checkout',
         callers: CALLERS,
         seconds: Number(elapsed.toFixed(1)),

@@ -1,8 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /** What bench:draw and bench:draw-db share: the campaign they draw on, CPU accounting, PostgreSQL's waits. */
 
 export const STOCK = 3000;
+
+/**
+ * Where the benches reach PostgreSQL (BENCH_PG_ADMIN_URL overrides): on one machine, its Unix socket when
+ * there is one, as a single-machine deployment would (DATABASE_URL=postgres://user@%2Fvar%2Frun%2Fpostgresql/db):
+ * a statement over loopback TCP cost Node and PostgreSQL about a third more CPU per draw (ADR 0052).
+ */
+export const PG_ADMIN_URL =
+  process.env.BENCH_PG_ADMIN_URL ??
+  (existsSync('/var/run/postgresql/.s.PGSQL.5432')
+    ? 'postgres://postgres@%2Fvar%2Frun%2Fpostgresql/postgres'
+    : 'postgres://postgres@127.0.0.1:5432/postgres');
+/** How the bench reached PostgreSQL, for its JSON line. */
+export const PG_VIA = PG_ADMIN_URL.includes('%2F') ? 'unix socket' : 'tcp';
 
 export const BENCH_YAML = `
 activities:

@@ -3,7 +3,7 @@
  * Starts the real server (its own process), logs in many users, drives POST /lottery with autocannon from
  * this process at 100 and 500 connections, measures a bare Fastify JSON route (another process) as the
  * ceiling, then audits stock. Prints one JSON line per database. On PostgreSQL it creates a fresh database
- * (BENCH_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres) and drops it afterwards, and
+ * (BENCH_PG_ADMIN_URL, default the local Unix socket, else 127.0.0.1:5432; see draw-shared.ts) and drops it afterwards, and
  * counts the limits in Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379; empty: in PostgreSQL).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { BENCH_YAML, cpuMsOf, PG_WAITS_SQL, STOCK, shares } from './draw-shared';
+import { BENCH_YAML, cpuMsOf, PG_ADMIN_URL, PG_VIA, PG_WAITS_SQL, STOCK, shares } from './draw-shared';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,7 +24,6 @@ const CEILING_PORT = 18766;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-draw-'));
 const dbPath = join(dir, 'bench.db');
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const env: Record<string, string | undefined> = {
   ...process.env,
@@ -219,22 +218,25 @@ function samplePgWaits(pgUrl: string) {
   };
 }
 
-/** The stock audit: awards of the hot prize, what is left of it, and all draws of the bench activity. */
+/**
+ * The stock audit: awards of the hot prize, what is left of it, and all draws of the bench activity, read in
+ * ONE statement (one snapshot): draws still committing after the load must not fall between two reads.
+ */
 async function audit(db: DbChoice, pgUrl: string | null): Promise<{ issued: number; left: number; draws: number }> {
-  const q = {
-    issued: "select count(*) n from award where act_id = 'bench-wheel' and prize_id = 'hot'",
-    // What is left: the prize row plus its stock buckets (ADR 0052).
-    left: "select left_stock + coalesce((select sum(left_stock) from prize_stock_bucket where act_id = 'bench-wheel' and prize_id = 'hot'), 0) l from prize where act_id = 'bench-wheel' and id = 'hot'",
-    draws: "select count(*) n from draw where act_id = 'bench-wheel'",
-  };
+  const q = `select
+      (select count(*) from award where act_id = 'bench-wheel' and prize_id = 'hot') as issued,
+      (select left_stock + coalesce((select sum(left_stock) from prize_stock_bucket
+          where act_id = 'bench-wheel' and prize_id = 'hot'), 0) from prize where act_id = 'bench-wheel' and id = 'hot') as "left",
+      (select count(*) from draw where act_id = 'bench-wheel') as draws`;
+  const toNumbers = (r: Record<string, unknown>) => ({
+    issued: Number(r.issued),
+    left: Number(r.left),
+    draws: Number(r.draws),
+  });
   if (db === 'sqlite') {
     const sqlite = new Database(dbPath, { readonly: true });
     try {
-      return {
-        issued: (sqlite.prepare(q.issued).get() as { n: number }).n,
-        left: (sqlite.prepare(q.left).get() as { l: number }).l,
-        draws: (sqlite.prepare(q.draws).get() as { n: number }).n,
-      };
+      return toNumbers(sqlite.prepare(q).get() as Record<string, unknown>);
     } finally {
       sqlite.close();
     }
@@ -242,8 +244,7 @@ async function audit(db: DbChoice, pgUrl: string | null): Promise<{ issued: numb
   const client = new pg.Client({ connectionString: pgUrl ?? '' });
   await client.connect();
   try {
-    const one = async (text: string) => Number(Object.values((await client.query(text)).rows[0] ?? {})[0]);
-    return { issued: await one(q.issued), left: await one(q.left), draws: await one(q.draws) };
+    return toNumbers((await client.query(q)).rows[0] ?? {});
   } finally {
     await client.end();
   }
@@ -333,6 +334,7 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
     const line = {
       bench: 'draw',
       db: db === 'pg' ? 'postgres' : 'sqlite',
+      ...(db === 'pg' ? { pgVia: PG_VIA } : {}),
       limits: db === 'pg' ? (env.REDIS_URL ? 'redis' : 'postgres') : 'sqlite',
       seconds: DURATION,
       users: USERS,

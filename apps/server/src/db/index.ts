@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { createGroupCommit, type GroupCommit } from './group-commit';
 import { createPgGroupCommit, type PgGroupCommit } from './pg-group-commit';
+import { statementName } from './prepared';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -79,8 +80,16 @@ export function openDatabase(
   const pool = new pg.Pool({
     connectionString: target.url,
     max: 20,
-    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
+    // Named statements (nameHotStatements) skip the parse; plans stay per call: PostgreSQL's generic plans
+    // for the draw's statements cost more than planning them each time (bench:draw-db, ADR 0052).
+    ...{
+      options: [
+        '-c plan_cache_mode=force_custom_plan',
+        ...(opts.searchPath ? [`-c search_path=${opts.searchPath}`] : []),
+      ].join(' '),
+    },
   });
+  pool.on('connect', nameHotStatements);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // Without a limit (tests, the CLI) a unit waits its turn however long; the server passes its config's.
   const pgGroupCommit = createPgGroupCommit(db, { maxWaitMs: opts.queueMaxWaitMs ?? Number.POSITIVE_INFINITY });
@@ -147,4 +156,17 @@ function withStatementCache(sqlite: Database.Database): SqliteConnection & { clo
       sqlite.close();
     },
   };
+}
+
+/**
+ * Sends the prepared queries (db/prepared.ts) as named statements on this connection: PostgreSQL parses and
+ * plans each once per connection instead of on every draw, session read and stock take (ADR 0052). Any
+ * other SQL (ad-hoc queries, migrations) goes through unchanged. Kysely calls `query(text, values)`.
+ */
+function nameHotStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' && Array.isArray(values) && !rest.length ? statementName(text) : undefined;
+    return name === undefined ? query(text, values, ...rest) : query({ name, text, values });
+  }) as typeof client.query;
 }

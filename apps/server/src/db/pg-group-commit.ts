@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { isTransientConflict } from './errors';
 import type { Db } from './index';
 import type { DB } from './schema';
 
@@ -21,8 +22,6 @@ export interface PgGroupCommitOptions {
 }
 
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
-/** PostgreSQL gave up on a unit because of other transactions (deadlock, serialization): worth another go. */
-const isTransient = (err: unknown) => codeOf(err) === '40P01' || codeOf(err) === '40001';
 /** The unit found a lock it does not wait for (`pg_try_advisory_xact_lock`, NOWAIT) held by another batch. */
 export const isLockBusy = (err: unknown) => codeOf(err) === '55P03';
 /** Thrown by a step that will not wait for a lock another transaction holds: the unit runs in a later batch. */
@@ -136,7 +135,7 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
       const r = results[i] as { ok: boolean; value: unknown };
       if (r.ok) w.resolve(r.value);
       else if (isLockBusy(r.value) && ++w.parked < MAX_PARKED) park.push(w);
-      else if (isTransient(r.value) && ++w.tries < MAX_TRIES) again.push(w);
+      else if (isTransientConflict(r.value) && ++w.tries < MAX_TRIES) again.push(w);
       else w.reject(r.value);
     });
     // This batch has committed: what waited for it may go now; what met a lock waits for the next one.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, type TestDb } from '../testing/harness';
 import { prepared } from './prepared';
@@ -68,5 +69,49 @@ describe('prepared queries run synchronously on SQLite', () => {
     expect(after.all(conn, { after: 4 })).toEqual([{ id: 'x' }, { id: 'y' }]);
     expect((await after(t.database.db, { after: 5 })).rows).toEqual(after.all(conn, { after: 5 }));
     expect(after.all(conn, { after: 6 })).toEqual([]);
+  });
+});
+
+describe.runIf(kinds.includes('postgres'))('prepared queries on PostgreSQL are named statements', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await freshDatabase('postgres');
+    await t.database.db
+      .insertInto('corp')
+      .values({ id: 'n', name: 'N', white_listed: 1, gray: 0, app_secret: 's', created_at: 1 })
+      .execute();
+  });
+  afterAll(async () => t?.drop());
+
+  const named = prepared<{ id: string }, { name: string }>((db, p) =>
+    db.selectFrom('corp').select('name').where('id', '=', p('id')),
+  );
+  const starred = prepared<{ id: string }, { id: string }>((db, p) =>
+    db.selectFrom('corp').selectAll().where('id', '=', p('id')),
+  );
+  /** Statements this connection holds, after running `work` on it. */
+  async function preparedOn(work: (tx: import('kysely').Transaction<import('./schema').DB>) => Promise<unknown>) {
+    return t.database.db.transaction().execute(async (tx) => {
+      await work(tx);
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(tx);
+      return rows.map((r) => r.statement);
+    });
+  }
+
+  it('parses a listed-columns query once per connection; a `*` query stays unnamed', async () => {
+    const held = await preparedOn(async (tx) => {
+      expect((await named(tx, { id: 'n' })).rows).toEqual([{ name: 'N' }]);
+      expect((await named(tx, { id: 'n' })).rows).toEqual([{ name: 'N' }]);
+      expect((await starred(tx, { id: 'n' })).rows).toHaveLength(1);
+    });
+    expect(held.some((s) => s.includes('select "name" from "corp"'))).toBe(true);
+    expect(held.some((s) => s.includes('select * from "corp"'))).toBe(false);
+  });
+
+  it('keeps answering after another node adds a column (a rolling upgrade)', async () => {
+    await preparedOn(async (tx) => named(tx, { id: 'n' }));
+    await sql`alter table corp add column probe_extra integer`.execute(t.database.db);
+    for (let i = 0; i < 25; i++) expect((await named(t.database.db, { id: 'n' })).rows).toEqual([{ name: 'N' }]);
+    expect((await starred(t.database.db, { id: 'n' })).rows[0]).toHaveProperty('probe_extra', null);
   });
 });

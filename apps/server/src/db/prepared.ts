@@ -28,6 +28,25 @@ const sqliteCompiler = new Kysely<DB>({
   },
 });
 
+/**
+ * A `*` column list: PostgreSQL refuses to run a named statement whose result columns changed since it was
+ * parsed ("cached plan must not change result type"), e.g. after another node's migration added a column.
+ * Such queries stay unnamed; the hot path lists its columns.
+ */
+const STAR = /\bselect\s+(distinct\s+)?\*|\breturning\s+\*|"?\w+"?\.\*/i;
+
+/** SQL text of every prepared query compiled so far (bar `*` lists) → the name PostgreSQL keeps it under. */
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a prepared query's SQL is parsed and planned under, once per PostgreSQL connection (db/index.ts
+ * names them on the pool's connections), or undefined for any other SQL. The hot path's statements then
+ * skip the parse and plan they would otherwise pay on every execution.
+ */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 export interface Prepared<P, R> {
   /** Through Kysely: either dialect, the database or an open transaction. */
   (ex: Executor, params: P): Promise<QueryResult<R>>;
@@ -69,6 +88,8 @@ export function prepared<P extends Record<string, unknown>, R>(
     if (!c) {
       c = compile(ex as Kysely<DB>);
       compiled.set(adapter, c);
+      if (!statementNames.has(c.sql) && !STAR.test(c.sql))
+        statementNames.set(c.sql, `campaign_q${statementNames.size + 1}`);
     }
     return ex.executeQuery<R>(CompiledQuery.raw(c.sql, bind(c, params)));
   }) as Prepared<P, R>;

@@ -144,6 +144,9 @@ export function createApprovalsService(
         now: number;
       },
     ): Step<boolean> {
+      // Thresholds are never negative (the campaign file's schema): a prize worth nothing is never held,
+      // and the draws of points and thank-you prizes do not read the policy.
+      if (a.valueCents <= 0) return false;
       const threshold = yield* repo.prizeThreshold(x, a.corpId);
       if (threshold === null || a.valueCents <= threshold) return false;
       const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;

@@ -1,6 +1,6 @@
 import { type ErrorName, maskMobile, type SessionUser } from '@campaign/contract';
 import type { Executor } from '../../db';
-import { isUniqueViolation } from '../../db/errors';
+import { isTransientConflict, isUniqueViolation } from '../../db/errors';
 import { hmacHex, newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
@@ -40,10 +40,33 @@ function providerFailure(err: unknown, log: ServiceDeps['log'], refused: ErrorNa
 }
 
 /** Attempts of one log-in that lost a race to a simultaneous first log-in of the same customer. */
-const MAX_LOGIN_ATTEMPTS = 5;
+const MAX_LOGIN_ATTEMPTS = 6;
 
 /** A concurrent log-in changed what this one read; the transaction is rolled back and run again. */
-class LostRace extends Error {}
+export class LostRace extends Error {}
+
+/**
+ * Runs one log-in transaction until it does not collide with a simultaneous log-in of the same customer:
+ * a lost race, a unique constraint another log-in won, a deadlock or serialization failure each run it
+ * again after a short random pause. Still colliding after `attempts`: a designed "try again" (409), never
+ * a 500; nothing of the failed attempts is stored (each rolled back).
+ */
+export async function withLoginAttempts<T>(
+  run: () => Promise<T>,
+  attempts = MAX_LOGIN_ATTEMPTS,
+  pause: (attempt: number) => Promise<void> = (n) =>
+    new Promise((r) => setTimeout(r, Math.floor(Math.random() * 5 * n))),
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (!(err instanceof LostRace || isUniqueViolation(err) || isTransientConflict(err))) throw err;
+      if (attempt >= attempts) throw new AppError('CONFLICT_IN_FLIGHT');
+      await pause(attempt);
+    }
+  }
+}
 
 export interface LoginResult {
   token: string;
@@ -68,36 +91,31 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
     resolve: (tx: Executor, now: number) => Promise<repo.UserRow>,
     previousToken: string | undefined,
   ): Promise<LoginResult> {
-    for (let attempt = 1; ; attempt++) {
+    return withLoginAttempts(() => {
       const now = clock();
-      try {
-        return await db.transaction().execute(async (tx) => {
-          const user = await resolve(tx, now);
-          const token = await startSession(tx, {
-            corpId: corp.id,
-            userId: user.id,
-            method,
-            now,
-            cfg: config.session,
-            previousToken,
-          });
-          return {
-            token,
-            encid: sealer.seal(corp.id, user.nuid),
-            user: toSessionUser({
-              corpId: corp.id,
-              nuid: user.nuid,
-              mobile: user.mobile,
-              openId: user.open_id,
-              loginMethod: method,
-            }),
-          };
+      return db.transaction().execute(async (tx) => {
+        const user = await resolve(tx, now);
+        const token = await startSession(tx, {
+          corpId: corp.id,
+          userId: user.id,
+          method,
+          now,
+          cfg: config.session,
+          previousToken,
         });
-      } catch (err) {
-        if (attempt < MAX_LOGIN_ATTEMPTS && (err instanceof LostRace || isUniqueViolation(err))) continue;
-        throw err;
-      }
-    }
+        return {
+          token,
+          encid: sealer.seal(corp.id, user.nuid),
+          user: toSessionUser({
+            corpId: corp.id,
+            nuid: user.nuid,
+            mobile: user.mobile,
+            openId: user.open_id,
+            loginMethod: method,
+          }),
+        };
+      });
+    });
   }
 
   const newUser = (corpId: string, fields: Partial<repo.UserRow>): repo.UserRow => ({

@@ -10,10 +10,38 @@ import { changes, read, rows, type Step, type TxExec } from '../../db/tx';
 export type DrawRow = Selectable<DrawTable>;
 export type StatRow = Selectable<UserActivityStatTable>;
 
+/** Columns listed, not `*`: the hot path's statements are named on PostgreSQL (db/prepared.ts). */
+const DRAW_COLUMNS = [
+  'id',
+  'corp_id',
+  'act_id',
+  'user_id',
+  'version',
+  'draw_index',
+  'nonce',
+  'idem_key',
+  'request_hash',
+  'picked_prize_id',
+  'awarded_prize_id',
+  'fallback_reason',
+  'roll_hex',
+  'day',
+  'created_at',
+] as const satisfies readonly (keyof DrawTable)[];
+const STAT_COLUMNS = [
+  'corp_id',
+  'act_id',
+  'user_id',
+  'draws_total',
+  'day',
+  'draws_day',
+  'extra_chances',
+] as const satisfies readonly (keyof UserActivityStatTable)[];
+
 const drawByKeyQ = prepared<{ corp: string; user: string; key: string }, DrawRow>((db, p) =>
   db
     .selectFrom('draw')
-    .selectAll()
+    .select(DRAW_COLUMNS)
     .where('corp_id', '=', p('corp'))
     .where('user_id', '=', p('user'))
     .where('idem_key', '=', p('key')),
@@ -48,7 +76,7 @@ export function* insertDraw(x: TxExec, row: DrawRow): Step<void> {
 const statQ = prepared<{ corp: string; act: string; user: string }, StatRow>((db, p) =>
   db
     .selectFrom('user_activity_stat')
-    .selectAll()
+    .select(STAT_COLUMNS)
     .where('corp_id', '=', p('corp'))
     .where('act_id', '=', p('act'))
     .where('user_id', '=', p('user')),

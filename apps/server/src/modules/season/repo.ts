@@ -201,6 +201,7 @@ const drawTasksQ = prepared<
 export function* drawTasks(x: TxExec, corpId: string, drawActId: string) {
   return yield* rows(x, drawTasksQ, { corp_id: corpId, draw_act_id: drawActId });
 }
+export type DrawTaskRow = Awaited<ReturnType<typeof drawTasksQ>>['rows'][number];
 
 export async function ledgerOf(db: Executor, corpId: string, actId: string, userId: string) {
   return db

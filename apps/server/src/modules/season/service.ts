@@ -26,6 +26,11 @@ export function createSeasonService(deps: ServiceDeps & { activities: SeasonCata
   const db = database.db;
   const reader = <P, R>(q: Parameters<typeof read<P, R>>[1], params: P) => read(database, q, params);
 
+  // Which season tasks a draw feeds is read on every draw and changes only when a campaign is imported:
+  // kept briefly, like the activity definitions (modules/activity, ADR 0052). Never the points themselves.
+  const drawTaskTtl = deps.config.env === 'test' ? 0 : 1_000;
+  const drawTaskCache = new Map<string, { at: number; tasks: repo.DrawTaskRow[] }>();
+
   async function season(corpId: string, actId: string) {
     const s = await repo.getSeason(db, corpId, actId);
     if (!s) throw new AppError('SEASON_NOT_FOUND');
@@ -255,7 +260,13 @@ export function createSeasonService(deps: ServiceDeps & { activities: SeasonCata
      * live now that name that activity. Most activities feed none: one indexed lookup.
      */
     *drawCounted(x: import('../../db/tx').TxExec, a: { corpId: string; userId: string; actId: string; now: number }) {
-      const tasks = yield* repo.drawTasks(x, a.corpId, a.actId);
+      const key = `${a.corpId}|${a.actId}`;
+      const hit = drawTaskCache.get(key);
+      let tasks = hit && Date.now() - hit.at < drawTaskTtl ? hit.tasks : null;
+      if (!tasks) {
+        tasks = yield* repo.drawTasks(x, a.corpId, a.actId);
+        if (drawTaskTtl > 0) drawTaskCache.set(key, { at: Date.now(), tasks });
+      }
       for (const t of tasks) {
         if (a.now < Number(t.starts_at) || a.now >= Number(t.ends_at)) continue;
         yield* repo.credit(x, {
