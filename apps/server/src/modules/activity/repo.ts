@@ -247,6 +247,10 @@ export async function gatherStock(ex: Executor, corpId: string, actId: string) {
 }
 
 /** A unit back to a stocked prize (a declined held award); never above its total. */
+/**
+ * Gives one unit back (a held prize declined): onto the prize row, never past the prize's total — counting
+ * what its buckets hold (ADR 0052), so a unit given back twice can never become one unit too many.
+ */
 export async function returnStock(db: Executor, corpId: string, actId: string, prizeId: string) {
   await db
     .updateTable('prize')
@@ -255,7 +259,7 @@ export async function returnStock(db: Executor, corpId: string, actId: string, p
     .where('act_id', '=', actId)
     .where('id', '=', prizeId)
     .where('left_stock', 'is not', null)
-    .whereRef('left_stock', '<', 'total_stock')
+    .where((eb) => eb(stockWithBuckets(eb), '<', eb.ref('total_stock')))
     .execute();
 }
 

@@ -81,6 +81,26 @@ describe.each(kinds)('stock under simultaneous draws on %s', (kind) => {
     expect(verified.data).toMatchObject({ ok: true, checked: 160 });
   }, 120_000);
 
+  it('a unit given back never lifts the stock past its total, wherever the stock sits', async () => {
+    await publish(hotOnly('full-buckets', 40));
+    expect((await stock('full-buckets')).left).toBe(40);
+    // Nothing was given out: a return (a bug, a replay) must not make a 41st unit.
+    await t.database.db
+      .transaction()
+      .execute((tx) => t.services.activity.returnStock(tx, 'demo', 'full-buckets', 'hot'));
+    expect((await stock('full-buckets')).left).toBe(40);
+    const [won] = await drawAll('full-buckets', 1, 1);
+    expect(won?.prize.id).toBe('hot');
+    expect((await stock('full-buckets')).left).toBe(39);
+    await t.database.db
+      .transaction()
+      .execute((tx) => t.services.activity.returnStock(tx, 'demo', 'full-buckets', 'hot'));
+    await t.database.db
+      .transaction()
+      .execute((tx) => t.services.activity.returnStock(tx, 'demo', 'full-buckets', 'hot'));
+    expect((await stock('full-buckets')).left).toBe(40);
+  }, 60_000);
+
   it('30 draws at once against stock 100: all 30 win, 70 left; a restock keeps what was given out', async () => {
     await publish(hotOnly('calm-buckets', 100));
     const results = await drawAll('calm-buckets', 10, 3);
