@@ -12,6 +12,17 @@ export const ACTIVITY_TYPES = [
   'newUser',
   'ranking',
 ] as const;
+/**
+ * The types a customer draws in (POST /lottery, /rocc/lottery). Offers are claimed once (growth) and a
+ * ranking season's prizes are awarded by rank at settlement: neither is drawn, whatever its prize table says.
+ */
+export const DRAWN_TYPES = [
+  'wheel',
+  'grid',
+  'scratch',
+  'blindbox',
+  'common',
+] as const satisfies readonly (typeof ACTIVITY_TYPES)[number][];
 export const PRIZE_KINDS = ['coupon', 'physical', 'points', 'thanks'] as const;
 /**
  * Activity status as users see it (docs/decisions/0004-activity-status.md): the operator moves an

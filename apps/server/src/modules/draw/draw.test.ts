@@ -127,6 +127,37 @@ describe.each(kinds)('draws on %s', (kind) => {
     expect(body(await draw(await login(mobileNo), 'wheel-spring')).code).toBe(0);
   });
 
+  it('a ranking season and an offer are never drawn, whatever their prize table says', async () => {
+    const cookie = await login();
+    // Misconfigured on purpose: a band prize with weight. The season awards it by rank (cli settle), never a wheel.
+    await publish(
+      activityYaml('season-misdrawn', {
+        prizes: [
+          '      - { id: band, name: 头奖, kind: physical, image: /prizes/phone.svg, weight: 1, stock: 1, valueCents: 100 }',
+          '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }',
+        ].join('\n'),
+      }).replace('type: wheel', 'type: ranking'),
+    );
+    for (const actId of ['season-misdrawn', 'pro1-season', 'newcust-spring']) {
+      const res = await draw(cookie, actId);
+      expect(res.statusCode, actId).toBe(200);
+      expect(body(res).code, actId).toBe(2001);
+    }
+    const stored = await t.database.db
+      .selectFrom('draw')
+      .select('id')
+      .where('act_id', 'in', ['season-misdrawn', 'pro1-season', 'newcust-spring'])
+      .execute();
+    expect(stored).toEqual([]);
+    const band = await t.database.db
+      .selectFrom('prize')
+      .select('left_stock')
+      .where('act_id', '=', 'season-misdrawn')
+      .where('id', '=', 'band')
+      .executeTakeFirstOrThrow();
+    expect(band.left_stock).toBe(1);
+  });
+
   it('states: not started, ended, paused', async () => {
     const cookie = await login();
     expect(body(await draw(cookie, 'scratch-preview')).code).toBe(2002);

@@ -25,6 +25,7 @@ export interface DrawablePrize {
 export interface DrawableActivity {
   row: {
     id: string;
+    type: string;
     version: number;
     seed: string;
     chances_per_day: number | null;

@@ -1,4 +1,4 @@
-import type { DrawResult } from '@campaign/contract';
+import { DRAWN_TYPES, type DrawResult } from '@campaign/contract';
 import { isLockBusy, isOverloaded } from '../../db/pg-group-commit';
 import { type Step, type TxExec, transact } from '../../db/tx';
 import { campaignDay } from '../../platform/campaign-day';
@@ -220,6 +220,8 @@ export function createDrawService(deps: DrawServiceDeps) {
         const earlier = await replay(corp, user, req.idemKey, requestHash);
         if (earlier) return earlier;
         const act = await activities.admit(corp, user, req.actId);
+        // An offer or a ranking season is never drawn, whatever weights its prize table carries.
+        if (!(DRAWN_TYPES as readonly string[]).includes(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
         if (req.via === 'rocc') await checkRisk(corp, user, req);
         for (let attempt = 0; ; attempt++) {
           try {
