@@ -235,12 +235,24 @@ function seasonProblems(d: Pick<Definition, 'activities' | 'seasons'>, ctx: z.Re
       });
       return;
     }
+    const ranks = new Map<string, number>();
     s.bands.forEach((b, j) => {
-      if (!act.prizes.some((p) => p.id === b.prize && p.kind !== 'thanks')) {
+      const prize = act.prizes.find((p) => p.id === b.prize && p.kind !== 'thanks');
+      if (!prize) {
         ctx.addIssue({
           code: 'custom',
           path: ['seasons', i, 'bands', j, 'prize'],
           message: `"${b.prize}" is not a prize of ${s.act}`,
+        });
+        return;
+      }
+      const n = (ranks.get(prize.id) ?? 0) + Math.max(0, b.to - b.from + 1);
+      ranks.set(prize.id, n);
+      if (prize.stock !== undefined && prize.stock !== null && n > prize.stock) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['seasons', i, 'bands', j, 'to'],
+          message: `the bands award ${n} × "${prize.id}" but its stock is ${prize.stock}`,
         });
       }
     });

@@ -17,6 +17,7 @@ export interface SeasonActivity {
     image: string;
     value_cents: number;
     points: number | null;
+    total_stock: number | null;
   }[];
 }
 
@@ -26,6 +27,8 @@ export interface SeasonCataloguePort {
   visible(corpId: string, actId: string): Promise<SeasonActivity>;
   /** The activity open to this customer now, else the refusal (not started, ended, paused, not eligible). */
   admit(corp: Corp, user: RequestUser, actId: string): Promise<SeasonActivity>;
+  /** Takes one unit of a prize's stock inside the settlement's transaction; false when none is left. */
+  takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean>;
 }
 
 /** Prizes (modules/prizes): the settlement awards a band's prize as the draw awards one. */

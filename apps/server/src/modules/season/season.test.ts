@@ -240,6 +240,18 @@ describe.each(kinds)('the ranking season on %s', (kind) => {
     const awards = await t.database.db.selectFrom('award').select(['user_id']).where('act_id', '=', ACT).execute();
     expect(awards).toHaveLength(expected);
     expect(new Set(awards.map((w) => w.user_id)).size).toBe(expected);
+    // Each band's prize came out of its stock: what is left plus what was awarded is what there was.
+    const left = await t.services.activity.stockLeft('demo', ACT);
+    const stockOf = (id: string) => left.find((p) => p.prizeId === id)?.left;
+    expect(stockOf('phone')).toBe(0);
+    const given = await t.database.db
+      .selectFrom('award')
+      .select(['prize_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('act_id', '=', ACT)
+      .groupBy('prize_id')
+      .execute();
+    const initial: Record<string, number> = { phone: 1, buds: 9, gift: 40, 'cpn-20': 50 };
+    for (const g of given) expect(Number(g.n) + (stockOf(g.prize_id) ?? 0), g.prize_id).toBe(initial[g.prize_id]);
     const mine = body<{ status: string; result: { rank: number; prize: { id: string } | null } }>(
       await get(await a.again(), `prizes?corpId=demo&actId=${ACT}`),
     ).data;

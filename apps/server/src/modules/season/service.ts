@@ -231,6 +231,10 @@ export function createSeasonService(deps: ServiceDeps & { activities: SeasonCata
           const band = bands.find((b) => rank >= b.from && rank <= b.to);
           const prize = band && byId.get(band.prize);
           if (!prize) continue;
+          // A band's prize comes out of its stock like a drawn one: what is left stays true. The campaign
+          // file cannot give a band more ranks than stock (cli/definition.ts); should a restock have made
+          // it short, the rank past the last unit gets nothing rather than a unit that is not there.
+          if (prize.total_stock !== null && !(yield* activities.takeStock(x, corpId, actId, prize.id))) continue;
           const award = yield* prizes.award(x, {
             corpId,
             userId: w.user_id,
