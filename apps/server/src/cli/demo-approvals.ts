@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { maskMobile } from '@campaign/contract';
 import { transact } from '../db/tx';
 import * as authRepo from '../modules/auth/repo';
 import type { Services } from '../services';
@@ -18,6 +19,7 @@ export async function seedDemoApprovals(services: Services, now: number) {
   const db = services.base.database.db;
   const seeded = { heldPrize: false, rulesChange: false };
   const user = await authRepo.findUser(db, HELD.corpId, { nuid: HELD.nuid });
+  const act = await services.activity.load(HELD.corpId, HELD.actId);
   if (user && !(await services.prizes.awardOfDraw(HELD.corpId, HELD.drawId))) {
     await transact(services.base.database, (x) =>
       services.prizes.award(x, {
@@ -27,6 +29,8 @@ export async function seedDemoApprovals(services: Services, now: number) {
         drawId: HELD.drawId,
         prize: { id: 'phone', name: '智能手机', kind: 'physical', points: null, valueCents: 499900 },
         now,
+        // As the draw shows it to the approver (modules/draw/service.ts).
+        shown: { activityTitle: act?.row.title, customer: maskMobile(user.mobile) || undefined },
       }),
     );
     seeded.heldPrize = true;

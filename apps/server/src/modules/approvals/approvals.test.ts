@@ -87,6 +87,10 @@ describe.each(kinds)('approvals on %s', (kind) => {
     const detail = body<ApprovalDetail>(await get(`/approval/detail?id=${requestId}`, approver)).data;
     expect(detail.canDecide).toBe(true);
     expect(detail.context.map((c) => c.label)).toContain('奖品价值');
+    // The approver reads the activity by its title and the customer by a masked mobile, not by ids alone.
+    expect(detail.context).toContainEqual({ label: '活动', value: '测试转盘' });
+    expect(detail.context).toContainEqual({ label: '活动编号', value: 'big-wheel' });
+    expect(detail.context.find((c) => c.label === '客户')?.value).toMatch(/^137\*{4}\d{4}$/);
 
     const ok = body<ApprovalDetail>(
       await decide(approver, { id: requestId, decision: 'approve', comment: '核实无误' }),

@@ -142,6 +142,8 @@ export function createApprovalsService(
         prizeName: string;
         valueCents: number;
         now: number;
+        /** The activity's title and the customer (masked mobile) as the approver should read them. */
+        shown?: { activityTitle?: string; customer?: string };
       },
     ): Step<boolean> {
       // Thresholds are never negative (the campaign file's schema): a prize worth nothing is never held,
@@ -160,9 +162,11 @@ export function createApprovalsService(
           奖品: `${a.prizeName}（${a.prizeId}）`,
           奖品价值: yuan(a.valueCents),
           审批阈值: yuan(threshold),
-          活动: a.actId,
+          活动: a.shown?.activityTitle ?? a.actId,
+          ...(a.shown?.activityTitle ? { 活动编号: a.actId } : {}),
+          ...(a.shown?.customer ? { 客户: a.shown.customer } : {}),
           客户编号: a.userId,
-          中奖记录: a.awardId,
+          中奖单号: a.awardId,
         },
         now: a.now,
       });

@@ -26,6 +26,7 @@ export interface DrawableActivity {
   row: {
     id: string;
     type: string;
+    title: string;
     version: number;
     seed: string;
     chances_per_day: number | null;
@@ -85,6 +86,8 @@ export interface PrizesPort {
       drawId: string;
       prize: { id: string; name: string; kind: DrawablePrize['kind']; points: number | null; valueCents: number };
       now: number;
+      /** For an approver, if the prize is held: the activity's title, the customer as masked mobile. */
+      shown?: { activityTitle?: string; customer?: string };
     },
   ): Step<DrawnAward | null>;
   awardOfDraw(corpId: string, drawId: string): Promise<DrawnAward | null>;

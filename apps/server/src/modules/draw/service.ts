@@ -1,4 +1,4 @@
-import { DRAWN_TYPES, type DrawResult } from '@campaign/contract';
+import { DRAWN_TYPES, type DrawResult, maskMobile } from '@campaign/contract';
 import { isLockBusy, isOverloaded } from '../../db/pg-group-commit';
 import { type Step, type TxExec, transact } from '../../db/tx';
 import { campaignDay } from '../../platform/campaign-day';
@@ -163,6 +163,7 @@ export function createDrawService(deps: DrawServiceDeps) {
             valueCents: prize.value_cents,
           },
           now,
+          shown: { activityTitle: act.row.title, customer: maskMobile(user.mobile) || undefined },
         })
       : null;
     return toResult(act, draw, awarded, c.left - 1);

@@ -55,6 +55,7 @@ export interface AwardHoldPort {
       prizeName: string;
       valueCents: number;
       now: number;
+      shown?: { activityTitle?: string; customer?: string };
     },
   ): Step<boolean>;
 }

@@ -27,6 +27,8 @@ export interface AwardRequest {
     valueCents?: number;
   };
   now: number;
+  /** How an approver sees it if the prize is held: the activity's title, the customer as masked mobile. */
+  shown?: { activityTitle?: string; customer?: string };
 }
 
 type MyPrizeRow = Awaited<ReturnType<typeof repo.myPrizes>>[number];
@@ -92,6 +94,7 @@ export function createPrizesService(
           prizeName: a.prize.name ?? a.prize.id,
           valueCents: a.prize.valueCents ?? 0,
           now: a.now,
+          shown: a.shown,
         }));
       // A held prize is nothing yet: no code, no points, no order until an approver releases it (held.ts).
       if (held) {
