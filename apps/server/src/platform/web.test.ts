@@ -98,6 +98,8 @@ describe('serving the H5', () => {
     const plain = await t.app.inject('/upStdDraw');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('<title>main</title>');
+    const refused = await t.app.inject({ url: '/upStdDraw', headers: { 'accept-encoding': 'br;q=0, gzip;q=0.5' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
   });
 
   it('sends hashed assets brotli-compressed when accepted, cached for a year', async () => {

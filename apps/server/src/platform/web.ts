@@ -103,12 +103,23 @@ function pageBuilder(demo: boolean) {
   };
 }
 
+/** The encodings an Accept-Encoding header allows (a `;q=0` refuses one). */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const ok = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) ok.add(name);
+  }
+  return ok;
+}
+
 /** The best encoding of the page this client accepts. */
 function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page) {
-  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const accepts = acceptedEncodings(req.headers['accept-encoding']);
   reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  if (accepts.has('br')) return reply.header('content-encoding', 'br').send(page.br);
+  if (accepts.has('gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.html);
 }
 
