@@ -40,6 +40,8 @@ test('a game screen asks for each thing once, all at the same time (no waterfall
   page,
 }) => {
   await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-spring');
+  // Only the reload's reads are counted: whatever the first load still had going must be done.
+  await page.waitForLoadState('networkidle');
   const calls = new Map<Request, { path: string; actId: string | null; start: number; end: number }>();
   page.on('request', (request) => {
     const url = new URL(request.url());

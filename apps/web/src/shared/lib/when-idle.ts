@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 type IdleWindow = {
   requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
   cancelIdleCallback?: (id: number) => void;
@@ -18,11 +16,4 @@ export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
   }
   const id = setTimeout(task, 200);
   return () => clearTimeout(id);
-}
-
-/** false until the browser has been idle once after the component mounted (see whenIdle), then true. */
-export function useIdle(timeoutMs = 1000): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => (idle ? undefined : whenIdle(() => setIdle(true), timeoutMs)), [idle, timeoutMs]);
-  return idle;
 }

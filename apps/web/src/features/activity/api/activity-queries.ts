@@ -2,7 +2,7 @@ import type { ActivityDetail } from '@campaign/contract/client';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { endpointQuery, useEndpointQuery } from '../../../api/endpoint-query';
-import { useIdle, whenIdle } from '../../../shared/lib/when-idle';
+import { whenIdle } from '../../../shared/lib/when-idle';
 import {
   type DetailResult,
   detailOrNull,
@@ -41,13 +41,8 @@ export function useSurplus(actId: string): SurplusInfo | null {
   return surplus.data?.surplusInfo ?? null;
 }
 
-/**
- * The marquee of recent winners. Asked for once the screen has painted and the browser is idle: it is not
- * what the customer came for, and on a slow network it would share the bandwidth of the first view.
- */
 export function useRecentWinners(actId: string): RecentWinner[] {
-  const idle = useIdle();
-  const winners = useEndpointQuery('recentWinners', { query: { actId } }, { ...QUIET, enabled: actId !== '' && idle });
+  const winners = useEndpointQuery('recentWinners', { query: { actId } }, { ...QUIET, enabled: actId !== '' });
   return winners.data?.winnerList ?? NO_WINNERS;
 }
 
