@@ -39,8 +39,10 @@ test('wheel draw: the wheel stops on the server’s prize and the dialog shows i
 test('a game screen asks for each thing once, all at the same time (no waterfall, no lottery param)', async ({
   page,
 }) => {
+  // Only the reload's reads are counted: the first load's winners (read once the page is idle) must be in.
+  const firstWinners = page.waitForResponse((r) => r.url().includes('/winners/recent'));
   await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-spring');
-  // Only the reload's reads are counted: whatever the first load still had going must be done.
+  await firstWinners;
   await page.waitForLoadState('networkidle');
   const calls = new Map<Request, { path: string; actId: string | null; start: number; end: number }>();
   page.on('request', (request) => {
@@ -57,6 +59,8 @@ test('a game screen asks for each thing once, all at the same time (no waterfall
     const call = calls.get(request);
     if (call) call.end = Date.now();
   });
+  // A read the first load sent once idle and the reload cut off is the old page's, not the reload's.
+  page.on('requestfailed', (request) => calls.delete(request));
   // A slow detail: nothing else the screen reads may wait for it.
   await page.route('**/bmcs/api/v2/activity/detail**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -17,3 +17,10 @@ export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
   const id = setTimeout(task, 200);
   return () => clearTimeout(id);
 }
+
+let idle: Promise<void> | null = null;
+/** Settles once the page has first been idle (see whenIdle), and stays settled: later awaits go at once. */
+export function pageIdle(): Promise<void> {
+  idle ??= new Promise((resolve) => whenIdle(resolve, 1000));
+  return idle;
+}

@@ -1,8 +1,8 @@
 import type { ActivityDetail } from '@campaign/contract/client';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { endpointQuery, useEndpointQuery } from '../../../api/endpoint-query';
-import { whenIdle } from '../../../shared/lib/when-idle';
+import { pageIdle, whenIdle } from '../../../shared/lib/when-idle';
 import {
   type DetailResult,
   detailOrNull,
@@ -41,8 +41,22 @@ export function useSurplus(actId: string): SurplusInfo | null {
   return surplus.data?.surplusInfo ?? null;
 }
 
+/**
+ * The winners marquee. Its read is asked for with the rest, but sent once the page has first been idle: it
+ * is not what the customer came for, and on a slow network it would share the first view's bandwidth
+ * (ADR 0143). One observer, one request; reads after the first idle (after a draw) go at once.
+ */
 export function useRecentWinners(actId: string): RecentWinner[] {
-  const winners = useEndpointQuery('recentWinners', { query: { actId } }, { ...QUIET, enabled: actId !== '' });
+  const base = endpointQuery('recentWinners', { query: { actId } });
+  const winners = useQuery({
+    ...base,
+    ...QUIET,
+    enabled: actId !== '',
+    queryFn: async (ctx) => {
+      await pageIdle();
+      return base.queryFn(ctx);
+    },
+  });
   return winners.data?.winnerList ?? NO_WINNERS;
 }
 

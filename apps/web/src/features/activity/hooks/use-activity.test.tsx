@@ -97,7 +97,7 @@ function mountView(actId: string): { view: () => ActivityView } {
 const live = { status: 'live' as const, startsAt: NOW - 60_000, endsAt: NOW + 3_600_000 };
 
 describe('useActivity', () => {
-  it('asks for detail, chances, winners, session and clock at once; only the group waits for the detail', async () => {
+  it('asks for detail, chances, session and clock at once; the group waits for the detail, the winners for idle', async () => {
     serve({ returnCode: 0, message: null, data: detailFixture('wheel', { ...live, actGroupId: 'g' }) });
     const { view } = mountView('wheel');
     expect(held.map((r) => r.path).sort()).toEqual([
@@ -105,18 +105,21 @@ describe('useActivity', () => {
       '/system/time',
       '/v2/activity/detail',
       '/v2/activity/surplus',
-      '/v2/winners/recent',
     ]);
     expect(view().gate).toBe('loading');
     await release();
     // The detail named its group: now the group, and nothing the screen already has.
     expect(held.map((r) => r.path)).toEqual(['/v2/activity/group']);
-    await release();
-    // The game is ready, with the group's rocc switch, before the group's other activities are read
-    // (once the browser is idle, and only what the screen does not already have).
+    await release(() => held.length > 1);
+    // The game is ready, with the group's rocc switch, before the winners and the group's other
+    // activities are read (once the browser is idle, and only what the screen does not already have).
     expect(view().gate).toBe('ready');
     expect(view().rocc).toBe(true);
-    expect(held.map((r) => `${r.path}?${r.actId}`)).toEqual(['/v2/activity/detail?grid']);
+    expect(view().winners).toHaveLength(0);
+    expect(held.map((r) => `${r.path}?${r.actId}`).sort()).toEqual([
+      '/v2/activity/detail?grid',
+      '/v2/winners/recent?wheel',
+    ]);
     await release(() => false);
     const v = view();
     expect(v.gate).toBe('ready');
@@ -135,7 +138,8 @@ describe('useActivity', () => {
 
     serve(new TypeError('Failed to fetch'));
     const offline = mountView('wheel');
-    for (let i = 0; i < 3; i++) await release(() => held.length > 0 || offline.view().gate !== 'loading');
+    for (let i = 0; i < 6 && offline.view().gate === 'loading'; i++)
+      await release(() => held.length > 0 || offline.view().gate !== 'loading');
     expect(offline.view().gate).toBe('offline');
   });
 
