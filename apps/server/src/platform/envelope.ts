@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { BASE_PATH, type ErrorName, localeFromAcceptLanguage } from '@campaign/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { WriteLockTimeout } from '../db/group-commit';
+import { isLockBusy, isOverloaded } from '../db/pg-group-commit';
 import { AppError } from './errors';
 import { requestLocale } from './http';
 
@@ -15,9 +16,13 @@ const FASTIFY_CODES: Record<string, ErrorName> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION',
 };
 
-function toAppError(err: unknown): AppError | null {
+export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof WriteLockTimeout) return new AppError('UNAVAILABLE');
+  // PostgreSQL's group commit (ADR 0052), for every write that goes through transact(), not the draw alone:
+  // past capacity a unit is refused before it ran; one that kept meeting a lock gave up. Nothing stored.
+  if (isOverloaded(err)) return new AppError('RATE_LIMITED');
+  if (isLockBusy(err)) return new AppError('UNAVAILABLE');
   const fe = err as Partial<FastifyError> | null;
   if (!fe || typeof fe !== 'object') return null;
   const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;

@@ -23,6 +23,8 @@ export const DRAWN_TYPES = [
   'blindbox',
   'common',
 ] as const satisfies readonly (typeof ACTIVITY_TYPES)[number][];
+/** An activity type a customer draws in (POST /lottery). */
+export const isDrawnType = (type: string): boolean => (DRAWN_TYPES as readonly string[]).includes(type);
 export const PRIZE_KINDS = ['coupon', 'physical', 'points', 'thanks'] as const;
 /**
  * Activity status as users see it (docs/decisions/0004-activity-status.md): the operator moves an

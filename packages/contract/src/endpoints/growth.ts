@@ -6,6 +6,8 @@ import { ACTIVITY_STATUSES, actQuery, PRIZE_KINDS, pageConfigSchema } from './ac
 /** The activity types that are offers (claimed once, no draw): docs/decisions/0200-offers-are-activities.md. */
 export const OFFER_TYPES = ['newCustomer', 'newUser'] as const;
 export type OfferType = (typeof OFFER_TYPES)[number];
+/** An activity type that is an offer (claimed once through growth, never drawn). */
+export const isOfferType = (type: string): type is OfferType => (OFFER_TYPES as readonly string[]).includes(type);
 
 /**
  * Why a customer may not take an offer or invite for it: the designed "not eligible" state says which.

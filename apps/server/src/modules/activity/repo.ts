@@ -246,7 +246,6 @@ export async function gatherStock(ex: Executor, corpId: string, actId: string) {
   await ex.deleteFrom('prize_stock_bucket').where('corp_id', '=', corpId).where('act_id', '=', actId).execute();
 }
 
-/** A unit back to a stocked prize (a declined held award); never above its total. */
 /**
  * Gives one unit back (a held prize declined): onto the prize row, never past the prize's total — counting
  * what its buckets hold (ADR 0052), so a unit given back twice can never become one unit too many.

@@ -1,4 +1,4 @@
-import { type ActivityDetail, OFFER_TYPES, type PageConfig, type PublicPrize } from '@campaign/contract';
+import { type ActivityDetail, isOfferType, type PageConfig, type PublicPrize } from '@campaign/contract';
 import sanitizeHtml from 'sanitize-html';
 import type { Executor } from '../../db';
 import type { Step, TxExec } from '../../db/tx';
@@ -161,7 +161,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
     async admit(corp: Corp, user: RequestUser, actId: string): Promise<LoadedActivity> {
       const act = await visible(corp.id, actId);
       // Offers are claimed once through the growth module, never drawn.
-      if ((OFFER_TYPES as readonly string[]).includes(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
+      if (isOfferType(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
       assertOpen(act, clock());
       await checkEligible(corp, user, act);
       return act;
@@ -488,7 +488,7 @@ function termsSnapshot(rows: TermsColumns[]) {
 
 export function publicationProblems(def: ActivityDef, rules: Pick<DrawRulesPort, 'tableProblems'>): string[] {
   // An offer is never drawn (docs/decisions/0200): it needs a gift, not a draw table.
-  const isOffer = (OFFER_TYPES as readonly string[]).includes(def.type);
+  const isOffer = isOfferType(def.type);
   const problems = isOffer
     ? def.prizes.some((p) => !p.consolation && p.kind !== 'thanks')
       ? []

@@ -1,5 +1,5 @@
 import type { ApprovalDetail, ApprovalKind, ApprovalSummary } from '@campaign/contract';
-import { type Step, stepsIn, type TxExec } from '../../db/tx';
+import { type Step, stepsIn, type TxExec, transact } from '../../db/tx';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
@@ -173,12 +173,10 @@ export function createApprovalsService(
       return true;
     },
 
-    requestStep,
-
     /** A new pending request in its own transaction (a clerk's redemption exception, an operator's proposal). */
     async request(r: Omit<NewRequest, 'now'>): Promise<string> {
       const now = clock();
-      return db.transaction().execute((tx) => stepsIn(tx, (x) => requestStep(x, { ...r, now })));
+      return transact(deps.database, (x) => requestStep(x, { ...r, now }));
     },
 
     /** Pending first (oldest first: first come, first decided), then the latest decided. */

@@ -1,5 +1,5 @@
-import { DRAWN_TYPES, type DrawResult, maskMobile } from '@campaign/contract';
-import { isLockBusy, isOverloaded } from '../../db/pg-group-commit';
+import { type DrawResult, isDrawnType, maskMobile } from '@campaign/contract';
+import { isLockBusy } from '../../db/pg-group-commit';
 import { type Step, type TxExec, transact } from '../../db/tx';
 import { campaignDay } from '../../platform/campaign-day';
 import { newSortableId, sha256Hex } from '../../platform/crypto';
@@ -222,7 +222,7 @@ export function createDrawService(deps: DrawServiceDeps) {
         if (earlier) return earlier;
         const act = await activities.admit(corp, user, req.actId);
         // An offer or a ranking season is never drawn, whatever weights its prize table carries.
-        if (!(DRAWN_TYPES as readonly string[]).includes(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
+        if (!isDrawnType(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
         if (req.via === 'rocc') await checkRisk(corp, user, req);
         for (let attempt = 0; ; attempt++) {
           try {
@@ -230,8 +230,6 @@ export function createDrawService(deps: DrawServiceDeps) {
           } catch (err) {
             // Waited its turn behind the customer's other draws for too long (db/pg-group-commit.ts).
             if (isLockBusy(err)) throw new AppError('DRAW_BUSY');
-            // Past the database's capacity: refused before it ran, nothing stored (ADR 0052).
-            if (isOverloaded(err)) throw new AppError('RATE_LIMITED');
             if (!isUniqueViolation(err)) throw err;
             // Still colliding after several tries: a designed "try again", never a 500.
             if (attempt >= MAX_DRAW_ATTEMPTS - 1) throw new AppError('DRAW_BUSY');

@@ -4,8 +4,8 @@ import {
   type InviteLink,
   type InviteSuccess,
   type InviteTask,
+  isOfferType,
   maskMobile,
-  OFFER_TYPES,
   type Offer,
   type OfferBlock,
   type OfferClaim,
@@ -24,7 +24,6 @@ import type { InviteTaskPort, OfferCataloguePort, OfferPrizesPort } from './port
 import * as repo from './repo';
 
 type AwardKind = Offer['gift']['kind'];
-const isOfferType = (t: string): t is OfferType => (OFFER_TYPES as readonly string[]).includes(t);
 const HOUR_MS = 3_600_000;
 
 /** Where an invitee lands: the offer's own page, the signed token in `invite` (read after log-in). */

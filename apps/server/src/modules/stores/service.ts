@@ -183,9 +183,9 @@ export function createStoresService(
       const here: LngLat = [row.lng, row.lat];
       const nearby = rows
         .filter((r) => r.id !== storeId && r.city_code === row.city_code)
-        .map((r) => toStore(r, now, from))
         .sort((a, b) => distanceM(here, [a.lng, a.lat]) - distanceM(here, [b.lng, b.lat]))
-        .slice(0, 6);
+        .slice(0, 6)
+        .map((r) => toStore(r, now, from));
       return { ...store, coords: { gcj02: here, wgs84: gcj02ToWgs84(here), bd09: gcj02ToBd09(here) }, nearby };
     },
 
