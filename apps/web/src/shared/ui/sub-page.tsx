@@ -17,22 +17,34 @@ export interface SubPageProps {
 }
 
 /**
+ * The hero's back button: back in history, or to `fallback` when there is none (a page opened from a link
+ * in the host app). `fallback` may be a function, read at the tap.
+ */
+export function BackButton({ fallback }: { fallback: string | (() => string) }) {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="sub-hero__back"
+      aria-label={t('sub.back')}
+      onClick={() =>
+        window.history.length > 1 ? navigate(-1) : navigate(typeof fallback === 'function' ? fallback() : fallback)
+      }
+    >
+      <Icon name="back" size="1.6rem" />
+    </button>
+  );
+}
+
+/**
  * The inner screens' frame (addresses, orders, coupons, discounts): the red hero with a back button,
  * a body of white cards overlapping it, an optional sticky action bar.
  */
 export function SubPage({ title, subtitle, fallback, children, footer, className }: SubPageProps) {
-  const navigate = useNavigate();
   return (
     <div className={['sub-page', footer ? 'has-footer' : '', className ?? ''].filter(Boolean).join(' ')}>
       <header className="sub-hero">
-        <button
-          type="button"
-          className="sub-hero__back"
-          aria-label={t('sub.back')}
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(fallback))}
-        >
-          <Icon name="back" size="1.6rem" />
-        </button>
+        <BackButton fallback={fallback} />
         <h1 className="sub-hero__title">{title}</h1>
         {subtitle ? <p className="sub-hero__sub">{subtitle}</p> : null}
       </header>

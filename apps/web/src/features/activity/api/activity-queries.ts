@@ -75,18 +75,23 @@ export interface ActivityGroupView {
   surplus: ReadonlyMap<string, SurplusInfo | null>;
 }
 
+/** The group (its ids and rocc switch): undefined while it is read, null when there is none or it failed. */
+function useGroupInfo(actGroupId: string | null): GroupInfo | null | undefined {
+  const raw = useEndpointQuery(
+    'activityGroupDetail',
+    { query: { actGroupId: actGroupId ?? '' } },
+    { ...QUIET, enabled: Boolean(actGroupId), select: groupInfo },
+  );
+  return actGroupId === null || raw.isError ? null : raw.data;
+}
+
 /**
  * spec §4 group flow: read the group (which sets the rocc switch), then detail for every id it
  * names, recent winners for its winner ids and surplus for its surplus ids — all in parallel, and
  * shared with the screens that read the same ids.
  */
 export function useActivityGroup(actGroupId: string | null): ActivityGroupView {
-  const raw = useEndpointQuery(
-    'activityGroupDetail',
-    { query: { actGroupId: actGroupId ?? '' } },
-    { ...QUIET, enabled: Boolean(actGroupId), select: groupInfo },
-  );
-  const group = actGroupId === null || raw.isError ? null : raw.data;
+  const group = useGroupInfo(actGroupId);
   const details = useQueries({
     queries: (group?.ids ?? []).map((actId) => ({ ...activityDetailQuery(actId), ...QUIET, select: selectDetail })),
   });
@@ -118,12 +123,7 @@ export function useActivityGroup(actGroupId: string | null): ActivityGroupView {
  */
 export function useGroupSwitch(actGroupId: string | null, actId: string): GroupInfo | null | undefined {
   const client = useQueryClient();
-  const raw = useEndpointQuery(
-    'activityGroupDetail',
-    { query: { actGroupId: actGroupId ?? '' } },
-    { ...QUIET, enabled: Boolean(actGroupId), select: groupInfo },
-  );
-  const group = actGroupId === null || raw.isError ? null : raw.data;
+  const group = useGroupInfo(actGroupId);
   useEffect(() => {
     if (!group) return;
     const others = (ids: readonly string[]) => ids.filter((id) => id !== actId);

@@ -2,7 +2,6 @@ import type { RouteData } from '@campaign/contract/client';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
 import { CallFailure } from '../../../api/errors';
-import { isExpired } from '../../../api/query-client';
 import { useSession } from '../../../api/session';
 import { useLocation, useNavigate, useParams, useSearchParams } from '../../../shared/navigation/navigation';
 import { addressListPath, loginPath, orderConfirmPath } from '../../../shared/navigation/paths';
@@ -321,12 +320,12 @@ export function EditAddressScreen() {
   const orderId = params.get('orderId') ?? undefined;
   const tree = useRegionTree();
   const detail = useEndpointQuery('addressDetail', { query: { addNo } }, { meta: { quiet: true }, gcTime: 0 });
-  useLoginWhenExpired(detail.error);
+  const expired = useLoginWhenExpired(detail.error);
   return (
     <SubPage title={t('address.editTitle')} subtitle={t('address.formSub')} fallback={addressListPath(orderId)}>
       {detail.data ? (
         <AddressForm initial={fromAddress(detail.data)} tree={tree.data} addNo={detail.data.addNo} orderId={orderId} />
-      ) : detail.isError && !isExpired(detail.error) ? (
+      ) : detail.isError && !expired ? (
         <SubState
           icon="empty"
           title={detail.error.code === 3001 ? t('address.notFound') : t('sub.loadFailed')}

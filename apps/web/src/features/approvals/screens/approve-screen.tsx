@@ -7,7 +7,7 @@ import { showToast } from '../../../shared/ui/feedback';
 import { StaffGate } from '../../../shared/ui/staff-gate';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { t } from '../messages';
-import { KIND_LABEL, STATUS_LABEL } from './todo-screen';
+import { KIND_LABEL, STATUS_LABEL } from '../model/labels';
 import './approvals.css';
 
 function Decision({ id }: { id: string }) {

@@ -6,21 +6,11 @@ import { HOME_PATH } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
 import { StaffGate } from '../../../shared/ui/staff-gate';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
-import { type MessageKey, t } from '../messages';
+import { t } from '../messages';
+import { KIND_LABEL, STATUS_LABEL } from '../model/labels';
 import './approvals.css';
 
 type Item = RouteData<'approvalTodo'>['pending'][number];
-
-export const KIND_LABEL: Record<Item['kind'], MessageKey> = {
-  'prize-award': 'approvals.kind.prize-award',
-  'redemption-exception': 'approvals.kind.redemption-exception',
-  'rules-change': 'approvals.kind.rules-change',
-};
-export const STATUS_LABEL: Record<Item['status'], MessageKey> = {
-  pending: 'approvals.status.pending',
-  approved: 'approvals.status.approved',
-  rejected: 'approvals.status.rejected',
-};
 
 function Row({ item }: { item: Item }) {
   return (

@@ -3,11 +3,10 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '../../../shared/navigation/navigation';
 import { homePath, loginPath } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
+import { BackButton } from '../../../shared/ui/sub-page';
 import { t } from '../messages';
 import { BLOCK_TEXT } from '../model/offer-view';
 import { GateArt } from './growth-art';
-// The back button is the inner screens' own (shared/ui/sub-page.css).
-import '../../../shared/ui/sub-page.css';
 import '../growth.css';
 
 export interface GrowthPageProps {
@@ -22,19 +21,11 @@ export interface GrowthPageProps {
 
 /** The growth screens' frame: a festive hero (tag, title, art) over the page's cards. */
 export function GrowthPage({ tag, title, subtitle, colors, art, children }: GrowthPageProps) {
-  const navigate = useNavigate();
   const style = colors ? ({ '--gr-primary': colors.primary, '--gr-bg': colors.background } as CSSProperties) : {};
   return (
     <div className="gr-page" style={style}>
       <header className="gr-hero">
-        <button
-          type="button"
-          className="sub-hero__back"
-          aria-label={t('sub.back')}
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(homePath()))}
-        >
-          <Icon name="back" size="1.6rem" />
-        </button>
+        <BackButton fallback={homePath} />
         <span className="gr-hero__tag">{tag}</span>
         <h1 className="gr-hero__title">{title}</h1>
         {subtitle ? <p className="gr-hero__sub">{subtitle}</p> : null}

@@ -1,12 +1,11 @@
 import type { RouteData } from '@campaign/contract/client';
 import { type ReactNode, useId } from 'react';
-import { Link, useNavigate } from '../../../shared/navigation/navigation';
+import { Link } from '../../../shared/navigation/navigation';
 import { Icon } from '../../../shared/ui/icon';
 import type { IconName } from '../../../shared/ui/icon-sprite';
+import { BackButton } from '../../../shared/ui/sub-page';
 import { type MessageKey, t } from '../messages';
 import { SEASON_PATHS, seasonLink } from '../model/season-view';
-// The inner screens' back button, as every sub-page has it.
-import '../../../shared/ui/sub-page.css';
 import './season.css';
 
 type Tab = 'home' | 'rank' | 'task' | 'prizes';
@@ -41,7 +40,6 @@ export function SeasonFrame({
   hero?: ReactNode;
   children: ReactNode;
 }) {
-  const navigate = useNavigate();
   const tabs: { id: Tab; path: string; label: string; icon: IconName }[] = [
     { id: 'home', path: SEASON_PATHS.home, label: t('season.tabHome'), icon: 'home' },
     { id: 'rank', path: SEASON_PATHS.rank, label: t('season.tabRank'), icon: 'hot' },
@@ -52,14 +50,7 @@ export function SeasonFrame({
     <div className={`season${tab ? ' has-tabs' : ''}`}>
       <header className="season-hero">
         <span className="season-hero__rays" aria-hidden="true" />
-        <button
-          type="button"
-          className="sub-hero__back"
-          aria-label={t('sub.back')}
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(seasonLink(SEASON_PATHS.home, actId)))}
-        >
-          <Icon name="back" size="1.6rem" />
-        </button>
+        <BackButton fallback={seasonLink(SEASON_PATHS.home, actId)} />
         <Trophy />
         {status ? <p className={`season-hero__badge is-${status}`}>{t(BADGE[status])}</p> : null}
         <h1 className="season-hero__title">{title}</h1>
