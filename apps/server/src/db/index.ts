@@ -14,7 +14,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config';
 import { createGroupCommit, type GroupCommit } from './group-commit';
-import { createPgGroupCommit, type PgGroupCommit } from './pg-group-commit';
+import { createPgGroupCommit, Overloaded, type PgGroupCommit } from './pg-group-commit';
 import { statementName } from './prepared';
 import type { DB } from './schema';
 
@@ -36,6 +36,11 @@ export interface Database_ {
   sqlitePath: string | null;
   /** PostgreSQL only: the pool (the rate limiter counts in the same database). */
   pgPool: pg.Pool | null;
+  /**
+   * PostgreSQL only: single-statement reads outside any transaction (db/tx.ts `read`), pipelined on one
+   * connection that every request shares. Never a transaction here: its statements interleave.
+   */
+  pgReads: Db | null;
   close(): Promise<void>;
 }
 
@@ -71,28 +76,34 @@ export function openDatabase(
       pgGroupCommit: null,
       sqlitePath: target.path,
       pgPool: null,
+      pgReads: null,
       close: async () => {
         await groupCommit.drain();
         await db.destroy();
       },
     };
   }
-  const pool = new pg.Pool({
+  // pg's `options` and pipeline mode are newer than its types.
+  const clientConfig = {
     connectionString: target.url,
-    max: 20,
-    // Named statements (nameHotStatements) skip the parse; plans stay per call: PostgreSQL's generic plans
-    // for the draw's statements cost more than planning them each time (bench:draw-db, ADR 0052).
-    ...{
-      options: [
-        '-c plan_cache_mode=force_custom_plan',
-        ...(opts.searchPath ? [`-c search_path=${opts.searchPath}`] : []),
-      ].join(' '),
-    },
-  });
+    // Named statements (nameHotStatements) skip the parse; plans stay per call. A generic plan is made once
+    // per connection, and one made while a table is empty or not yet analysed (a new deployment, the
+    // benches) keeps a sequential scan or the wrong index as the table grows: an earlier draw under a key
+    // was looked for among all the corp's draws, 0.47 ms a look-up instead of 0.01 (ADR 0052).
+    options: [
+      '-c plan_cache_mode=force_custom_plan',
+      ...(opts.searchPath ? [`-c search_path=${opts.searchPath}`] : []),
+    ].join(' '),
+    // Statements sent together go out without waiting for each other's answers: the keyed units of a group
+    // commit (db/pg-group-commit.ts) and the shared reads (sharedReads).
+    pipeline: true,
+  } as pg.ClientConfig;
+  const pool = new pg.Pool({ ...clientConfig, max: 20 });
   pool.on('connect', nameHotStatements);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // Without a limit (tests, the CLI) a unit waits its turn however long; the server passes its config's.
   const pgGroupCommit = createPgGroupCommit(db, { maxWaitMs: opts.queueMaxWaitMs ?? Number.POSITIVE_INFINITY });
+  const reads = sharedReads(clientConfig);
   return {
     db,
     kind: 'postgres',
@@ -101,8 +112,10 @@ export function openDatabase(
     pgGroupCommit,
     sqlitePath: null,
     pgPool: pool,
+    pgReads: reads.db,
     close: async () => {
       await pgGroupCommit.drain();
+      await reads.db.destroy();
       await db.destroy();
     },
   };
@@ -163,10 +176,65 @@ function withStatementCache(sqlite: Database.Database): SqliteConnection & { clo
  * plans each once per connection instead of on every draw, session read and stock take (ADR 0052). Any
  * other SQL (ad-hoc queries, migrations) goes through unchanged. Kysely calls `query(text, values)`.
  */
-function nameHotStatements(client: pg.PoolClient) {
+function nameHotStatements(client: pg.ClientBase) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
     const name = typeof text === 'string' && Array.isArray(values) && !rest.length ? statementName(text) : undefined;
     return name === undefined ? query(text, values, ...rest) : query({ name, text, values });
   }) as typeof client.query;
+}
+
+/** Reads in flight on the shared connection past which another is refused (`Overloaded`, answered 429). */
+const MAX_SHARED_READS = 2000;
+
+/**
+ * One PostgreSQL connection in pipeline mode for the single-statement reads of every request (the session,
+ * an earlier draw under a key): each goes out at once, without waiting for a pooled connection or for the
+ * reads before it, and PostgreSQL answers them in order. Reconnects when the connection is lost; a read
+ * in flight then fails with the connection's error. Kysely sees a pool whose every connection is this one,
+ * so a transaction must never be opened on it.
+ */
+function sharedReads(config: pg.ClientConfig): { db: Db } {
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let inFlight = 0;
+  const open = (): Promise<pg.Client> => {
+    if (client) return Promise.resolve(client);
+    connecting ??= (async () => {
+      const c = new pg.Client(config);
+      const drop = () => {
+        if (client === c) client = null;
+      };
+      c.on('error', drop);
+      c.on('end', drop);
+      await c.connect();
+      nameHotStatements(c);
+      client = c;
+      return c;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+  const shared = {
+    query: async (text: string, values: unknown[]) => {
+      if (inFlight >= MAX_SHARED_READS) throw new Overloaded(0, `one of ${MAX_SHARED_READS} shared reads`);
+      inFlight++;
+      try {
+        return await (await open()).query(text, values);
+      } finally {
+        inFlight--;
+      }
+    },
+    release() {},
+  };
+  const pool = {
+    connect: async () => shared,
+    end: async () => {
+      const c = client;
+      client = null;
+      await c?.end();
+    },
+  };
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) }) };
 }

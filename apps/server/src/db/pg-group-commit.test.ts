@@ -102,4 +102,67 @@ describe.runIf(onPostgres)('group commit on PostgreSQL', () => {
     await expect(queued).rejects.toMatchObject({ code: 'OVERLOADED' });
     expect(await keys()).toEqual(['slow']);
   });
+
+  it('keyed units run side by side in one transaction: each sends its next statement before the others end', async () => {
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64 });
+    const order: string[] = [];
+    const txids = new Set<string>();
+    const unit = (name: string) =>
+      gc.enqueue(
+        async (tx) => {
+          txids.add((await sql<{ x: string }>`select txid_current()::text x`.execute(tx)).rows[0]?.x ?? '');
+          order.push(`${name}1`);
+          await put(name, 1).execute(tx);
+          order.push(`${name}2`);
+        },
+        { key: name },
+      );
+    await Promise.all([unit('a'), unit('b'), unit('c')]);
+    expect(txids.size).toBe(1);
+    // One after another this would read a1 a2 b1 b2 c1 c2.
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'c2']);
+    expect(await keys()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('when one keyed unit fails, the batch runs again one unit at a time: only that unit is lost', async () => {
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64 });
+    await put('taken', 0).execute(t.database.db);
+    const runs = new Map<string, number>();
+    const unit = (name: string, then?: string) =>
+      gc.enqueue(
+        async (tx) => {
+          runs.set(name, (runs.get(name) ?? 0) + 1);
+          await put(name, 1).execute(tx);
+          if (then) await put(then, 2).execute(tx); // a duplicate key: fails after having written `name`
+          return name;
+        },
+        { key: name },
+      );
+    const [a, bad, c] = await Promise.allSettled([unit('a'), unit('b', 'taken'), unit('c')]);
+    expect(a).toMatchObject({ status: 'fulfilled', value: 'a' });
+    expect(c).toMatchObject({ status: 'fulfilled', value: 'c' });
+    expect(bad).toMatchObject({ status: 'rejected', reason: { code: '23505' } });
+    // Side by side first (rolled back whole), then one at a time.
+    expect(Object.fromEntries(runs)).toEqual({ a: 2, b: 2, c: 2 });
+    expect(await keys()).toEqual(['a', 'c', 'taken']);
+  });
+
+  it('a second unit with the same key runs after the first, inside the same batch, and sees its writes', async () => {
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64 });
+    const count = (tx: Parameters<Parameters<typeof gc.enqueue>[0]>[0]) =>
+      sql<{ n: number }>`select count(*)::int n from t`.execute(tx).then((r) => r.rows[0]?.n);
+    const seen: (number | undefined)[] = [];
+    const unit = (name: string, key: string) =>
+      gc.enqueue(
+        async (tx) => {
+          seen.push(await count(tx));
+          await put(name, 1).execute(tx);
+        },
+        { key },
+      );
+    await Promise.all([unit('first', 'k'), unit('other', 'o'), unit('second', 'k')]);
+    // first and other side by side (both see none), then second, which sees both.
+    expect(seen).toEqual([0, 0, 2]);
+    expect(await keys()).toEqual(['first', 'other', 'second']);
+  });
 });

@@ -3,8 +3,13 @@ import { isTransientConflict } from './errors';
 import type { Db } from './index';
 import type { DB } from './schema';
 
+/** A unit and how it ended: its value, or the error its caller gets. */
+type Outcome = [Work, { ok: boolean; value: unknown }];
+
 interface Work {
   run: (tx: Transaction<DB>) => Promise<unknown>;
+  /** Set: the unit may run pipelined beside other keyed units of its batch, one unit per key (see flush). */
+  key: string | undefined;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
   tries: number;
@@ -15,7 +20,10 @@ interface Work {
 export interface PgGroupCommitOptions {
   /** Most units of work one transaction carries; more wait for the next one. */
   maxBatch?: number;
-  /** Batches (each its own transaction on its own pooled connection) open at once in this process. */
+  /**
+   * Batches (each its own transaction on its own pooled connection) open at once in this process. Few and
+   * large beat many and small: a pipelined batch's units share its round trips (bench:draw-db, ADR 0052).
+   */
   concurrency?: number;
   /** Past capacity: a unit that waited this long for a batch is refused (`Overloaded`) instead of queueing. */
   maxWaitMs?: number;
@@ -35,14 +43,16 @@ export class LockBusy extends Error {
 /** The database is past capacity: the unit was refused before it ran; nothing of it is stored. */
 export class Overloaded extends Error {
   readonly code = 'OVERLOADED';
-  constructor(waitedMs: number) {
-    super(`waited ${waitedMs} ms for a database batch`);
+  constructor(waitedMs: number, what = 'a database batch') {
+    super(`waited ${waitedMs} ms for ${what}`);
     this.name = 'Overloaded';
   }
 }
 export const isOverloaded = (err: unknown) => codeOf(err) === 'OVERLOADED';
 const MAX_TRIES = 3;
 const MAX_PARKED = 50;
+/** Thrown inside a pipelined batch's transaction to roll it back and run the batch one unit at a time. */
+const PIPELINE_FAILED = new Error('a unit of the pipelined batch failed');
 
 /**
  * Group commit for PostgreSQL, the counterpart of db/group-commit.ts (ADR 0052). Units of work that arrive
@@ -50,11 +60,12 @@ const MAX_PARKED = 50;
  * savepoint, and share one commit: one WAL flush, and one hold of a hot row's lock, for the whole batch
  * instead of one per draw. A unit that fails is rolled back to its savepoint and only its caller sees the
  * error; a unit that another batch deadlocked with (PostgreSQL aborts one side) goes to the next batch. A
- * unit's promise settles only after the commit; if the commit fails, every unit of the batch fails.
+ * unit's promise settles only after the commit; if the commit fails, every unit of the batch fails. Units
+ * enqueued with a key may instead run side by side (runPipelined).
  */
 export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
   const maxBatch = opts.maxBatch ?? 32;
-  const concurrency = opts.concurrency ?? 16;
+  const concurrency = opts.concurrency ?? 4;
   const maxWaitMs = opts.maxWaitMs ?? 500;
   let queue: Work[] = [];
   let open = 0;
@@ -107,52 +118,100 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
     });
   }
 
-  async function flush(batch: Work[]) {
-    const results: { ok: boolean; value: unknown }[] = [];
+  /**
+   * The keyed units of a batch, one per key, run side by side on the batch's connection: their statements
+   * reach PostgreSQL pipelined (the pool's clients run in pipeline mode, db/index.ts), so the batch waits for
+   * one round trip at a time instead of one per statement of each unit. The rest of the batch (no key, or a
+   * key already taken) follows one by one. A keyed unit must touch only its key's own rows, and shared rows
+   * only through single atomic statements (a draw: its customer's rows and the stock's conditional
+   * decrement), since nothing isolates the units of one transaction from each other. Side by side there are
+   * no savepoints: if any of them fails, the transaction is rolled back and null returned, and the batch
+   * runs again one unit at a time, where a failure stays its own.
+   */
+  async function runPipelined(batch: Work[]): Promise<Outcome[] | null> {
+    const keys = new Set<string>();
+    const together: Work[] = [];
+    const after: Work[] = [];
+    for (const w of batch) {
+      if (w.key !== undefined && !keys.has(w.key)) {
+        keys.add(w.key);
+        together.push(w);
+      } else after.push(w);
+    }
+    if (together.length < 2) return null;
     try {
-      await db.transaction().execute(async (tx) => {
-        // A savepoint per unit; between two units, the release and the next savepoint go as one round trip.
-        await sql`savepoint unit`.execute(tx);
-        for (const [i, w] of batch.entries()) {
-          const next = i < batch.length - 1 ? sql.raw('; savepoint unit') : sql.raw('');
-          try {
-            results.push({ ok: true, value: await w.run(tx) });
-            await sql`release savepoint unit${next}`.execute(tx);
-          } catch (err) {
-            await sql`rollback to savepoint unit; release savepoint unit${next}`.execute(tx);
-            results.push({ ok: false, value: err });
-          }
+      return await db.transaction().execute(async (tx) => {
+        const settled = await Promise.allSettled(together.map((w) => w.run(tx)));
+        const done: Outcome[] = [];
+        for (const [i, r] of settled.entries()) {
+          if (r.status === 'rejected') throw PIPELINE_FAILED;
+          done.push([together[i] as Work, { ok: true, value: r.value }]);
         }
+        return [...done, ...(await inSavepoints(tx, after))];
       });
     } catch (err) {
+      if (err === PIPELINE_FAILED) return null;
+      throw err;
+    }
+  }
+
+  /** Units one after another, each inside its own savepoint: a failure rolls back that unit alone. */
+  async function inSavepoints(tx: Transaction<DB>, units: Work[]): Promise<Outcome[]> {
+    const results: Outcome[] = [];
+    if (!units.length) return results;
+    // Between two units, the release and the next savepoint go as one round trip.
+    await sql`savepoint unit`.execute(tx);
+    for (const [i, w] of units.entries()) {
+      const next = i < units.length - 1 ? sql.raw('; savepoint unit') : sql.raw('');
+      try {
+        results.push([w, { ok: true, value: await w.run(tx) }]);
+        await sql`release savepoint unit${next}`.execute(tx);
+      } catch (err) {
+        await sql`rollback to savepoint unit; release savepoint unit${next}`.execute(tx);
+        results.push([w, { ok: false, value: err }]);
+      }
+    }
+    return results;
+  }
+
+  async function flush(batch: Work[]) {
+    let results: Outcome[];
+    try {
+      results = (await runPipelined(batch)) ?? (await db.transaction().execute((tx) => inSavepoints(tx, batch)));
+    } catch (err) {
+      // The commit failed (or the connection did): nothing of the batch is stored.
       for (const w of batch) w.reject(err);
       unpark();
       return;
     }
+    settle(results);
+  }
+
+  /** After the commit: each unit's caller gets its result; what met a lock or a conflict goes round again. */
+  function settle(results: Outcome[]) {
     const again: Work[] = [];
     const park: Work[] = [];
-    batch.forEach((w, i) => {
-      const r = results[i] as { ok: boolean; value: unknown };
+    for (const [w, r] of results) {
       if (r.ok) w.resolve(r.value);
       else if (isLockBusy(r.value) && ++w.parked < MAX_PARKED) park.push(w);
       else if (isTransientConflict(r.value) && ++w.tries < MAX_TRIES) again.push(w);
       else w.reject(r.value);
-    });
+    }
     // This batch has committed: what waited for it may go now; what met a lock waits for the next one.
     unpark();
     parked = park;
     if (again.length) queue = [...again, ...queue];
   }
-
   return {
     /** Runs `run` in the next group transaction; settles after that transaction commits. */
-    enqueue<T>(run: (tx: Transaction<DB>) => Promise<T>): Promise<T> {
+    enqueue<T>(run: (tx: Transaction<DB>) => Promise<T>, opts: { key?: string } = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         const now = Date.now();
         const oldest = queue[0]?.since ?? now;
         if (now - oldest > maxWaitMs) return reject(new Overloaded(now - oldest));
         queue.push({
           run: run as (tx: Transaction<DB>) => Promise<unknown>,
+          key: opts.key,
           resolve: resolve as (v: unknown) => void,
           reject,
           tries: 0,
@@ -161,6 +220,11 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
         });
         schedule();
       });
+    },
+    /** How long the oldest unit still queued has waited (0 when none is). */
+    oldestWaitMs(): number {
+      const oldest = queue[0];
+      return oldest ? Date.now() - oldest.since : 0;
     },
     /** Waits until everything enqueued so far has committed or failed (for shutdown). */
     drain(): Promise<void> {

@@ -40,17 +40,28 @@ async function runAsync<T>(body: Step<T>): Promise<T> {
 
 /**
  * A read outside any transaction. On SQLite, when no transaction is open on the connection, it runs at
- * once and synchronously (it can only see committed data); otherwise it waits its turn through Kysely.
+ * once and synchronously (it can only see committed data); otherwise it waits its turn through Kysely. On
+ * PostgreSQL it goes out at once on the connection the reads share (db/index.ts sharedReads).
  */
 export async function read<P, R>(database: Database_, q: Prepared<P, R>, params: P): Promise<R[]> {
   if (database.sqlite && !database.sqlite.inTransaction) return q.all(database.sqlite, params);
-  return (await q(database.db, params)).rows;
+  return (await q(database.pgReads ?? database.db, params)).rows;
 }
 
-/** Runs `body` as one write transaction, grouped with others that arrive together (a savepoint each). */
-export function transact<T>(database: Database_, body: (x: TxExec) => Step<T>): Promise<T> {
+/**
+ * Runs `body` as one write transaction, grouped with others that arrive together (a savepoint each). With a
+ * `pipelineKey`, on PostgreSQL the body may run side by side with the other keyed bodies of its batch, one
+ * per key (db/pg-group-commit.ts): give one only to a body that touches its key's own rows, and shared rows
+ * only through single atomic statements.
+ */
+export function transact<T>(
+  database: Database_,
+  body: (x: TxExec) => Step<T>,
+  opts: { pipelineKey?: string } = {},
+): Promise<T> {
   if (database.groupCommit) return database.groupCommit.enqueue((sqlite) => runSync(body({ sqlite })));
-  if (database.pgGroupCommit) return database.pgGroupCommit.enqueue((tx) => runAsync(body({ kysely: tx })));
+  if (database.pgGroupCommit)
+    return database.pgGroupCommit.enqueue((tx) => runAsync(body({ kysely: tx })), { key: opts.pipelineKey });
   return database.db.transaction().execute((tx) => runAsync(body({ kysely: tx })));
 }
 

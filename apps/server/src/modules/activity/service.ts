@@ -15,8 +15,12 @@ import { effectiveStatus } from './status';
 /** PRC Anti-Unfair Competition Law: a lottery-style prize may be worth at most ¥50,000. */
 export const MAX_LOTTERY_PRIZE_CENTS = 50_000 * 100;
 
-/** Most rows one prize's stock is split into on PostgreSQL (ADR 0052). */
-const STOCK_BUCKETS = 8;
+/**
+ * Most rows one prize's stock is split into on PostgreSQL (ADR 0052): more than the batches that can hold
+ * one at once across the nodes, so a draw seldom finds every row with stock held (8 was too few once
+ * batches ran pipelined: a third of the batches met a held stock and ran again one unit at a time).
+ */
+const STOCK_BUCKETS = 32;
 
 const RULES_HTML: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -86,15 +90,37 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
     }
   }
 
+  /** Loads in progress: when the cached copy expires, the requests that find it so share one load. */
+  const loading = new Map<string, Promise<LoadedActivity | null>>();
+
   async function load(corpId: string, actId: string): Promise<LoadedActivity | null> {
     const key = `${corpId}|${actId}`;
-    const now = clock();
     const hit = cache.get(key);
-    if (hit && now - hit.at < cacheTtl) return hit.act;
+    if (hit && clock() - hit.at < cacheTtl) return hit.act;
+    if (cacheTtl <= 0) return loadNow(corpId, actId);
+    let pending = loading.get(key);
+    if (!pending) {
+      const at = clock();
+      const started: Promise<LoadedActivity | null> = loadNow(corpId, actId)
+        .then((act) => {
+          // Not when a publication forgot this activity while it loaded (forget() dropped the load).
+          if (act && loading.get(key) === started) cache.set(key, { at, act });
+          return act;
+        })
+        .finally(() => {
+          if (loading.get(key) === started) loading.delete(key);
+        });
+      pending = started;
+      loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function loadNow(corpId: string, actId: string): Promise<LoadedActivity | null> {
     const row = await repo.getActivity(db, corpId, actId);
     if (!row) return null;
     const prizes = await repo.getPrizes(db, corpId, actId);
-    const act: LoadedActivity = {
+    return {
       row,
       prizes,
       byId: new Map(prizes.map((p) => [p.id, p])),
@@ -103,8 +129,12 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
       page: JSON.parse(row.page_config),
       hasCaps: prizes.some((p) => p.per_user_cap !== null),
     };
-    if (cacheTtl > 0) cache.set(key, { at: now, act });
-    return act;
+  }
+
+  /** After a publication or a pause: the next request reads the activity again. */
+  function forget(corpId: string, actId: string) {
+    cache.delete(`${corpId}|${actId}`);
+    loading.delete(`${corpId}|${actId}`);
   }
 
   /** Drafts do not exist for customers. */
@@ -377,7 +407,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
       };
       if (version !== existing.version) await repo.insertVersion(ex, versionRow);
       else if (!wasPublished) await repo.replaceVersions(ex, versionRow);
-      cache.delete(`${def.corp}|${def.id}`);
+      forget(def.corp, def.id);
       return { actId: def.id, version, created: false };
     },
 
@@ -403,7 +433,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
         revealed_at: now,
         ends_at: Math.min(act.ends_at, now),
       });
-      cache.delete(`${corpId}|${actId}`);
+      forget(corpId, actId);
     },
 
     /**

@@ -226,7 +226,11 @@ export function createDrawService(deps: DrawServiceDeps) {
         if (req.via === 'rocc') await checkRisk(corp, user, req);
         for (let attempt = 0; ; attempt++) {
           try {
-            return await transact(deps.database, (x) => drawTx(x, corp, user, act, req, requestHash));
+            // Draws of different customers touch their own rows and the stock (a conditional decrement):
+            // they may run side by side in a batch (db/pg-group-commit.ts), one per customer and activity.
+            return await transact(deps.database, (x) => drawTx(x, corp, user, act, req, requestHash), {
+              pipelineKey: `${corp.id}|${act.row.id}|${user.id}`,
+            });
           } catch (err) {
             // Waited its turn behind the customer's other draws for too long (db/pg-group-commit.ts).
             if (isLockBusy(err)) throw new AppError('DRAW_BUSY');

@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, freshDatabase, PG_URL, type TestDb } from '../testing/harness';
+import { prepared } from './prepared';
+import { read } from './tx';
+
+const onPostgres = (await dialects()).includes('postgres');
+
+/** The reads outside transactions share one pipelined connection on PostgreSQL (db/index.ts sharedReads). */
+describe.runIf(onPostgres)('shared reads on PostgreSQL', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await freshDatabase('postgres');
+    await t.database.db
+      .insertInto('corp')
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          id: `c${i}`,
+          name: `Corp ${i}`,
+          white_listed: i % 2,
+          gray: 0,
+          app_secret: 's',
+          created_at: i,
+        })),
+      )
+      .execute();
+  });
+  afterAll(async () => t?.drop());
+
+  const corpQ = prepared<{ id: string }, { id: string; name: string; created_at: number }>((db, p) =>
+    db.selectFrom('corp').select(['id', 'name', 'created_at']).where('id', '=', p('id')),
+  );
+  const backend = async () => {
+    const reads = t.database.pgReads;
+    if (!reads) throw new Error('no shared reads on PostgreSQL');
+    return (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(reads)).rows[0]?.pid;
+  };
+
+  it('answers 200 reads sent at once on one connection, each with its own row', async () => {
+    const ids = Array.from({ length: 200 }, (_, i) => `c${(i * 7) % 200}`);
+    const [found, pids] = await Promise.all([
+      Promise.all(ids.map((id) => read(t.database, corpQ, { id }))),
+      Promise.all(Array.from({ length: 20 }, backend)),
+    ]);
+    expect(found.map((rows) => rows.map((r) => r.id))).toEqual(ids.map((id) => [id]));
+    expect(found.map((rows) => rows[0]?.name)).toEqual(ids.map((id) => `Corp ${id.slice(1)}`));
+    expect(new Set(pids).size).toBe(1);
+    // A statement that fails fails alone: the reads sent beside it still get their answers.
+    const reads = t.database.pgReads as NonNullable<typeof t.database.pgReads>;
+    const [bad, good] = await Promise.allSettled([
+      sql`select 1 / 0`.execute(reads),
+      read(t.database, corpQ, { id: 'c3' }),
+    ]);
+    expect(bad.status).toBe('rejected');
+    expect(good).toMatchObject({ status: 'fulfilled', value: [{ id: 'c3' }] });
+  });
+
+  it('opens a new connection when PostgreSQL ends the shared one', async () => {
+    const before = await backend();
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query('select pg_terminate_backend($1)', [before]);
+    await admin.end();
+    // The end reaches the client as an error event a moment later; reads after it use a new connection.
+    let after: number | undefined;
+    for (let i = 0; i < 50 && (after === undefined || after === before); i++) {
+      after = await backend().catch(() => undefined);
+      if (after === undefined || after === before) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect(await read(t.database, corpQ, { id: 'c5' })).toEqual([{ id: 'c5', name: 'Corp 5', created_at: 5 }]);
+  });
+});
