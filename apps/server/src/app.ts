@@ -6,7 +6,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config';
-import type { Database_ } from './db';
 import { activityHandlers } from './modules/activity/routes';
 import { addressesHandlers } from './modules/addresses/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
@@ -64,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installEnvelopeErrors(app);
-  installLoadShedding(app, config, database);
+  installLoadShedding(app, config);
   await app.register(fastifyCookie);
   installCsrfGuard(app, isApiPath);
   installMetrics(app, {
@@ -145,13 +144,9 @@ async function activityExists(activities: Services['activity'], corp: Corp, actI
 
 /**
  * Past capacity the server answers 429 at once instead of queueing work until latency runs away: a cap on
- * all requests in progress, and a tighter one on draws, which all wait for the same database writer. On
- * PostgreSQL a draw is also refused on arrival while the group commit's oldest waiting unit has waited past
- * its limit: it would be refused there anyway, after its session and key look-ups had been paid for.
+ * all requests in progress, and a tighter one on draws, which all wait for the same database writer.
  */
-function installLoadShedding(app: FastifyInstance, config: Config, database: Database_) {
-  const queueFull = () =>
-    database.pgGroupCommit !== null && database.pgGroupCommit.oldestWaitMs() > (config.drawQueueMaxMs ?? Infinity);
+function installLoadShedding(app: FastifyInstance, config: Config) {
   const inFlight = { all: 0, draw: 0 };
   const kindOf = new WeakMap<object, 'all' | 'draw'>();
   const isDraw = (name: string | undefined) =>
@@ -165,7 +160,7 @@ function installLoadShedding(app: FastifyInstance, config: Config, database: Dat
   };
   app.addHook('onRequest', async (req) => {
     const draw = isDraw(req.routeOptions.config.endpointName);
-    if (inFlight.all >= config.maxInFlight || (draw && (inFlight.draw >= config.maxDrawsInFlight || queueFull()))) {
+    if (inFlight.all >= config.maxInFlight || (draw && inFlight.draw >= config.maxDrawsInFlight)) {
       throw new AppError('RATE_LIMITED');
     }
     inFlight.all++;

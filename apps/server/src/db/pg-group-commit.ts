@@ -221,11 +221,6 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
         schedule();
       });
     },
-    /** How long the oldest unit still queued has waited (0 when none is). */
-    oldestWaitMs(): number {
-      const oldest = queue[0];
-      return oldest ? Date.now() - oldest.since : 0;
-    },
     /** Waits until everything enqueued so far has committed or failed (for shutdown). */
     drain(): Promise<void> {
       if (!open && !queue.length && !scheduled && !parked.length) return Promise.resolve();
