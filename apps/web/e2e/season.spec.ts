@@ -58,6 +58,18 @@ test('a customer signs in daily on /pro1 and climbs; the board, a timed shop vis
 
   await page.getByRole('link', { name: '返回任务' }).click();
   await expect(page.getByTestId('season-task-visit-shop')).toHaveText('已完成');
+
+  // The shop opened without a task (a bookmark): no timer that never starts, but the way to the tasks.
+  const starts: string[] = [];
+  page.on('request', (r) => r.url().includes('/season/visit') && starts.push(r.url()));
+  await page.goto(`/visitShop?${q(SEASON)}`);
+  await expect(timer).toHaveAttribute('data-phase', 'noTask');
+  await expect(timer).toContainText('从「做任务」进入积分商城');
+  await settle(page);
+  await snap(page, 'visit-shop-no-task');
+  expect(starts).toEqual([]);
+  await page.getByRole('link', { name: '返回任务' }).click();
+  await expect(page).toHaveURL(/\/pro1\/task\?/);
   await page.getByRole('link', { name: '赛季', exact: true }).click();
   await expect(points).toHaveText('25');
 

@@ -37,7 +37,8 @@ function Shelf() {
   );
 }
 
-type Phase = 'starting' | 'running' | 'credited' | 'doneBefore' | 'failed';
+/** `noTask`: opened without a task (a bookmark, a link passed on): nothing to time, the way to the tasks. */
+type Phase = 'noTask' | 'starting' | 'running' | 'credited' | 'doneBefore' | 'failed';
 
 /**
  * /visitShop?actId=…&taskId=…: "stay on this page N seconds". The server seals its own start time in a token;
@@ -50,7 +51,7 @@ export function VisitShopScreen() {
   const taskId = params.get('taskId') ?? '';
   const start = useEndpointMutation('seasonVisitStart');
   const finish = useEndpointMutation('seasonVisitFinish');
-  const [phase, setPhase] = useState<Phase>('starting');
+  const [phase, setPhase] = useState<Phase>(taskId ? 'starting' : 'noTask');
   const [visit, setVisit] = useState<{ token: string; seconds: number; startedAt: number; offset: number } | null>(
     null,
   );
@@ -113,7 +114,9 @@ export function VisitShopScreen() {
         ? t('season.visitDoneToday')
         : phase === 'failed'
           ? (start.error?.detail ?? finish.error?.detail ?? t('season.visitFailed'))
-          : t('season.visitLeft', { seconds: secondsLeft });
+          : phase === 'noTask'
+            ? t('season.visitNoTask')
+            : t('season.visitLeft', { seconds: secondsLeft });
 
   return (
     <SeasonFrame actId={actId} tab={null} title={t('season.shopTitle')} subtitle={t('season.shopSub')}>
@@ -131,23 +134,31 @@ export function VisitShopScreen() {
             r="42"
             className="visit-ring__bar"
             strokeDasharray={RING}
-            strokeDashoffset={phase === 'running' || phase === 'starting' ? RING * (1 - progress) : 0}
+            strokeDashoffset={
+              phase === 'running' || phase === 'starting' || phase === 'noTask' ? RING * (1 - progress) : 0
+            }
           />
           <text x="50" y="48" className="visit-ring__num">
             {phase === 'running' || phase === 'starting'
               ? secondsLeft || '…'
               : phase === 'credited'
                 ? `+${points}`
-                : '✓'}
+                : phase === 'noTask'
+                  ? '→'
+                  : '✓'}
           </text>
           <text x="50" y="64" className="visit-ring__unit">
-            {phase === 'running' || phase === 'starting' ? t('season.seconds') : t('season.points')}
+            {phase === 'running' || phase === 'starting'
+              ? t('season.seconds')
+              : phase === 'noTask'
+                ? t('season.tabTask')
+                : t('season.points')}
           </text>
         </svg>
         <div className="visit-timer__text">
           <h2>{ringText}</h2>
           {phase === 'running' || phase === 'starting' ? <p>{t('season.visitHint')}</p> : null}
-          {phase === 'credited' || phase === 'doneBefore' ? (
+          {phase === 'credited' || phase === 'doneBefore' || phase === 'noTask' ? (
             <Link className="season-btn season-btn--small" to={seasonLink(SEASON_PATHS.task, actId)}>
               {t('season.backToTasks')}
             </Link>
