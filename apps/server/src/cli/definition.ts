@@ -248,7 +248,7 @@ function seasonProblems(d: Pick<Definition, 'activities' | 'seasons'>, ctx: z.Re
       }
       const n = (ranks.get(prize.id) ?? 0) + Math.max(0, b.to - b.from + 1);
       ranks.set(prize.id, n);
-      if (prize.stock !== undefined && prize.stock !== null && n > prize.stock) {
+      if (prize.stock !== null && n > prize.stock) {
         ctx.addIssue({
           code: 'custom',
           path: ['seasons', i, 'bands', j, 'to'],

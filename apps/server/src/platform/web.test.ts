@@ -102,6 +102,20 @@ describe('serving the H5', () => {
     expect(refused.headers['content-encoding']).toBe('gzip');
   });
 
+  it('answers 304 to a browser revalidating the page it has, and the page when it changed', async () => {
+    const first = await t.app.inject('/upStdDraw');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({ url: '/upStdDraw', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another route's page names other files: another tag, and the copy of /upStdDraw does not match it.
+    const other = await t.app.inject({ url: '/editAddress/7', headers: { 'if-none-match': etag } });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
   it('sends hashed assets brotli-compressed when accepted, cached for a year', async () => {
     const res = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -21,6 +22,8 @@ interface Page {
   html: string;
   br: Buffer;
   gzip: Buffer;
+  /** Weak (the same page in any encoding): a browser revalidating its copy gets 304 while it is this page. */
+  etag: string;
 }
 
 /** Route path → the files its screen needs (chunk, static imports all the way down, CSS), written by the build. */
@@ -96,7 +99,12 @@ function pageBuilder(demo: boolean) {
       const links = files ? preloadLinks(files) : '';
       const html =
         links && build.page.includes('</head>') ? build.page.replace('</head>', `${links}</head>`) : build.page;
-      page = { html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
+      page = {
+        html,
+        br: brotliCompressSync(html),
+        gzip: gzipSync(html, { level: 9 }),
+        etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
+      };
       build.pages.set(key, page);
     }
     return page;
@@ -114,10 +122,12 @@ export function acceptedEncodings(header: string | undefined): Set<string> {
   return ok;
 }
 
-/** The best encoding of the page this client accepts. */
+/** The best encoding of the page this client accepts; 304 when the client's copy is this page. */
 function sendPage(req: FastifyRequest, reply: FastifyReply, page: Page) {
+  reply.header('etag', page.etag).header('vary', 'accept-encoding');
+  if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
   const accepts = acceptedEncodings(req.headers['accept-encoding']);
-  reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  reply.type('text/html; charset=utf-8');
   if (accepts.has('br')) return reply.header('content-encoding', 'br').send(page.br);
   if (accepts.has('gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
   return reply.send(page.html);

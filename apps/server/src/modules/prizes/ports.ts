@@ -43,6 +43,9 @@ export interface StockReturnPort {
  * Approvals (modules/approvals): inside the draw transaction, a prize worth more than the corp's threshold
  * is held for an approver; true when a request was made and the award must wait.
  */
+/** How an approver sees a held prize: the activity's title, the customer as masked mobile. */
+export type ApproverView = { activityTitle?: string; customer?: string };
+
 export interface AwardHoldPort {
   holdPrize(
     x: TxExec,
@@ -55,7 +58,7 @@ export interface AwardHoldPort {
       prizeName: string;
       valueCents: number;
       now: number;
-      shown?: { activityTitle?: string; customer?: string };
+      shown?: ApproverView;
     },
   ): Step<boolean>;
 }

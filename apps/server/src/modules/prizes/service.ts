@@ -10,7 +10,13 @@ import { couponValidUntil } from './claims-repo';
 import { createCounterTickets } from './counter';
 import { createHeldAwards } from './held';
 import { createOrderPayments } from './payments';
-import type { ActivityCataloguePort, AddressBookPort, AwardHoldPort, StockReturnPort } from './ports';
+import type {
+  ActivityCataloguePort,
+  AddressBookPort,
+  ApproverView,
+  AwardHoldPort,
+  StockReturnPort,
+} from './ports';
 import * as repo from './repo';
 
 /** What the draw hands over when a draw wins something. */
@@ -27,8 +33,8 @@ export interface AwardRequest {
     valueCents?: number;
   };
   now: number;
-  /** How an approver sees it if the prize is held: the activity's title, the customer as masked mobile. */
-  shown?: { activityTitle?: string; customer?: string };
+  /** How an approver sees it if the prize is held. */
+  shown?: ApproverView;
 }
 
 type MyPrizeRow = Awaited<ReturnType<typeof repo.myPrizes>>[number];

@@ -266,10 +266,10 @@ export function createSeasonService(deps: ServiceDeps & { activities: SeasonCata
     *drawCounted(x: import('../../db/tx').TxExec, a: { corpId: string; userId: string; actId: string; now: number }) {
       const key = `${a.corpId}|${a.actId}`;
       const hit = drawTaskCache.get(key);
-      let tasks = hit && Date.now() - hit.at < drawTaskTtl ? hit.tasks : null;
+      let tasks = hit && a.now - hit.at < drawTaskTtl ? hit.tasks : null;
       if (!tasks) {
         tasks = yield* repo.drawTasks(x, a.corpId, a.actId);
-        if (drawTaskTtl > 0) drawTaskCache.set(key, { at: Date.now(), tasks });
+        if (drawTaskTtl > 0) drawTaskCache.set(key, { at: a.now, tasks });
       }
       for (const t of tasks) {
         if (a.now < Number(t.starts_at) || a.now >= Number(t.ends_at)) continue;
