@@ -64,7 +64,7 @@ test('a customer signs in daily on /pro1 and climbs; the board, a timed shop vis
   page.on('request', (r) => r.url().includes('/season/visit') && starts.push(r.url()));
   await page.goto(`/visitShop?${q(SEASON)}`);
   await expect(timer).toHaveAttribute('data-phase', 'noTask');
-  await expect(timer).toContainText('从「做任务」进入积分商城');
+  await expect(timer).toContainText('从「做任务」进入，浏览满时长得积分');
   await settle(page);
   await snap(page, 'visit-shop-no-task');
   expect(starts).toEqual([]);

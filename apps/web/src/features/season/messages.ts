@@ -84,7 +84,7 @@ const zhCN = {
   'season.visitDoneToday': '今天的浏览任务已完成',
   'season.visitFailed': '暂时无法计时，请稍后再试',
   'season.visitHint': '停留在本页即可计时，离开后需重新开始',
-  'season.visitNoTask': '从「做任务」进入积分商城，浏览满时长才可得积分',
+  'season.visitNoTask': '从「做任务」进入，浏览满时长得积分',
   'season.backToTasks': '返回任务',
   'season.shareSub': '好友邀请你一起逛',
   'season.shareTitle': '好友邀请你参加积分排位赛',
