@@ -95,14 +95,19 @@ export function openDatabase(
       ...(opts.searchPath ? [`-c search_path=${opts.searchPath}`] : []),
     ].join(' '),
     // Statements sent together go out without waiting for each other's answers: the keyed units of a group
-    // commit (db/pg-group-commit.ts) and the shared reads (sharedReads).
+    // commit (sideBySideTransactions) and the shared reads (sharedReads).
     pipeline: true,
+    // A long-lived connection whose peer vanished (a balancer's idle timeout, a failover) is found out.
+    keepAlive: true,
   } as pg.ClientConfig;
   const pool = new pg.Pool({ ...clientConfig, max: 20 });
   pool.on('connect', nameHotStatements);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // Without a limit (tests, the CLI) a unit waits its turn however long; the server passes its config's.
-  const pgGroupCommit = createPgGroupCommit(db, { maxWaitMs: opts.queueMaxWaitMs ?? Number.POSITIVE_INFINITY });
+  const pgGroupCommit = createPgGroupCommit(db, {
+    maxWaitMs: opts.queueMaxWaitMs ?? Number.POSITIVE_INFINITY,
+    sideBySide: sideBySideTransactions(pool),
+  });
   const reads = sharedReads(clientConfig);
   return {
     db,
@@ -112,10 +117,10 @@ export function openDatabase(
     pgGroupCommit,
     sqlitePath: null,
     pgPool: pool,
-    pgReads: reads.db,
+    pgReads: reads,
     close: async () => {
       await pgGroupCommit.drain();
-      await reads.db.destroy();
+      await reads.destroy();
       await db.destroy();
     },
   };
@@ -184,6 +189,51 @@ function nameHotStatements(client: pg.ClientBase) {
   }) as typeof client.query;
 }
 
+/** What Kysely's PostgreSQL dialect needs of a client: pg's `query` and a release. */
+type QueryClient = Pick<pg.ClientBase, 'query'> & { release(): void };
+
+/**
+ * A Kysely whose every statement goes straight to `connect()`'s client as it is issued: statements issued
+ * together are pipelined (pipeline mode), where Kysely's own transactions send one at a time. Never open a
+ * transaction on it; its statements interleave.
+ */
+function kyselyOn(connect: () => Promise<QueryClient>, end: () => Promise<void> = async () => {}): Db {
+  const pool = { connect, end };
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+}
+
+/**
+ * Transactions for the group commit's keyed units (db/pg-group-commit.ts runPipelined): one pooled client,
+ * begin, the units' statements pipelined through a Kysely on that client, commit. A client whose rollback
+ * failed is given back broken, so the pool closes it.
+ */
+export function sideBySideTransactions(pool: Pick<pg.Pool, 'connect'>) {
+  const bound = new WeakMap<object, Db>();
+  return async <T>(fn: (tx: Executor) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let db = bound.get(client);
+    if (!db) {
+      const own: QueryClient = { query: client.query.bind(client) as pg.ClientBase['query'], release() {} };
+      db = kyselyOn(async () => own);
+      bound.set(client, db);
+    }
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const out = await fn(db);
+      await client.query('commit');
+      return out;
+    } catch (err) {
+      await client.query('rollback').catch((e: Error) => {
+        broken = e;
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
 /** Reads in flight on the shared connection past which another is refused (`Overloaded`, answered 429). */
 const MAX_SHARED_READS = 2000;
 
@@ -191,10 +241,9 @@ const MAX_SHARED_READS = 2000;
  * One PostgreSQL connection in pipeline mode for the single-statement reads of every request (the session,
  * an earlier draw under a key): each goes out at once, without waiting for a pooled connection or for the
  * reads before it, and PostgreSQL answers them in order. Reconnects when the connection is lost; a read
- * in flight then fails with the connection's error. Kysely sees a pool whose every connection is this one,
- * so a transaction must never be opened on it.
+ * in flight then fails with the connection's error.
  */
-function sharedReads(config: pg.ClientConfig): { db: Db } {
+function sharedReads(config: pg.ClientConfig): Db {
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let inFlight = 0;
@@ -218,7 +267,7 @@ function sharedReads(config: pg.ClientConfig): { db: Db } {
   };
   const shared = {
     query: async (text: string, values: unknown[]) => {
-      if (inFlight >= MAX_SHARED_READS) throw new Overloaded(0, `one of ${MAX_SHARED_READS} shared reads`);
+      if (inFlight >= MAX_SHARED_READS) throw new Overloaded(`${MAX_SHARED_READS} shared reads already in flight`);
       inFlight++;
       try {
         return await (await open()).query(text, values);
@@ -227,14 +276,11 @@ function sharedReads(config: pg.ClientConfig): { db: Db } {
       }
     },
     release() {},
+  } as QueryClient;
+  const end = async () => {
+    const c = client;
+    client = null;
+    await c?.end();
   };
-  const pool = {
-    connect: async () => shared,
-    end: async () => {
-      const c = client;
-      client = null;
-      await c?.end();
-    },
-  };
-  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) }) };
+  return kyselyOn(async () => shared, end);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, type TestDb } from '../testing/harness';
+import { sideBySideTransactions } from './index';
 import { createPgGroupCommit, LockBusy } from './pg-group-commit';
 
 const onPostgres = (await dialects()).includes('postgres');
@@ -103,8 +104,37 @@ describe.runIf(onPostgres)('group commit on PostgreSQL', () => {
     expect(await keys()).toEqual(['slow']);
   });
 
-  it('keyed units run side by side in one transaction: each sends its next statement before the others end', async () => {
-    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64 });
+  /** The pool's clients, each statement counted while it waits for its answer. */
+  function countingPool() {
+    const pool = t.database.pgPool as NonNullable<typeof t.database.pgPool>;
+    const seen = { inFlight: 0, most: 0 };
+    const connect = async () => {
+      const client = await pool.connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      return new Proxy(client, {
+        get: (target, key) =>
+          key === 'query'
+            ? async (...args: unknown[]) => {
+                seen.most = Math.max(seen.most, ++seen.inFlight);
+                try {
+                  return await query(...args);
+                } finally {
+                  seen.inFlight--;
+                }
+              }
+            : Reflect.get(target, key),
+      });
+    };
+    return {
+      seen,
+      sideBySide: sideBySideTransactions({ connect } as unknown as Parameters<typeof sideBySideTransactions>[0]),
+    };
+  }
+  const sideBySide = () => sideBySideTransactions(t.database.pgPool as NonNullable<typeof t.database.pgPool>);
+
+  it('keyed units run side by side in one transaction, their statements sent without waiting for the others', async () => {
+    const counting = countingPool();
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64, sideBySide: counting.sideBySide });
     const order: string[] = [];
     const txids = new Set<string>();
     const unit = (name: string) =>
@@ -121,11 +151,13 @@ describe.runIf(onPostgres)('group commit on PostgreSQL', () => {
     expect(txids.size).toBe(1);
     // One after another this would read a1 a2 b1 b2 c1 c2.
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'c2']);
+    // Kysely's own transaction would have sent them one at a time.
+    expect(counting.seen.most).toBe(3);
     expect(await keys()).toEqual(['a', 'b', 'c']);
   });
 
-  it('when one keyed unit fails, the batch runs again one unit at a time: only that unit is lost', async () => {
-    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64 });
+  it('when a keyed unit fails, the batch runs again with it following the others: only that unit is lost', async () => {
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64, sideBySide: sideBySide() });
     await put('taken', 0).execute(t.database.db);
     const runs = new Map<string, number>();
     const unit = (name: string, then?: string) =>
@@ -142,13 +174,13 @@ describe.runIf(onPostgres)('group commit on PostgreSQL', () => {
     expect(a).toMatchObject({ status: 'fulfilled', value: 'a' });
     expect(c).toMatchObject({ status: 'fulfilled', value: 'c' });
     expect(bad).toMatchObject({ status: 'rejected', reason: { code: '23505' } });
-    // Side by side first (rolled back whole), then one at a time.
+    // Side by side first (rolled back whole), then a and c side by side again and b after them.
     expect(Object.fromEntries(runs)).toEqual({ a: 2, b: 2, c: 2 });
     expect(await keys()).toEqual(['a', 'c', 'taken']);
   });
 
   it('a second unit with the same key runs after the first, inside the same batch, and sees its writes', async () => {
-    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64 });
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64, sideBySide: sideBySide() });
     const count = (tx: Parameters<Parameters<typeof gc.enqueue>[0]>[0]) =>
       sql<{ n: number }>`select count(*)::int n from t`.execute(tx).then((r) => r.rows[0]?.n);
     const seen: (number | undefined)[] = [];

@@ -1,13 +1,12 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { isTransientConflict } from './errors';
-import type { Db } from './index';
-import type { DB } from './schema';
+import type { Db, Executor } from './index';
 
 /** A unit and how it ended: its value, or the error its caller gets. */
 type Outcome = [Work, { ok: boolean; value: unknown }];
 
 interface Work {
-  run: (tx: Transaction<DB>) => Promise<unknown>;
+  run: (tx: Executor) => Promise<unknown>;
   /** Set: the unit may run pipelined beside other keyed units of its batch, one unit per key (see flush). */
   key: string | undefined;
   resolve: (value: unknown) => void;
@@ -27,6 +26,12 @@ export interface PgGroupCommitOptions {
   concurrency?: number;
   /** Past capacity: a unit that waited this long for a batch is refused (`Overloaded`) instead of queueing. */
   maxWaitMs?: number;
+  /**
+   * Runs `fn` in a transaction whose statements are sent as they are issued, without waiting for the answers
+   * before them (db/index.ts sideBySideTransactions). Kysely's own transaction sends one statement at a time
+   * whoever issues it. Without it every unit runs one after another.
+   */
+  sideBySide?: <T>(fn: (tx: Executor) => Promise<T>) => Promise<T>;
 }
 
 const codeOf = (err: unknown) => (err as { code?: unknown } | null)?.code;
@@ -43,11 +48,13 @@ export class LockBusy extends Error {
 /** The database is past capacity: the unit was refused before it ran; nothing of it is stored. */
 export class Overloaded extends Error {
   readonly code = 'OVERLOADED';
-  constructor(waitedMs: number, what = 'a database batch') {
-    super(`waited ${waitedMs} ms for ${what}`);
+  /** `why`: what is past capacity, e.g. "waited 600 ms for a database batch". */
+  constructor(why: string) {
+    super(why);
     this.name = 'Overloaded';
   }
 }
+const waited = (ms: number) => new Overloaded(`waited ${ms} ms for a database batch`);
 export const isOverloaded = (err: unknown) => codeOf(err) === 'OVERLOADED';
 const MAX_TRIES = 3;
 const MAX_PARKED = 50;
@@ -67,6 +74,7 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
   const maxBatch = opts.maxBatch ?? 32;
   const concurrency = opts.concurrency ?? 4;
   const maxWaitMs = opts.maxWaitMs ?? 500;
+  const sideBySide = opts.sideBySide;
   let queue: Work[] = [];
   let open = 0;
   let scheduled = false;
@@ -97,7 +105,7 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
       const now = Date.now();
       for (let w = queue[0]; w && now - w.since > maxWaitMs; w = queue[0]) {
         queue.shift();
-        w.reject(new Overloaded(now - w.since));
+        w.reject(waited(now - w.since));
       }
       wakeIdle();
       if (open >= concurrency || !queue.length) return;
@@ -119,44 +127,52 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
   }
 
   /**
-   * The keyed units of a batch, one per key, run side by side on the batch's connection: their statements
-   * reach PostgreSQL pipelined (the pool's clients run in pipeline mode, db/index.ts), so the batch waits for
-   * one round trip at a time instead of one per statement of each unit. The rest of the batch (no key, or a
-   * key already taken) follows one by one. A keyed unit must touch only its key's own rows, and shared rows
-   * only through single atomic statements (a draw: its customer's rows and the stock's conditional
-   * decrement), since nothing isolates the units of one transaction from each other. Side by side there are
-   * no savepoints: if any of them fails, the transaction is rolled back and null returned, and the batch
-   * runs again one unit at a time, where a failure stays its own.
+   * The keyed units of a batch, one per key, run side by side in one transaction whose statements are
+   * pipelined (`sideBySide`): each unit sends its next statement when its own answer arrives, without
+   * waiting for the other units', so the batch waits about as many round trips as one unit has statements
+   * instead of the sum. The rest of the batch (no key, or a key already taken) follows one by one. A keyed
+   * unit must touch only its key's own rows, and shared rows only through single atomic statements (a draw:
+   * its customer's rows and the stock's conditional decrement), since nothing isolates the units of one
+   * transaction from each other. Side by side there are no savepoints: if a unit fails, the transaction is
+   * rolled back and the batch runs again with the failed units among those that follow one by one; if that
+   * fails too, null: the whole batch runs one unit at a time, where a failure stays its own.
    */
   async function runPipelined(batch: Work[]): Promise<Outcome[] | null> {
-    const keys = new Set<string>();
-    const together: Work[] = [];
-    const after: Work[] = [];
-    for (const w of batch) {
-      if (w.key !== undefined && !keys.has(w.key)) {
-        keys.add(w.key);
-        together.push(w);
-      } else after.push(w);
+    if (!sideBySide) return null;
+    const oneByOne = new Set<Work>();
+    for (let round = 0; round < 2; round++) {
+      const keys = new Set<string>();
+      const together: Work[] = [];
+      const after: Work[] = [];
+      for (const w of batch) {
+        if (w.key !== undefined && !keys.has(w.key) && !oneByOne.has(w)) {
+          keys.add(w.key);
+          together.push(w);
+        } else after.push(w);
+      }
+      if (together.length < 2) return null;
+      const failed: Work[] = [];
+      try {
+        return await sideBySide(async (tx) => {
+          const settled = await Promise.allSettled(together.map((w) => w.run(tx)));
+          const done: Outcome[] = [];
+          for (const [i, r] of settled.entries()) {
+            if (r.status === 'rejected') failed.push(together[i] as Work);
+            else done.push([together[i] as Work, { ok: true, value: r.value }]);
+          }
+          if (failed.length) throw PIPELINE_FAILED;
+          return [...done, ...(await inSavepoints(tx, after))];
+        });
+      } catch (err) {
+        if (err !== PIPELINE_FAILED) throw err;
+        for (const w of failed) oneByOne.add(w);
+      }
     }
-    if (together.length < 2) return null;
-    try {
-      return await db.transaction().execute(async (tx) => {
-        const settled = await Promise.allSettled(together.map((w) => w.run(tx)));
-        const done: Outcome[] = [];
-        for (const [i, r] of settled.entries()) {
-          if (r.status === 'rejected') throw PIPELINE_FAILED;
-          done.push([together[i] as Work, { ok: true, value: r.value }]);
-        }
-        return [...done, ...(await inSavepoints(tx, after))];
-      });
-    } catch (err) {
-      if (err === PIPELINE_FAILED) return null;
-      throw err;
-    }
+    return null;
   }
 
   /** Units one after another, each inside its own savepoint: a failure rolls back that unit alone. */
-  async function inSavepoints(tx: Transaction<DB>, units: Work[]): Promise<Outcome[]> {
+  async function inSavepoints(tx: Executor, units: Work[]): Promise<Outcome[]> {
     const results: Outcome[] = [];
     if (!units.length) return results;
     // Between two units, the release and the next savepoint go as one round trip.
@@ -204,13 +220,13 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
   }
   return {
     /** Runs `run` in the next group transaction; settles after that transaction commits. */
-    enqueue<T>(run: (tx: Transaction<DB>) => Promise<T>, opts: { key?: string } = {}): Promise<T> {
+    enqueue<T>(run: (tx: Executor) => Promise<T>, opts: { key?: string } = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         const now = Date.now();
         const oldest = queue[0]?.since ?? now;
-        if (now - oldest > maxWaitMs) return reject(new Overloaded(now - oldest));
+        if (now - oldest > maxWaitMs) return reject(waited(now - oldest));
         queue.push({
-          run: run as (tx: Transaction<DB>) => Promise<unknown>,
+          run: run as (tx: Executor) => Promise<unknown>,
           key: opts.key,
           resolve: resolve as (v: unknown) => void,
           reject,

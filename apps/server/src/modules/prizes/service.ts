@@ -10,13 +10,7 @@ import { couponValidUntil } from './claims-repo';
 import { createCounterTickets } from './counter';
 import { createHeldAwards } from './held';
 import { createOrderPayments } from './payments';
-import type {
-  ActivityCataloguePort,
-  AddressBookPort,
-  ApproverView,
-  AwardHoldPort,
-  StockReturnPort,
-} from './ports';
+import type { ActivityCataloguePort, AddressBookPort, ApproverView, AwardHoldPort, StockReturnPort } from './ports';
 import * as repo from './repo';
 
 /** What the draw hands over when a draw wins something. */
