@@ -4,7 +4,7 @@
  * plus one (score, hour) bucket), timed per call on random participants. Seeds the participants' scores and
  * tallies in bulk (what the ledger's transactions would have left), checks the ranks of a sample against a
  * full sort, and prints ONE JSON line. On PostgreSQL it creates a fresh database (BENCH_PG_ADMIN_URL, default
- * postgres://postgres@127.0.0.1:5432/postgres) and drops it afterwards.
+ * the local Unix socket, else 127.0.0.1:5432, as the draw benches: draw-shared.ts) and drops it afterwards.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { openDatabase } from '../apps/server/src/db';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { read } from '../apps/server/src/db/tx';
 import { standing } from '../apps/server/src/modules/season/repo';
+import { PG_ADMIN_URL } from './draw-shared';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -26,7 +27,6 @@ const DB_KIND = opt('db', 'sqlite') === 'pg' ? 'postgres' : 'sqlite';
 const N = Number(opt('participants', '1000000'));
 const TIMED = Number(opt('samples', '2000'));
 const CHECKED = Number(opt('checked', '300'));
-const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CORP = 'bench';
 const ACT = 'bench-season';
 const HOUR = 3_600_000;
