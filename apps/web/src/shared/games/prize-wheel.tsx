@@ -195,7 +195,11 @@ export function PrizeWheel({
     // Names first; the pictures are asked for once the screen has painted and the browser is idle, so
     // they never compete with what the first view needs (its code, its data).
     let withImages = false;
+    // A picture asked for by this face may finish loading after the prizes changed or the wheel went away:
+    // its late callback must not paint the old prizes over the new face.
+    let disposed = false;
     const paint = () => {
+      if (disposed) return;
       const size = canvas.clientWidth;
       if (size > 0) drawFace(canvas, size, segments, imageLoaded, withImages);
     };
@@ -214,7 +218,7 @@ export function PrizeWheel({
     }
     // The prize pictures arrive one by one, over several frames: one repaint for the burst, not one each.
     function imageLoaded() {
-      if (timer !== undefined) return;
+      if (disposed || timer !== undefined) return;
       timer = setTimeout(() => {
         timer = undefined;
         schedule();
@@ -228,6 +232,7 @@ export function PrizeWheel({
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(schedule) : null;
     ro?.observe(canvas);
     return () => {
+      disposed = true;
       cancelIdle();
       ro?.disconnect();
       if (frame) cancelAnimationFrame(frame);

@@ -18,18 +18,16 @@ export interface SubPageProps {
 
 /**
  * The hero's back button: back in history, or to `fallback` when there is none (a page opened from a link
- * in the host app). `fallback` may be a function, read at the tap.
+ * in the host app).
  */
-export function BackButton({ fallback }: { fallback: string | (() => string) }) {
+export function BackButton({ fallback }: { fallback: string }) {
   const navigate = useNavigate();
   return (
     <button
       type="button"
       className="sub-hero__back"
       aria-label={t('sub.back')}
-      onClick={() =>
-        window.history.length > 1 ? navigate(-1) : navigate(typeof fallback === 'function' ? fallback() : fallback)
-      }
+      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(fallback))}
     >
       <Icon name="back" size="1.6rem" />
     </button>

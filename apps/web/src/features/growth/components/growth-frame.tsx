@@ -25,7 +25,7 @@ export function GrowthPage({ tag, title, subtitle, colors, art, children }: Grow
   return (
     <div className="gr-page" style={style}>
       <header className="gr-hero">
-        <BackButton fallback={homePath} />
+        <BackButton fallback={homePath()} />
         <span className="gr-hero__tag">{tag}</span>
         <h1 className="gr-hero__title">{title}</h1>
         {subtitle ? <p className="gr-hero__sub">{subtitle}</p> : null}
