@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actIdSchema, empty } from '../common';
 import { endpoint } from '../endpoint';
 import { ACTIVITY_STATUSES, actQuery, PRIZE_KINDS, pageConfigSchema } from './activity';
+import { AWARD_STATUSES } from './prizes';
 
 /** The activity types that are offers (claimed once, no draw): docs/decisions/0200-offers-are-activities.md. */
 export const OFFER_TYPES = ['newCustomer', 'newUser'] as const;
@@ -31,8 +32,10 @@ export const offerClaimSchema = z.object({
   awardId: z.string(),
   claimedAt: z.number().int(),
   prizeName: z.string(),
-  /** The coupon's code when the gift is a coupon. */
+  /** The coupon's code when the gift is a coupon (none while a gift worth more than the corp's threshold waits). */
   couponCode: z.string().nullable(),
+  /** `pending_approval`: held for a bank approver; `declined`: the approver refused it. */
+  status: z.enum(AWARD_STATUSES),
 });
 export type OfferClaim = z.infer<typeof offerClaimSchema>;
 

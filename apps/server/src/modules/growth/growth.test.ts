@@ -2,6 +2,7 @@ import type { InviteLink, InviteSuccess, InviteTask, Offer, OfferClaim } from '@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignActions } from '../../testing/campaign';
 import { body, countRows, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
+import { staffLogin } from '../../testing/staff';
 import { createGrowthService } from './service';
 
 const kinds = await dialects();
@@ -10,7 +11,7 @@ const ORIGIN = 'https://h5.example.com';
 /** An offer of its own (with invites) per test, so tests do not share claims or tallies. */
 function offerYaml(
   id: string,
-  o: { type?: string; since?: string; perDay?: number; perSeason?: number; more?: string } = {},
+  o: { type?: string; since?: string; perDay?: number; perSeason?: number; more?: string; valueCents?: number } = {},
 ) {
   return `
 activities:
@@ -24,7 +25,7 @@ activities:
     eligibility: { newCustomersSince: ${o.since ?? 'now-1h'} ${o.more ?? ''} }
     rules: <p>规则</p>
     prizes:
-      - { id: gift, name: 20元券, kind: coupon, image: /prizes/coupon.svg, weight: 1, stock: 100, valueCents: 2000 }
+      - { id: gift, name: 20元券, kind: coupon, image: /prizes/coupon.svg, weight: 1, stock: 100, valueCents: ${o.valueCents ?? 2000} }
 ${
   (o.type ?? 'newCustomer') === 'newCustomer'
     ? `invites:
@@ -101,6 +102,43 @@ describe.each(kinds)('growth: offers and invites on %s', (kind) => {
     expect(mine.data.filter((p) => p.actId === 'newcust-spring')).toMatchObject([
       { awardId: first.data.claim.awardId, kind: 'coupon', couponCode: first.data.claim.couponCode },
     ]);
+  });
+
+  it('a gift worth more than the corp’s threshold waits for a bank approver: no code until approved', async () => {
+    // ¥2,000 against the demo corp's ¥1,000 threshold.
+    await publish(offerYaml('nc-dear', { valueCents: 200_000 }));
+    const me = await login('13700001234');
+    const first = await claim(me, 'nc-dear');
+    expect(first.code).toBe(0);
+    expect(first.data.claim).toMatchObject({ status: 'pending_approval', couponCode: null });
+    expect((await offer(me, 'nc-dear')).data.claim).toEqual(first.data.claim);
+    const request = await t.database.db
+      .selectFrom('approval_request')
+      .select(['id', 'kind', 'status'])
+      .where('subject', '=', first.data.claim.awardId)
+      .executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ kind: 'prize-award', status: 'pending' });
+
+    const approver = await staffLogin(t, 'demo', 'approver-wang', ['approver']);
+    const detail = body<{ context: { label: string; value: string }[] }>(
+      await t.app.inject({
+        url: `/bmcs/api/approval/detail?corpId=demo&id=${request.id}`,
+        headers: { ...H5, cookie: approver },
+      }),
+    ).data;
+    // The approver reads the offer by its title and the customer by a masked mobile.
+    expect(detail.context).toContainEqual({ label: '活动', value: '新客礼' });
+    expect(detail.context).toContainEqual({ label: '客户', value: '137****1234' });
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/approval/decide?corpId=demo',
+      headers: { ...H5, cookie: approver },
+      payload: { id: request.id, decision: 'approve', comment: '核实无误' },
+    });
+    expect(body(decided).code).toBe(0);
+    const after = (await offer(me, 'nc-dear')).data.claim;
+    expect(after).toMatchObject({ awardId: first.data.claim.awardId, status: 'issued' });
+    expect(after?.couponCode).toMatch(/\S{6,}/);
   });
 
   it('50 concurrent claims by one customer make exactly one claim and one award', async () => {

@@ -19,7 +19,14 @@ export interface OfferCataloguePort {
     actId: string,
   ): Promise<{
     eligibility: { whiteListOnly: boolean; cgroupIds: string[]; newCustomersSince: number | null; blacklist: string[] };
-    prizes: readonly { id: string; kind: PrizeKind; points: number | null; consolation: number }[];
+    prizes: readonly {
+      id: string;
+      name: string;
+      kind: PrizeKind;
+      points: number | null;
+      value_cents: number;
+      consolation: number;
+    }[];
   }>;
   /** The join-date detail (spec §7): when the customer joined (their first log-in here). */
   joinDate(corp: Corp, user: RequestUser, actId: string): Promise<{ joinedAt: number }>;
@@ -38,8 +45,11 @@ export interface OfferPrizesPort {
       actId: string;
       /** Unique per award; an offer claim passes `offer:<corp>:<act>:<user>`. */
       drawId: string;
-      prize: { id: string; kind: PrizeKind; points: number | null };
+      /** Its name and value: a gift worth more than the corp's threshold waits for an approver. */
+      prize: { id: string; name: string; kind: PrizeKind; points: number | null; valueCents: number };
       now: number;
+      /** For an approver, if the gift is held: the offer's title, the customer as masked mobile. */
+      shown?: { activityTitle?: string; customer?: string };
     },
   ): Step<{ id: string; coupon_code: string | null } | null>;
 }

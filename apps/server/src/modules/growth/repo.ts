@@ -12,7 +12,7 @@ export async function claimOf(db: Executor, corpId: string, actId: string, userI
     .innerJoin('award', (j) =>
       j.onRef('award.corp_id', '=', 'offer_claim.corp_id').onRef('award.draw_id', '=', 'offer_claim.award_key'),
     )
-    .select(['award.id as award_id', 'offer_claim.created_at', 'award.prize_id', 'award.coupon_code'])
+    .select(['award.id as award_id', 'offer_claim.created_at', 'award.prize_id', 'award.coupon_code', 'award.status'])
     .where('offer_claim.corp_id', '=', corpId)
     .where('offer_claim.act_id', '=', actId)
     .where('offer_claim.user_id', '=', userId)

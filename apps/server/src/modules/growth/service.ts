@@ -23,7 +23,6 @@ import { openInvite, signInvite } from './invite-token';
 import type { InviteTaskPort, OfferCataloguePort, OfferPrizesPort } from './ports';
 import * as repo from './repo';
 
-type AwardKind = Offer['gift']['kind'];
 const HOUR_MS = 3_600_000;
 
 /** Where an invitee lands: the offer's own page, the signed token in `invite` (read after log-in). */
@@ -101,6 +100,7 @@ export function createGrowthService(
       claimedAt: Number(c.created_at),
       prizeName: act.prizes.find((p) => p.id === c.prize_id)?.name ?? '',
       couponCode: c.coupon_code,
+      status: c.status,
     };
   }
 
@@ -166,8 +166,15 @@ export function createGrowthService(
       const g = await gate(corp, user, act);
       if (g.blocked) throw new AppError('OFFER_NOT_ELIGIBLE');
       const now = clock();
-      const gift = { id: g.gift.id, kind: g.gift.kind, points: g.gift.points };
-      const won = yieldClaim(corp.id, act.actId, user.id, gift, now);
+      const gift = {
+        id: g.gift.id,
+        name: g.gift.name,
+        kind: g.gift.kind,
+        points: g.gift.points,
+        valueCents: g.gift.value_cents,
+      };
+      const shown = { activityTitle: act.title, customer: maskMobile(user.mobile) };
+      const won = yieldClaim(corp.id, act.actId, user.id, gift, shown, now);
       const fresh = await transact(database, won);
       const after = await claimView(corp, user, act);
       if (!after) throw new AppError('INTERNAL', 'offer claim not found after commit');
@@ -268,7 +275,8 @@ export function createGrowthService(
     corpId: string,
     actId: string,
     userId: string,
-    gift: { id: string; kind: AwardKind; points: number | null },
+    gift: Parameters<OfferPrizesPort['award']>[1]['prize'],
+    shown: Parameters<OfferPrizesPort['award']>[1]['shown'],
     now: number,
   ) {
     return function* (x: TxExec): Step<boolean> {
@@ -283,7 +291,7 @@ export function createGrowthService(
       // A concurrent claim got there first: nothing more is written, its claim is the answer.
       if (!fresh) return false;
       if (!(yield* catalogue.takeStock(x, corpId, actId, gift.id))) throw new AppError('OFFER_SOLD_OUT');
-      const award = yield* prizes.award(x, { corpId, userId, actId, drawId, prize: gift, now });
+      const award = yield* prizes.award(x, { corpId, userId, actId, drawId, prize: gift, now, shown });
       if (!award) throw new AppError('OFFER_NOT_FOUND', 'the offer gives nothing');
       return true;
     };

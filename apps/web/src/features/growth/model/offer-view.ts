@@ -1,4 +1,4 @@
-import type { Offer, OfferBlock } from '@campaign/contract/client';
+import type { Offer, OfferBlock, OfferClaim } from '@campaign/contract/client';
 import type { MessageKey } from '../messages';
 
 /** What the offer screen shows: the designed state instead of the offer, the claimed card, or the claim button. */
@@ -16,6 +16,13 @@ export function offerPhase(o: Pick<Offer, 'blocked' | 'claim' | 'status' | 'gift
   if (o.status !== 'live') return { kind: 'closed', status: o.status };
   if (o.gift.left === 0) return { kind: 'sold-out' };
   return { kind: 'open' };
+}
+
+/** The claimed card's stamp and line: held for a bank approver, refused by one, or in the prize list. */
+export function claimText(status: OfferClaim['status']): { stamp: MessageKey; desc: MessageKey } {
+  if (status === 'pending_approval') return { stamp: 'growth.claimPending', desc: 'growth.claimPendingDesc' };
+  if (status === 'declined') return { stamp: 'growth.claimDeclined', desc: 'growth.claimDeclinedDesc' };
+  return { stamp: 'growth.claimed', desc: 'growth.claimedDesc' };
 }
 
 export const BLOCK_TEXT: Readonly<Record<OfferBlock, { title: MessageKey; desc: MessageKey }>> = {

@@ -15,7 +15,7 @@ import { Icon } from '../../../shared/ui/icon';
 import { GiftArt } from '../components/growth-art';
 import { GrowthPage, GrowthState, LoginCard } from '../components/growth-frame';
 import { t } from '../messages';
-import { CLOSED_TEXT, inviteTokenOf, offerPhase, sharePath } from '../model/offer-view';
+import { CLOSED_TEXT, claimText, inviteTokenOf, offerPhase, sharePath } from '../model/offer-view';
 
 const OFFER_NOT_FOUND = 4001;
 
@@ -72,11 +72,12 @@ function GiftCard({ offer }: { offer: Offer }) {
 function Claimed({ offer }: { offer: Offer }) {
   const claim = offer.claim;
   if (!claim) return null;
+  const text = claimText(claim.status);
   return (
-    <section className="gr-card gr-claimed" data-testid="offer-claimed" role="status">
-      <span className="gr-claimed__stamp">{t('growth.claimed')}</span>
+    <section className="gr-card gr-claimed" data-testid="offer-claimed" data-status={claim.status} role="status">
+      <span className="gr-claimed__stamp">{t(text.stamp)}</span>
       <h2>{claim.prizeName}</h2>
-      <p>{t('growth.claimedDesc', { date: formatDate(claim.claimedAt, 'YYYY-MM-DD HH:mm') })}</p>
+      <p>{t(text.desc, { date: formatDate(claim.claimedAt, 'YYYY-MM-DD HH:mm') })}</p>
       {claim.couponCode ? (
         <button type="button" className="gr-code" onClick={() => void copyText(claim.couponCode ?? '')}>
           <span>{t('growth.code')}</span>
