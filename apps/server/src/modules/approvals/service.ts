@@ -9,9 +9,9 @@ import * as repo from './repo';
 
 type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.getRequest>>>;
 
-/** Requests made by the service itself (the draw holding a prize) carry this requester. */
+/** Requests made by the service itself (a drawn prize or an offer's gift held) carry this requester. */
 export const SYSTEM_REQUESTER = 'system';
-const SYSTEM_NAME = '系统（抽奖自动提交）';
+const SYSTEM_NAME = '系统（自动提交）';
 const DONE_SHOWN = 50;
 
 export interface NewRequest {
