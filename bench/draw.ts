@@ -138,6 +138,15 @@ async function drawLoad(cookies: string[], connections: number, duration = DURAT
 
 type DbChoice = 'sqlite' | 'pg';
 
+/** Write system calls a process has made so far (/proc/<pid>/io syscw; Linux), 0 when it is gone. */
+const writeCallsOf = (pid: number): number => {
+  try {
+    return Number(/syscw: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+};
+
 const childrenOf = (pid: number): number[] => {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -169,7 +178,8 @@ async function cpuMeter(serverPid: number, pgUrl: string | null) {
   const server = [serverPid, ...childrenOf(serverPid)];
   const backends = await pgPids();
   const sum = (pids: number[]) => pids.reduce((s, p) => s + cpuMsOf(p), 0);
-  const start = { server: sum(server), pg: sum(backends), bench: process.cpuUsage() };
+  const writes = () => server.reduce((s, p) => s + writeCallsOf(p), 0);
+  const start = { server: sum(server), pg: sum(backends), bench: process.cpuUsage(), writes: writes() };
   return async (draws: number) => {
     const later = [...new Set([...backends, ...(await pgPids())])];
     const serverMs = sum(server) - start.server;
@@ -184,6 +194,9 @@ async function cpuMeter(serverPid: number, pgUrl: string | null) {
       pgMsPerDraw: perDraw(pgMs),
       benchMsPerDraw: perDraw(benchMs),
       cpuMsPerDraw: perDraw(total),
+      // Write system calls (sockets: HTTP answers, PostgreSQL, Redis) by the server per draw: unlike CPU
+      // time this does not depend on how fast the machine is today (ADR 0052, third addendum).
+      serverWritesPerDraw: perDraw(writes() - start.writes),
       // What the machine's cores could carry with nothing else running (bench included).
       drawsPerSecOnIdleCores: Math.round((cpus().length * 1000) / Math.max(0.001, total / Math.max(1, draws))),
     };

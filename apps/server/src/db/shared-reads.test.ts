@@ -1,9 +1,21 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, PG_URL, type TestDb } from '../testing/harness';
 import { prepared } from './prepared';
+import type { DB } from './schema';
 import { read } from './tx';
+
+/** A Kysely whose statements all go to this one client. */
+const kyselyOver = (client: pg.PoolClient) =>
+  new Kysely<DB>({
+    dialect: new PostgresDialect({
+      pool: {
+        connect: async () => Object.assign(Object.create(client), { release() {} }),
+        end: async () => {},
+      } as never,
+    }),
+  });
 
 const onPostgres = (await dialects()).includes('postgres');
 
@@ -54,6 +66,34 @@ describe.runIf(onPostgres)('shared reads on PostgreSQL', () => {
     ]);
     expect(bad.status).toBe('rejected');
     expect(good).toMatchObject({ status: 'fulfilled', value: [{ id: 'c3' }] });
+  });
+
+  it('sends the statements issued in one turn of the event loop in one write', async () => {
+    const pool = t.database.pgPool;
+    if (!pool) throw new Error('no pool on PostgreSQL');
+    const client = await pool.connect();
+    try {
+      const stream = (
+        client as unknown as { connection: { stream: Record<'_write' | '_writev', (...args: unknown[]) => unknown> } }
+      ).connection.stream;
+      let writes = 0;
+      for (const m of ['_write', '_writev'] as const) {
+        const original = stream[m].bind(stream);
+        stream[m] = (...args: unknown[]) => {
+          writes++;
+          return original(...args);
+        };
+      }
+      const ids = ['c1', 'c2', 'c3', 'c4', 'c5'];
+      const found = await Promise.all(ids.map((id) => corpQ(kyselyOver(client), { id })));
+      expect(found.map((r) => r.rows[0]?.id)).toEqual(ids);
+      expect(writes).toBe(1);
+      // The socket is not left corked: a statement of a later turn goes out (and is answered) on its own.
+      expect((await client.query('select 42 as n')).rows).toEqual([{ n: 42 }]);
+      expect(writes).toBe(2);
+    } finally {
+      client.release();
+    }
   });
 
   it('opens a new connection when PostgreSQL ends the shared one', async () => {

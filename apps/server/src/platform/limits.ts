@@ -71,7 +71,13 @@ export function createLimits(config: Config, database: Database_, log: Log): Lim
         // No offline queue: while Redis is unreachable a call fails at once and the memory limiter answers,
         // instead of every limited request waiting for reconnects. The first calls wait (at most 2 s, once)
         // for the first connection, so a fresh node counts from its first request.
-        const client = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+        // Auto-pipelining sends the commands of one turn of the event loop in one write, not one write per
+        // limited request (ADR 0052, third addendum).
+        const client = new Redis(config.redis.url, {
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          enableAutoPipelining: true,
+        });
         client.on('error', (err) => log.warn({ err: err.message }, 'redis unreachable: limits are per process'));
         connected = new Promise<void>((resolve) => {
           client.once('ready', resolve);
