@@ -91,6 +91,8 @@ describe.each(kinds)('approvals on %s', (kind) => {
     expect(detail.context).toContainEqual({ label: '活动', value: '测试转盘' });
     expect(detail.context).toContainEqual({ label: '活动编号', value: 'big-wheel' });
     expect(detail.context.find((c) => c.label === '客户')?.value).toMatch(/^137\*{4}\d{4}$/);
+    // The award's number under a label that fits a drawn prize and an offer's gift alike.
+    expect(detail.context).toContainEqual({ label: '奖品单号', value: awardId });
 
     const ok = body<ApprovalDetail>(
       await decide(approver, { id: requestId, decision: 'approve', comment: '核实无误' }),

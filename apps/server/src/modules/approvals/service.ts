@@ -166,7 +166,7 @@ export function createApprovalsService(
           ...(a.shown?.activityTitle ? { 活动编号: a.actId } : {}),
           ...(a.shown?.customer ? { 客户: a.shown.customer } : {}),
           客户编号: a.userId,
-          中奖单号: a.awardId,
+          奖品单号: a.awardId,
         },
         now: a.now,
       });
