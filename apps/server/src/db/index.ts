@@ -87,14 +87,11 @@ export function openDatabase(
   // pg's `options` and pipeline mode are newer than its types.
   const clientConfig = {
     connectionString: target.url,
-    // Named statements (nameHotStatements) skip the parse; plans stay per call. A generic plan is made once
-    // per connection, and one made while a table is empty or not yet analysed (a new deployment, the
-    // benches) keeps a sequential scan or the wrong index as the table grows: an earlier draw under a key
-    // was looked for among all the corp's draws, 0.47 ms a look-up instead of 0.01 (ADR 0052).
-    options: [
-      '-c plan_cache_mode=force_custom_plan',
-      ...(opts.searchPath ? [`-c search_path=${opts.searchPath}`] : []),
-    ].join(' '),
+    // Named statements (nameHotStatements) skip the parse, and PostgreSQL's default plan cache mode plans
+    // them once for all values after five calls. The queries several indexes could serve are planned per
+    // call instead (`prepared(…, { plannedPerCall: true })`): a plan for all values made while a table is
+    // new keeps the wrong index as it grows (ADR 0052, third addendum).
+    ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     // Statements sent together go out without waiting for each other's answers: the keyed units of a group
     // commit (sideBySideTransactions) and the shared reads (sharedReads).
     pipeline: true,

@@ -39,9 +39,10 @@ const STAR = /\bselect\s+(distinct\s+)?\*|\breturning\s+\*|"?\w+"?\.\*/i;
 const statementNames = new Map<string, string>();
 
 /**
- * The name a prepared query's SQL is parsed and planned under, once per PostgreSQL connection (db/index.ts
- * names them on the pool's connections), or undefined for any other SQL. The hot path's statements then
- * skip the parse and plan they would otherwise pay on every execution.
+ * The name a prepared query's SQL is parsed under, once per PostgreSQL connection (db/index.ts names them on
+ * the pool's connections), or undefined for any other SQL. The hot path's statements then skip the parse,
+ * and after five executions PostgreSQL plans them once for all values (a generic plan). A query marked
+ * `plannedPerCall` is never named: it is parsed and planned with its values on every call.
  */
 export function statementName(sql: string): string | undefined {
   return statementNames.get(sql);
@@ -64,6 +65,14 @@ export interface Prepared<P, R> {
  */
 export function prepared<P extends Record<string, unknown>, R>(
   build: (db: Kysely<DB>, p: <K extends keyof P & string>(key: K) => P[K]) => Compilable<R>,
+  opts: {
+    /**
+     * Plan with the values on every call (PostgreSQL), never once for all. For a query that several indexes
+     * could serve: a plan made for all values while its table is new (empty, never analysed) may pick the
+     * wrong one and keep it as the table grows, until PostgreSQL next analyses the table (ADR 0052).
+     */
+    plannedPerCall?: boolean;
+  } = {},
 ): Prepared<P, R> {
   const compile = (db: Kysely<DB>): Compiled => {
     const q = build(db, (key) => `${MARK}${key}` as never).compile();
@@ -88,7 +97,7 @@ export function prepared<P extends Record<string, unknown>, R>(
     if (!c) {
       c = compile(ex as Kysely<DB>);
       compiled.set(adapter, c);
-      if (!statementNames.has(c.sql) && !STAR.test(c.sql))
+      if (!opts.plannedPerCall && !statementNames.has(c.sql) && !STAR.test(c.sql))
         statementNames.set(c.sql, `campaign_q${statementNames.size + 1}`);
     }
     return ex.executeQuery<R>(CompiledQuery.raw(c.sql, bind(c, params)));

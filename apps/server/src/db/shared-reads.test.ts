@@ -96,6 +96,28 @@ describe.runIf(onPostgres)('shared reads on PostgreSQL', () => {
     }
   });
 
+  it('plans a named statement once for all values after five calls, and a plannedPerCall one every call', async () => {
+    const reads = t.database.pgReads as NonNullable<typeof t.database.pgReads>;
+    const newestQ = prepared<{ after: number }, { id: string }>(
+      (db, p) => db.selectFrom('corp').select('id').where('created_at', '>', p('after')).orderBy('created_at', 'desc'),
+      { plannedPerCall: true },
+    );
+    for (let i = 0; i < 8; i++) {
+      expect(await read(t.database, corpQ, { id: `c${i}` })).toHaveLength(1);
+      expect(await read(t.database, newestQ, { after: 190 + i })).toHaveLength(9 - i);
+    }
+    const kept = (
+      await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+        select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(reads)
+    ).rows;
+    const byId = kept.filter((r) => r.statement.includes('"corp"') && r.statement.includes('"id" = $1'));
+    expect(byId).toHaveLength(1);
+    expect(byId[0]).toMatchObject({ custom_plans: 5 });
+    expect(Number(byId[0]?.generic_plans)).toBeGreaterThanOrEqual(3);
+    // Never kept on the connection: parsed and planned with its values on each call.
+    expect(kept.filter((r) => r.statement.includes('"created_at" >'))).toEqual([]);
+  });
+
   it('opens a new connection when PostgreSQL ends the shared one', async () => {
     const before = await backend();
     const admin = new pg.Client({ connectionString: PG_URL });

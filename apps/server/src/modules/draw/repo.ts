@@ -38,13 +38,15 @@ const STAT_COLUMNS = [
   'extra_chances',
 ] as const satisfies readonly (keyof UserActivityStatTable)[];
 
-const drawByKeyQ = prepared<{ corp: string; user: string; key: string }, DrawRow>((db, p) =>
-  db
-    .selectFrom('draw')
-    .select(DRAW_COLUMNS)
-    .where('corp_id', '=', p('corp'))
-    .where('user_id', '=', p('user'))
-    .where('idem_key', '=', p('key')),
+const drawByKeyQ = prepared<{ corp: string; user: string; key: string }, DrawRow>(
+  (db, p) =>
+    db
+      .selectFrom('draw')
+      .select(DRAW_COLUMNS)
+      .where('corp_id', '=', p('corp'))
+      .where('user_id', '=', p('user'))
+      .where('idem_key', '=', p('key')),
+  { plannedPerCall: true },
 );
 export async function findDrawByKey(database: Database_, corpId: string, userId: string, key: string) {
   return (await read(database, drawByKeyQ, { corp: corpId, user: userId, key }))[0];
@@ -138,6 +140,7 @@ const userWinsQ = prepared<{ corp: string; act: string; user: string }, { awarde
       .where('act_id', '=', p('act'))
       .where('user_id', '=', p('user'))
       .groupBy('awarded_prize_id'),
+  { plannedPerCall: true },
 );
 /** Wins per prize of one user in one activity (for per-user caps). */
 export function* userWins(x: TxExec, corpId: string, actId: string, userId: string): Step<Map<string, number>> {

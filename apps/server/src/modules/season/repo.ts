@@ -240,20 +240,22 @@ const aheadByHourQ = prepared<Bucket, { n: number | null }>((db, p) =>
     .where('score', '=', p('score'))
     .where('hour', '<', p('hour')),
 );
-const aheadInHourQ = prepared<Who & { score: number; from: number; reached_at: number }, { n: number }>((db, p) =>
-  db
-    .selectFrom('season_score')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('corp_id', '=', p('corp_id'))
-    .where('act_id', '=', p('act_id'))
-    .where('score', '=', p('score'))
-    .where('reached_at', '>=', p('from'))
-    .where((eb) =>
-      eb.or([
-        eb('reached_at', '<', p('reached_at')),
-        eb.and([eb('reached_at', '=', p('reached_at')), eb('user_id', '<', p('user_id'))]),
-      ]),
-    ),
+const aheadInHourQ = prepared<Who & { score: number; from: number; reached_at: number }, { n: number }>(
+  (db, p) =>
+    db
+      .selectFrom('season_score')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('corp_id', '=', p('corp_id'))
+      .where('act_id', '=', p('act_id'))
+      .where('score', '=', p('score'))
+      .where('reached_at', '>=', p('from'))
+      .where((eb) =>
+        eb.or([
+          eb('reached_at', '<', p('reached_at')),
+          eb.and([eb('reached_at', '=', p('reached_at')), eb('user_id', '<', p('user_id'))]),
+        ]),
+      ),
+  { plannedPerCall: true },
 );
 const participantsQ = prepared<{ corp_id: string; act_id: string }, { n: number | null }>((db, p) =>
   db
@@ -330,6 +332,7 @@ const winnersQ = prepared<{ corp_id: string; act_id: string; limit: number }, { 
       .orderBy('reached_at', 'asc')
       .orderBy('user_id', 'asc')
       .limit(p('limit')),
+  { plannedPerCall: true },
 );
 export function* winners(x: TxExec, corpId: string, actId: string, limit: number) {
   return yield* rows(x, winnersQ, { corp_id: corpId, act_id: actId, limit });
