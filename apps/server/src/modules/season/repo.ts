@@ -122,6 +122,7 @@ const bumpScoreQ = prepared<Who & { points: number; now: number }, { score: numb
       .where('act_id', '=', p('act_id'))
       .where('user_id', '=', p('user_id'))
       .returning(['score', 'prev_reached_at']),
+  { plannedPerCall: true },
 );
 
 type Bucket = { corp_id: string; act_id: string; score: number; hour: number };
@@ -215,13 +216,15 @@ export async function ledgerOf(db: Executor, corpId: string, actId: string, user
 
 // ---- rank: 1 + participants ahead, from the tallies and one (score, hour) bucket ----
 
-const scoreQ = prepared<Who, { score: number; reached_at: number }>((db, p) =>
-  db
-    .selectFrom('season_score')
-    .select(['score', 'reached_at'])
-    .where('corp_id', '=', p('corp_id'))
-    .where('act_id', '=', p('act_id'))
-    .where('user_id', '=', p('user_id')),
+const scoreQ = prepared<Who, { score: number; reached_at: number }>(
+  (db, p) =>
+    db
+      .selectFrom('season_score')
+      .select(['score', 'reached_at'])
+      .where('corp_id', '=', p('corp_id'))
+      .where('act_id', '=', p('act_id'))
+      .where('user_id', '=', p('user_id')),
+  { plannedPerCall: true },
 );
 const aheadByScoreQ = prepared<{ corp_id: string; act_id: string; score: number }, { n: number | null }>((db, p) =>
   db
