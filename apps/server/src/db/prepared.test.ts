@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, type TestDb } from '../testing/harness';
-import { prepared } from './prepared';
+import { prepared, statementName } from './prepared';
 
 const kinds = await dialects();
 
@@ -32,6 +32,18 @@ describe.each(kinds)('prepared queries on %s', (kind) => {
     expect((await byFlag(t.database.db, { white: 1, after: 0 })).rows).toEqual([{ id: 'a' }]);
     expect((await byFlag(t.database.db, { white: 0, after: 0 })).rows).toEqual([{ id: 'b' }]);
     expect((await byFlag(t.database.db, { white: 0, after: 2 })).rows).toEqual([]);
+  });
+
+  it('never names a plannedPerCall query, even when another definition compiles to the same SQL', async () => {
+    const build = (db: Parameters<Parameters<typeof prepared>[0]>[0]) =>
+      db.selectFrom('corp').select('id').where('name', '=', 'A');
+    const sqlText = build(t.database.db).compile().sql;
+    const named = prepared<Record<string, never>, { id: string }>(build);
+    expect((await named(t.database.db, {})).rows).toEqual([{ id: 'a' }]);
+    expect(statementName(sqlText)).toMatch(/^campaign_q\d+$/);
+    const perCall = prepared<Record<string, never>, { id: string }>(build, { plannedPerCall: true });
+    expect((await perCall(t.database.db, {})).rows).toEqual([{ id: 'a' }]);
+    expect(statementName(sqlText)).toBeUndefined();
   });
 
   it('runs inside a transaction and sees its writes', async () => {

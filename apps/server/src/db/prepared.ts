@@ -37,6 +37,8 @@ const STAR = /\bselect\s+(distinct\s+)?\*|\breturning\s+\*|"?\w+"?\.\*/i;
 
 /** SQL text of every prepared query compiled so far (bar `*` lists) → the name PostgreSQL keeps it under. */
 const statementNames = new Map<string, string>();
+/** SQL text of the `plannedPerCall` queries: never named, even if another definition compiles to the same. */
+const perCall = new Set<string>();
 
 /**
  * The name a prepared query's SQL is parsed under, once per PostgreSQL connection (db/index.ts names them on
@@ -45,7 +47,7 @@ const statementNames = new Map<string, string>();
  * `plannedPerCall` is never named: it is parsed and planned with its values on every call.
  */
 export function statementName(sql: string): string | undefined {
-  return statementNames.get(sql);
+  return perCall.has(sql) ? undefined : statementNames.get(sql);
 }
 
 export interface Prepared<P, R> {
@@ -97,7 +99,8 @@ export function prepared<P extends Record<string, unknown>, R>(
     if (!c) {
       c = compile(ex as Kysely<DB>);
       compiled.set(adapter, c);
-      if (!opts.plannedPerCall && !statementNames.has(c.sql) && !STAR.test(c.sql))
+      if (opts.plannedPerCall) perCall.add(c.sql);
+      else if (!statementNames.has(c.sql) && !STAR.test(c.sql))
         statementNames.set(c.sql, `campaign_q${statementNames.size + 1}`);
     }
     return ex.executeQuery<R>(CompiledQuery.raw(c.sql, bind(c, params)));
