@@ -179,6 +179,30 @@ describe.runIf(onPostgres)('group commit on PostgreSQL', () => {
     expect(await keys()).toEqual(['a', 'c', 'taken']);
   });
 
+  it("a keyed unit that met another batch's lock is not run again in this batch; it runs in a later one", async () => {
+    const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64, sideBySide: sideBySide() });
+    let held = true;
+    const runs = new Map<string, number>();
+    const unit = (name: string) =>
+      gc.enqueue(
+        async (tx) => {
+          runs.set(name, (runs.get(name) ?? 0) + 1);
+          if (name === 'b' && held) throw new LockBusy("b's customer");
+          await put(name, 1).execute(tx);
+          return name;
+        },
+        { key: name },
+      );
+    const a = unit('a').then((v) => {
+      held = false; // the other batch is done once this one has committed
+      return v;
+    });
+    expect(await Promise.all([a, unit('b'), unit('c')])).toEqual(['a', 'b', 'c']);
+    // a and c: side by side, rolled back for b, side by side again. b: once, then in the next batch only.
+    expect(Object.fromEntries(runs)).toEqual({ a: 2, b: 2, c: 2 });
+    expect(await keys()).toEqual(['a', 'b', 'c']);
+  });
+
   it('a second unit with the same key runs after the first, inside the same batch, and sees its writes', async () => {
     const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64, sideBySide: sideBySide() });
     const count = (tx: Parameters<Parameters<typeof gc.enqueue>[0]>[0]) =>
