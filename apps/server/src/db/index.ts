@@ -181,9 +181,7 @@ function withStatementCache(sqlite: Database.Database): SqliteConnection & { clo
  */
 function nameHotStatements(client: pg.ClientBase) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const coalesce = coalescedWrites(client);
   client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
-    coalesce();
     const name = typeof text === 'string' && Array.isArray(values) && !rest.length ? statementName(text) : undefined;
     return name === undefined ? query(text, values, ...rest) : query({ name, text, values });
   }) as typeof client.query;
@@ -193,8 +191,19 @@ function nameHotStatements(client: pg.ClientBase) {
  * In pipeline mode pg writes each statement to the socket as it is issued: one system call, and one wake-up
  * of the PostgreSQL backend, per statement. Holding the socket corked until the event loop's check phase
  * sends every statement issued meanwhile (the draws of one batch, the reads of the requests read in the
- * same turn) in one write: from about 10 write calls per draw to 3 (ADR 0052, third addendum).
+ * same turn) in one write: from about 10 write calls per draw to 3 (ADR 0052, third addendum). Only where
+ * statements are issued together (sideBySideTransactions, sharedReads): a transaction that sends one
+ * statement at a time would only wait for the rest of the turn before each.
  */
+function coalescingQuery(client: pg.ClientBase): pg.ClientBase['query'] {
+  const coalesce = coalescedWrites(client);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  return ((...args: unknown[]) => {
+    coalesce();
+    return query(...args);
+  }) as pg.ClientBase['query'];
+}
+
 function coalescedWrites(client: pg.ClientBase): () => void {
   // pg keeps the socket on its (untyped) connection.
   const stream = () => (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
@@ -237,7 +246,7 @@ export function sideBySideTransactions(pool: Pick<pg.Pool, 'connect'>) {
     const client = await pool.connect();
     let db = bound.get(client);
     if (!db) {
-      const own: QueryClient = { query: client.query.bind(client) as pg.ClientBase['query'], release() {} };
+      const own: QueryClient = { query: coalescingQuery(client), release() {} };
       db = kyselyOn(async () => own);
       bound.set(client, db);
     }
@@ -282,6 +291,7 @@ function sharedReads(config: pg.ClientConfig): Db {
       c.on('end', drop);
       await c.connect();
       nameHotStatements(c);
+      c.query = coalescingQuery(c);
       client = c;
       return c;
     })().finally(() => {

@@ -139,7 +139,8 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
    * rolled back and the batch runs again with the failed units among those that follow one by one. A unit
    * that failed on a lock another batch holds (`LockBusy`) does not run again in this batch: that batch is
    * still open, so it would only fail again; it goes to a later batch (settle). After PIPELINED_ROUNDS
-   * failed rounds, null: the whole batch runs one unit at a time, where a failure stays its own. At 500
+   * failed rounds the rest of the batch runs one unit at a time, where a failure stays its own (null when
+   * no unit was locked out: the caller runs the whole batch so). At 500
    * connections, running one by one what had met another batch's lock, and then the whole batch one by
    * one, made batches of 32 draws take 1–3 s (ADR 0052, third addendum).
    */
@@ -184,7 +185,8 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
         }
       }
     }
-    return null;
+    if (!lockedOut.size) return null;
+    return [...(await oneAfterAnother(batch.filter((w) => !lockedOut.has(w)))), ...lockedOutcomes()];
   }
 
   /** Units one after another in one transaction, each in its own savepoint. */

@@ -1,21 +1,10 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, PG_URL, type TestDb } from '../testing/harness';
+import { sideBySideTransactions } from './index';
 import { prepared } from './prepared';
-import type { DB } from './schema';
 import { read } from './tx';
-
-/** A Kysely whose statements all go to this one client. */
-const kyselyOver = (client: pg.PoolClient) =>
-  new Kysely<DB>({
-    dialect: new PostgresDialect({
-      pool: {
-        connect: async () => Object.assign(Object.create(client), { release() {} }),
-        end: async () => {},
-      } as never,
-    }),
-  });
 
 const onPostgres = (await dialects()).includes('postgres');
 
@@ -68,31 +57,45 @@ describe.runIf(onPostgres)('shared reads on PostgreSQL', () => {
     expect(good).toMatchObject({ status: 'fulfilled', value: [{ id: 'c3' }] });
   });
 
-  it('sends the statements issued in one turn of the event loop in one write', async () => {
+  it("sends a side-by-side transaction's statements issued in one turn of the event loop in one write", async () => {
     const pool = t.database.pgPool;
     if (!pool) throw new Error('no pool on PostgreSQL');
     const client = await pool.connect();
-    try {
-      const stream = (
-        client as unknown as { connection: { stream: Record<'_write' | '_writev', (...args: unknown[]) => unknown> } }
-      ).connection.stream;
-      let writes = 0;
-      for (const m of ['_write', '_writev'] as const) {
-        const original = stream[m].bind(stream);
-        stream[m] = (...args: unknown[]) => {
-          writes++;
-          return original(...args);
-        };
-      }
-      const ids = ['c1', 'c2', 'c3', 'c4', 'c5'];
-      const found = await Promise.all(ids.map((id) => corpQ(kyselyOver(client), { id })));
-      expect(found.map((r) => r.rows[0]?.id)).toEqual(ids);
-      expect(writes).toBe(1);
+    const stream = (
+      client as unknown as { connection: { stream: Record<'_write' | '_writev', (...args: unknown[]) => unknown> } }
+    ).connection.stream;
+    let writes = 0;
+    for (const m of ['_write', '_writev'] as const) {
+      const original = stream[m].bind(stream);
+      stream[m] = (...args: unknown[]) => {
+        writes++;
+        return original(...args);
+      };
+    }
+    const ids = ['c1', 'c2', 'c3', 'c4', 'c5'];
+    const inTurn: number[] = [];
+    const found = await sideBySideTransactions({ connect: async () => client } as never)(async (tx) => {
+      const before = writes;
+      const rows = await Promise.all(ids.map((id) => corpQ(tx, { id })));
+      inTurn.push(writes - before);
       // The socket is not left corked: a statement of a later turn goes out (and is answered) on its own.
-      expect((await client.query('select 42 as n')).rows).toEqual([{ n: 42 }]);
-      expect(writes).toBe(2);
+      const before2 = writes;
+      expect((await sql<{ n: number }>`select 42 as n`.execute(tx)).rows).toEqual([{ n: 42 }]);
+      inTurn.push(writes - before2);
+      return rows;
+    });
+    expect(found.map((r) => r.rows[0]?.id)).toEqual(ids);
+    expect(inTurn).toEqual([1, 1]);
+    // A pooled client outside such a transaction writes each statement as it is issued.
+    const other = await pool.connect();
+    try {
+      const s2 = (other as unknown as { connection: { stream: { cork(): void; writableCorked: number } } }).connection
+        .stream;
+      void other.query('select 1');
+      expect(s2.writableCorked).toBe(0);
+      await other.query('select 1');
     } finally {
-      client.release();
+      other.release();
     }
   });
 

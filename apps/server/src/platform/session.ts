@@ -29,21 +29,23 @@ const sessionQ = prepared<
     mobile: string | null;
     open_id: string | null;
   }
->((db, p) =>
-  db
-    .selectFrom('session')
-    .innerJoin('app_user', 'app_user.id', 'session.user_id')
-    .select([
-      'session.user_id',
-      'session.login_method',
-      'session.last_seen_at',
-      'session.expires_at',
-      'app_user.nuid',
-      'app_user.mobile',
-      'app_user.open_id',
-    ])
-    .where('session.token_hash', '=', p('hash'))
-    .where('session.corp_id', '=', p('corp')),
+>(
+  (db, p) =>
+    db
+      .selectFrom('session')
+      .innerJoin('app_user', 'app_user.id', 'session.user_id')
+      .select([
+        'session.user_id',
+        'session.login_method',
+        'session.last_seen_at',
+        'session.expires_at',
+        'app_user.nuid',
+        'app_user.mobile',
+        'app_user.open_id',
+      ])
+      .where('session.token_hash', '=', p('hash'))
+      .where('session.corp_id', '=', p('corp')),
+  { plannedPerCall: true },
 );
 
 /** Idle sessions are touched at most this often, so reads do not turn every request into a write. */

@@ -75,13 +75,15 @@ export function* insertDraw(x: TxExec, row: DrawRow): Step<void> {
   yield* changes(x, insertDrawQ, row);
 }
 
-const statQ = prepared<{ corp: string; act: string; user: string }, StatRow>((db, p) =>
-  db
-    .selectFrom('user_activity_stat')
-    .select(STAT_COLUMNS)
-    .where('corp_id', '=', p('corp'))
-    .where('act_id', '=', p('act'))
-    .where('user_id', '=', p('user')),
+const statQ = prepared<{ corp: string; act: string; user: string }, StatRow>(
+  (db, p) =>
+    db
+      .selectFrom('user_activity_stat')
+      .select(STAT_COLUMNS)
+      .where('corp_id', '=', p('corp'))
+      .where('act_id', '=', p('act'))
+      .where('user_id', '=', p('user')),
+  { plannedPerCall: true },
 );
 export async function getStat(db: Executor, corpId: string, actId: string, userId: string) {
   return (await statQ(db, { corp: corpId, act: actId, user: userId })).rows[0];

@@ -80,15 +80,17 @@ const openTallyQ = prepared<TallyKey, never>((db, p) =>
     .values({ corp_id: p('corp'), act_id: p('act'), inviter_id: p('inviter'), period: p('period'), n: 0 })
     .onConflict((oc) => oc.columns(['corp_id', 'act_id', 'inviter_id', 'period']).doNothing()),
 );
-const bumpTallyQ = prepared<TallyKey & { cap: number }, never>((db, p) =>
-  db
-    .updateTable('invite_tally')
-    .set((eb) => ({ n: eb('n', '+', 1) }))
-    .where('corp_id', '=', p('corp'))
-    .where('act_id', '=', p('act'))
-    .where('inviter_id', '=', p('inviter'))
-    .where('period', '=', p('period'))
-    .where('n', '<', p('cap')),
+const bumpTallyQ = prepared<TallyKey & { cap: number }, never>(
+  (db, p) =>
+    db
+      .updateTable('invite_tally')
+      .set((eb) => ({ n: eb('n', '+', 1) }))
+      .where('corp_id', '=', p('corp'))
+      .where('act_id', '=', p('act'))
+      .where('inviter_id', '=', p('inviter'))
+      .where('period', '=', p('period'))
+      .where('n', '<', p('cap')),
+  { plannedPerCall: true },
 );
 /** One more counted invite in the period, only below the cap (a conditional update): false = at the cap. */
 export function* bumpTally(x: TxExec, key: TallyKey, cap: number): Step<boolean> {
