@@ -139,10 +139,10 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
    * rolled back and the batch runs again with the failed units among those that follow one by one. A unit
    * that failed on a lock another batch holds (`LockBusy`) does not run again in this batch: that batch is
    * still open, so it would only fail again; it goes to a later batch (settle). After PIPELINED_ROUNDS
-   * failed rounds the rest of the batch runs one unit at a time, where a failure stays its own (null when
-   * no unit was locked out: the caller runs the whole batch so). At 500
-   * connections, running one by one what had met another batch's lock, and then the whole batch one by
-   * one, made batches of 32 draws take 1–3 s (ADR 0052, third addendum).
+   * failed rounds, or when fewer than two units are left to run side by side, the rest of the batch runs one
+   * unit at a time, where a failure stays its own (null when no unit was locked out: the caller runs the
+   * whole batch so). At 500 connections, running one by one what had met another batch's lock, and then the
+   * whole batch one by one, made batches of 32 draws take 1–3 s (ADR 0052, third addendum).
    */
   async function runPipelined(batch: Work[]): Promise<Outcome[] | null> {
     if (!sideBySide) return null;
@@ -160,11 +160,7 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
           together.push(w);
         } else after.push(w);
       }
-      if (together.length < 2) {
-        if (!lockedOut.size) return null;
-        const ran = after.length || together.length ? await oneAfterAnother([...together, ...after]) : [];
-        return [...ran, ...lockedOutcomes()];
-      }
+      if (together.length < 2) break;
       const failed: [Work, unknown][] = [];
       try {
         return await sideBySide(async (tx) => {
@@ -186,7 +182,8 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
       }
     }
     if (!lockedOut.size) return null;
-    return [...(await oneAfterAnother(batch.filter((w) => !lockedOut.has(w)))), ...lockedOutcomes()];
+    const rest = batch.filter((w) => !lockedOut.has(w));
+    return [...(rest.length ? await oneAfterAnother(rest) : []), ...lockedOutcomes()];
   }
 
   /** Units one after another in one transaction, each in its own savepoint. */
