@@ -88,9 +88,10 @@ export function openDatabase(
   const clientConfig = {
     connectionString: target.url,
     // Named statements (nameHotStatements) skip the parse, and PostgreSQL's default plan cache mode plans
-    // them once for all values after five calls. The queries several indexes could serve are planned per
-    // call instead (`prepared(…, { plannedPerCall: true })`): a plan for all values made while a table is
-    // new keeps the wrong index as it grows (ADR 0052, third addendum).
+    // them once for all values after five calls. A query several indexes could serve, or a look-up in a table
+    // that grows with the traffic, is planned per call instead (`prepared(…, { plannedPerCall: true })`): a
+    // plan made once while its table is new or small keeps the wrong index or a sequential scan as the
+    // table grows (ADR 0052, third addendum).
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     // Statements sent together go out without waiting for each other's answers: the keyed units of a group
     // commit (sideBySideTransactions) and the shared reads (sharedReads).
@@ -196,15 +197,7 @@ function nameHotStatements(client: pg.ClientBase) {
  * statement at a time would only wait for the rest of the turn before each.
  */
 function coalescingQuery(client: pg.ClientBase): pg.ClientBase['query'] {
-  const coalesce = coalescedWrites(client);
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  return ((...args: unknown[]) => {
-    coalesce();
-    return query(...args);
-  }) as pg.ClientBase['query'];
-}
-
-function coalescedWrites(client: pg.ClientBase): () => void {
   // pg keeps the socket on its (untyped) connection.
   const stream = () => (client as unknown as { connection?: { stream?: Partial<Writable> } }).connection?.stream;
   let corked = false;
@@ -212,14 +205,15 @@ function coalescedWrites(client: pg.ClientBase): () => void {
     corked = false;
     stream()?.uncork?.();
   };
-  return () => {
-    if (corked) return;
-    const s = stream();
-    if (!s?.cork) return;
-    s.cork();
-    corked = true;
-    setImmediate(uncork);
-  };
+  return ((...args: unknown[]) => {
+    const s = corked ? undefined : stream();
+    if (s?.cork) {
+      s.cork();
+      corked = true;
+      setImmediate(uncork);
+    }
+    return query(...args);
+  }) as pg.ClientBase['query'];
 }
 
 /** What Kysely's PostgreSQL dialect needs of a client: pg's `query` and a release. */

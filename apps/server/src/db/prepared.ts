@@ -70,8 +70,9 @@ export function prepared<P extends Record<string, unknown>, R>(
   opts: {
     /**
      * Plan with the values on every call (PostgreSQL), never once for all. For a query that several indexes
-     * could serve: a plan made for all values while its table is new (empty, never analysed) may pick the
-     * wrong one and keep it as the table grows, until PostgreSQL next analyses the table (ADR 0052).
+     * could serve, or a look-up in a table that grows with the traffic: a plan made for all values while its
+     * table is new or small may pick the wrong index or a sequential scan and keep it as the table grows,
+     * until PostgreSQL next analyses the table (ADR 0052).
      */
     plannedPerCall?: boolean;
   } = {},

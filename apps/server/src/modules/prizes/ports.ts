@@ -39,13 +39,13 @@ export interface StockReturnPort {
   returnStock(tx: Executor, corpId: string, actId: string, prizeId: string): Promise<void>;
 }
 
+/** How an approver sees a held prize: the activity's title, the customer as masked mobile. */
+export type ApproverView = { activityTitle?: string; customer?: string };
+
 /**
  * Approvals (modules/approvals): inside the draw transaction, a prize worth more than the corp's threshold
  * is held for an approver; true when a request was made and the award must wait.
  */
-/** How an approver sees a held prize: the activity's title, the customer as masked mobile. */
-export type ApproverView = { activityTitle?: string; customer?: string };
-
 export interface AwardHoldPort {
   holdPrize(
     x: TxExec,
