@@ -16,7 +16,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { createGroupCommit, type GroupCommit } from './group-commit';
 import { createPgGroupCommit, Overloaded, type PgGroupCommit } from './pg-group-commit';
-import { statementName } from './prepared';
+import { growingTables, statementName } from './prepared';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -57,7 +57,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openDatabase(
   target: Config['database'],
-  opts: { searchPath?: string; queueMaxWaitMs?: number } = {},
+  opts: { searchPath?: string; queueMaxWaitMs?: number; tableSizesEveryMs?: number } = {},
 ): Database_ {
   if (target.kind === 'sqlite') {
     if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
@@ -88,10 +88,11 @@ export function openDatabase(
   const clientConfig = {
     connectionString: target.url,
     // Named statements (nameHotStatements) skip the parse, and PostgreSQL's default plan cache mode plans
-    // them once for all values after five calls. A query several indexes could serve, or a look-up in a table
-    // that grows with the traffic, is planned per call instead (`prepared(…, { plannedPerCall: true })`): a
-    // plan made once while its table is new or small keeps the wrong index or a sequential scan as the
-    // table grows (ADR 0052, third addendum).
+    // them once for all values after five calls. A query several indexes could serve is planned per call
+    // instead (`prepared(…, { plannedPerCall: true })`), and so is a look-up in a table that grows with the
+    // traffic (`growingTables`) until PostgreSQL's statistics show the table large (largeTables): a plan
+    // made once while its table is new or small keeps the wrong index or a sequential scan as the table
+    // grows (ADR 0052, third and fourth addenda).
     ...(opts.searchPath ? { options: `-c search_path=${opts.searchPath}` } : {}),
     // Statements sent together go out without waiting for each other's answers: the keyed units of a group
     // commit (sideBySideTransactions) and the shared reads (sharedReads).
@@ -100,14 +101,15 @@ export function openDatabase(
     keepAlive: true,
   } as pg.ClientConfig;
   const pool = new pg.Pool({ ...clientConfig, max: 20 });
-  pool.on('connect', nameHotStatements);
+  const isLarge = largeTables(pool, opts.tableSizesEveryMs);
+  pool.on('connect', (client) => nameHotStatements(client, isLarge));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // Without a limit (tests, the CLI) a unit waits its turn however long; the server passes its config's.
   const pgGroupCommit = createPgGroupCommit(db, {
     maxWaitMs: opts.queueMaxWaitMs ?? Number.POSITIVE_INFINITY,
     sideBySide: sideBySideTransactions(pool),
   });
-  const reads = sharedReads(clientConfig);
+  const reads = sharedReads(clientConfig, isLarge);
   return {
     db,
     kind: 'postgres',
@@ -180,12 +182,54 @@ function withStatementCache(sqlite: Database.Database): SqliteConnection & { clo
  * plans each once per connection instead of on every draw, session read and stock take (ADR 0052). Any
  * other SQL (ad-hoc queries, migrations) goes through unchanged. Kysely calls `query(text, values)`.
  */
-function nameHotStatements(client: pg.ClientBase) {
+function nameHotStatements(client: pg.ClientBase, isLarge: (table: string) => boolean) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
-    const name = typeof text === 'string' && Array.isArray(values) && !rest.length ? statementName(text) : undefined;
+    const name =
+      typeof text === 'string' && Array.isArray(values) && !rest.length ? statementName(text, isLarge) : undefined;
     return name === undefined ? query(text, values, ...rest) : query({ name, text, values });
   }) as typeof client.query;
+}
+
+/** Rows PostgreSQL's statistics must count in a table before look-ups in it are planned once for all values. */
+export const LARGE_TABLE_ROWS = 1000;
+
+/**
+ * Which tables that grow with the traffic (prepared.ts `growingTables`) PostgreSQL's statistics count as
+ * large: at least LARGE_TABLE_ROWS rows by pg_class.reltuples, which ANALYZE, VACUUM and autovacuum keep.
+ * With that many rows in its statistics, a look-up by a unique key has one cheap plan, the key's index,
+ * whatever values it is planned for; with a few rows a sequential scan or any index costs about the same.
+ * Asked in the background from the first look-up on, again at most every `everyMs` (a table may be
+ * truncated); never in a query's way. A failed check is tried again at the next look-up after `everyMs`.
+ */
+function largeTables(pool: pg.Pool, everyMs = 10_000): (table: string) => boolean {
+  const large = new Set<string>();
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let checking = false;
+  const check = async () => {
+    const r = await pool.query<{ name: string; n: number }>(
+      `select t as name, coalesce((select c.reltuples from pg_class c where c.oid = to_regclass(t)), -1)::float8 as n
+         from unnest($1::text[]) t`,
+      [[...growingTables]],
+    );
+    for (const { name, n } of r.rows) {
+      if (n >= LARGE_TABLE_ROWS) large.add(name);
+      else large.delete(name);
+    }
+  };
+  return (table) => {
+    const now = Date.now();
+    if (!checking && now - checkedAt >= everyMs) {
+      checking = true;
+      checkedAt = now;
+      void check()
+        .catch(() => {})
+        .finally(() => {
+          checking = false;
+        });
+    }
+    return large.has(table);
+  };
 }
 
 /**
@@ -270,7 +314,7 @@ const MAX_SHARED_READS = 2000;
  * reads before it, and PostgreSQL answers them in order. Reconnects when the connection is lost; a read
  * in flight then fails with the connection's error.
  */
-function sharedReads(config: pg.ClientConfig): Db {
+function sharedReads(config: pg.ClientConfig, isLarge: (table: string) => boolean): Db {
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let inFlight = 0;
@@ -284,7 +328,7 @@ function sharedReads(config: pg.ClientConfig): Db {
       c.on('error', drop);
       c.on('end', drop);
       await c.connect();
-      nameHotStatements(c);
+      nameHotStatements(c, isLarge);
       c.query = coalescingQuery(c);
       client = c;
       return c;

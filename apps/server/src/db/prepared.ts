@@ -39,15 +39,24 @@ const STAR = /\bselect\s+(distinct\s+)?\*|\breturning\s+\*|"?\w+"?\.\*/i;
 const statementNames = new Map<string, string>();
 /** SQL text of the `plannedPerCall` queries: never named, even if another definition compiles to the same. */
 const perCall = new Set<string>();
+/** SQL text of the `growingTables` queries → the tables they look rows up in. */
+const growing = new Map<string, readonly string[]>();
+/** Every table a `growingTables` query names (db/index.ts asks PostgreSQL how large they are). */
+export const growingTables = new Set<string>();
 
 /**
  * The name a prepared query's SQL is parsed under, once per PostgreSQL connection (db/index.ts names them on
  * the pool's connections), or undefined for any other SQL. The hot path's statements then skip the parse,
  * and after five executions PostgreSQL plans them once for all values (a generic plan). A query marked
- * `plannedPerCall` is never named: it is parsed and planned with its values on every call.
+ * `plannedPerCall` is never named: it is parsed and planned with its values on every call. One marked
+ * `growingTables` is named only once `isLarge` says each of its tables is (db/index.ts), and planned per
+ * call until then.
  */
-export function statementName(sql: string): string | undefined {
-  return perCall.has(sql) ? undefined : statementNames.get(sql);
+export function statementName(sql: string, isLarge: (table: string) => boolean = () => false): string | undefined {
+  if (perCall.has(sql)) return undefined;
+  const tables = growing.get(sql);
+  if (tables && !tables.every(isLarge)) return undefined;
+  return statementNames.get(sql);
 }
 
 export interface Prepared<P, R> {
@@ -75,6 +84,15 @@ export function prepared<P extends Record<string, unknown>, R>(
      * until PostgreSQL next analyses the table (ADR 0052).
      */
     plannedPerCall?: boolean;
+    /**
+     * The tables of a look-up by key in tables that grow with the traffic (sessions, draws, counters).
+     * While one of them is small by PostgreSQL's statistics the query is planned per call: a plan made once
+     * for all values while a table is small may pick a sequential scan or the wrong index (with a few rows
+     * every index costs the same) and keep it as the table grows, until PostgreSQL next analyses the table.
+     * Once every one of them is large, the query is named and planned once (db/index.ts; ADR 0052, fourth
+     * addendum): with statistics of many rows the key's unique index is the only cheap plan.
+     */
+    growingTables?: readonly (keyof DB & string)[];
   } = {},
 ): Prepared<P, R> {
   const compile = (db: Kysely<DB>): Compiled => {
@@ -101,8 +119,14 @@ export function prepared<P extends Record<string, unknown>, R>(
       c = compile(ex as Kysely<DB>);
       compiled.set(adapter, c);
       if (opts.plannedPerCall) perCall.add(c.sql);
-      else if (!statementNames.has(c.sql) && !STAR.test(c.sql))
-        statementNames.set(c.sql, `campaign_q${statementNames.size + 1}`);
+      else {
+        if (opts.growingTables) {
+          growing.set(c.sql, opts.growingTables);
+          for (const t of opts.growingTables) growingTables.add(t);
+        }
+        if (!statementNames.has(c.sql) && !STAR.test(c.sql))
+          statementNames.set(c.sql, `campaign_q${statementNames.size + 1}`);
+      }
     }
     return ex.executeQuery<R>(CompiledQuery.raw(c.sql, bind(c, params)));
   }) as Prepared<P, R>;

@@ -45,7 +45,7 @@ const sessionQ = prepared<
       ])
       .where('session.token_hash', '=', p('hash'))
       .where('session.corp_id', '=', p('corp')),
-  { plannedPerCall: true },
+  { growingTables: ['session', 'app_user'] },
 );
 
 /** Idle sessions are touched at most this often, so reads do not turn every request into a write. */

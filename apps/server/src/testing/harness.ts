@@ -72,8 +72,11 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: a temp SQLite file, or a private schema in the PostgreSQL test database. */
-export async function freshDatabase(kind: DbKind): Promise<TestDb> {
+/**
+ * A fresh, migrated database: a temp SQLite file, or a private schema in the PostgreSQL test database.
+ * `tableSizesEveryMs`: how often PostgreSQL is asked which growing tables are large (db/index.ts).
+ */
+export async function freshDatabase(kind: DbKind, opts: { tableSizesEveryMs?: number } = {}): Promise<TestDb> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'campaign-test-'));
     const database = openDatabase({ kind: 'sqlite', path: join(dir, 'test.db') });
@@ -91,7 +94,7 @@ export async function freshDatabase(kind: DbKind): Promise<TestDb> {
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const database = openDatabase({ kind: 'postgres', url: PG_URL }, { searchPath: schema });
+  const database = openDatabase({ kind: 'postgres', url: PG_URL }, { searchPath: schema, ...opts });
   // Kysely's migrator looks at every schema of the database (has_schema_privilege on each): a suite running
   // beside this one that drops its schema at that moment makes the look fail with 3F000 naming *that*
   // schema. Nothing was migrated yet; look again.

@@ -46,7 +46,7 @@ const drawByKeyQ = prepared<{ corp: string; user: string; key: string }, DrawRow
       .where('corp_id', '=', p('corp'))
       .where('user_id', '=', p('user'))
       .where('idem_key', '=', p('key')),
-  { plannedPerCall: true },
+  { growingTables: ['draw'] },
 );
 export async function findDrawByKey(database: Database_, corpId: string, userId: string, key: string) {
   return (await read(database, drawByKeyQ, { corp: corpId, user: userId, key }))[0];
@@ -83,30 +83,86 @@ const statQ = prepared<{ corp: string; act: string; user: string }, StatRow>(
       .where('corp_id', '=', p('corp'))
       .where('act_id', '=', p('act'))
       .where('user_id', '=', p('user')),
-  { plannedPerCall: true },
+  { growingTables: ['user_activity_stat'] },
 );
 export async function getStat(db: Executor, corpId: string, actId: string, userId: string) {
   return (await statQ(db, { corp: corpId, act: actId, user: userId })).rows[0];
 }
-/**
- * Makes one customer's draws in one activity take turns on PostgreSQL, whichever node runs them: without it
- * simultaneous draws read the same count and all but one collide on the draw position. Held to the end of
- * the transaction. It does not wait: draws run in batches (db/pg-group-commit.ts), and a batch waiting for
- * another batch's customer while holding a prize's stock would make everyone wait (or deadlock); the draw
- * goes to a later batch instead. In one batch (one transaction) the lock is taken again at once. On SQLite
- * the group commit already runs every draw body alone under the write lock.
- */
-export function* lockCustomerDraws(x: TxExec, corpId: string, actId: string, userId: string): Step<void> {
-  if ('sqlite' in x) return;
-  const r = (yield sql<{
-    ok: boolean;
-  }>`select pg_try_advisory_xact_lock(hashtextextended(${`draw|${corpId}|${actId}|${userId}`}, 0)) as ok`.execute(
-    x.kysely,
-  )) as { rows: { ok: boolean }[] };
-  if (!r.rows[0]?.ok) throw new LockBusy("the customer's previous draw");
+/** What a draw reads first: whether it holds the customer's turn, their counters, an earlier draw under the key. */
+export interface DrawStart {
+  stat: StatRow | undefined;
+  earlier: DrawRow | undefined;
 }
-export function* statInTx(x: TxExec, corpId: string, actId: string, userId: string): Step<StatRow | undefined> {
-  return (yield* rows(x, statQ, { corp: corpId, act: actId, user: userId }))[0];
+
+type Prefixed<T, P extends string> = { [K in keyof T & string as `${P}${K}`]: T[K] | null };
+type StartRow = { ok: boolean } & Prefixed<StatRow, 's_'> & Prefixed<DrawRow, 'd_'>;
+const STAT_OWN = ['draws_total', 'day', 'draws_day', 'extra_chances'] as const;
+
+/**
+ * PostgreSQL: the customer's turn, their counters and an earlier draw under the key in ONE statement (ADR
+ * 0052, fourth addendum). The turn is a transaction-level advisory lock on the customer and activity: without
+ * it simultaneous draws would read the same count and all but one collide on the draw position. It does not
+ * wait: draws run in batches (db/pg-group-commit.ts), and a batch waiting for another batch's customer while
+ * holding a prize's stock would make everyone wait (or deadlock); the draw goes to a later batch instead. In
+ * one batch (one transaction) the lock is taken again at once. The rows are read in the statement's
+ * snapshot, taken just before the lock: a draw of this customer that committed between the two is not seen,
+ * and this draw then takes its position (draw_index_uq) or key (draw_idem_uq) again and fails as a unique
+ * violation, which the draw service answers by looking again (service.ts).
+ */
+const startQ = prepared<{ lock: string; corp: string; act: string; user: string; key: string }, StartRow>(
+  (db, p) =>
+    db
+      .selectFrom(
+        sql<{ ok: boolean }>`(select pg_try_advisory_xact_lock(hashtextextended(${p('lock')}, 0)) as ok)`.as('l'),
+      )
+      .leftJoin('user_activity_stat as s', (j) =>
+        j.on('s.corp_id', '=', p('corp')).on('s.act_id', '=', p('act')).on('s.user_id', '=', p('user')),
+      )
+      .leftJoin('draw as d', (j) =>
+        j.on('d.corp_id', '=', p('corp')).on('d.user_id', '=', p('user')).on('d.idem_key', '=', p('key')),
+      )
+      .select([
+        'l.ok',
+        ...STAT_OWN.map((c) => `s.${c} as s_${c}` as const),
+        ...DRAW_COLUMNS.map((c) => `d.${c} as d_${c}` as const),
+      ]),
+  { growingTables: ['user_activity_stat', 'draw'] },
+);
+
+const unprefix = <T>(row: Record<string, unknown>, prefix: string, columns: readonly string[]): T =>
+  Object.fromEntries(columns.map((c) => [c, row[`${prefix}${c}`]])) as T;
+
+/**
+ * The first step of a draw: take the customer's turn in this activity (PostgreSQL; `LockBusy` when another
+ * batch holds it), and read their counters and any earlier draw under the key. On SQLite the group commit
+ * already runs every draw body alone under the write lock.
+ */
+export function* startDraw(x: TxExec, corpId: string, actId: string, userId: string, key: string): Step<DrawStart> {
+  if ('sqlite' in x)
+    return {
+      stat: statQ.all(x.sqlite, { corp: corpId, act: actId, user: userId })[0],
+      earlier: drawByKeyQ.all(x.sqlite, { corp: corpId, user: userId, key })[0],
+    };
+  const [row] = yield* rows(x, startQ, {
+    lock: `draw|${corpId}|${actId}|${userId}`,
+    corp: corpId,
+    act: actId,
+    user: userId,
+    key,
+  });
+  if (!row?.ok) throw new LockBusy("the customer's previous draw");
+  return {
+    stat:
+      row.s_draws_total === null
+        ? undefined
+        : {
+            corp_id: corpId,
+            act_id: actId,
+            user_id: userId,
+            ...unprefix<Pick<StatRow, (typeof STAT_OWN)[number]>>(row, 's_', STAT_OWN),
+          },
+    earlier: row.d_id === null ? undefined : unprefix<DrawRow>(row, 'd_', DRAW_COLUMNS),
+  };
 }
 
 const saveStatQ = prepared<StatRow, never>((db, p) =>

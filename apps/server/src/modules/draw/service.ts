@@ -80,7 +80,10 @@ export function createDrawService(deps: DrawServiceDeps) {
     };
   }
 
-  /** One transaction: chances → pick → conditional stock decrement → draw row → award (through prizes). */
+  /**
+   * One transaction: the customer's turn → an earlier draw under the key (then nothing else) → chances →
+   * pick → conditional stock decrement → draw row → award (through prizes).
+   */
   function* drawTx(
     x: TxExec,
     corp: Corp,
@@ -88,10 +91,11 @@ export function createDrawService(deps: DrawServiceDeps) {
     act: DrawableActivity,
     req: DrawRequest,
     requestHash: string,
-  ): Step<DrawResult> {
-    yield* repo.lockCustomerDraws(x, corp.id, act.row.id, user.id);
+  ): Step<DrawResult | { earlier: repo.DrawRow }> {
+    const { stat, earlier } = yield* repo.startDraw(x, corp.id, act.row.id, user.id, req.idemKey);
+    // Before any refusal: a retry of a draw that was made gets that draw, even with no chances left.
+    if (earlier) return { earlier };
     const now = clock();
-    const stat = yield* repo.statInTx(x, corp.id, act.row.id, user.id);
     const c = chancesLeft(act, stat, now);
     if (c.left <= 0) throw new AppError('NO_CHANCES');
     const wins = act.hasCaps ? yield* repo.userWins(x, corp.id, act.row.id, user.id) : new Map<string, number>();
@@ -176,7 +180,10 @@ export function createDrawService(deps: DrawServiceDeps) {
   /** The stored result of an earlier draw under this key, or null; another request under the key is 422. */
   async function replay(corp: Corp, user: RequestUser, idemKey: string, requestHash: string) {
     const first = await repo.findDrawByKey(deps.database, corp.id, user.id, idemKey);
-    if (!first) return null;
+    return first ? replayOf(corp, user, first, requestHash) : null;
+  }
+
+  async function replayOf(corp: Corp, user: RequestUser, first: repo.DrawRow, requestHash: string) {
     if (first.request_hash !== requestHash) throw new AppError('IDEMPOTENCY_MISMATCH');
     const act = await activities.load(corp.id, first.act_id);
     if (!act) throw new Error(`draw ${first.id} refers to a missing activity`);
@@ -218,19 +225,32 @@ export function createDrawService(deps: DrawServiceDeps) {
       try {
         // The device is part of what a key stands for: the same key from another device is another request.
         const requestHash = sha256Hex(`${req.via}|${req.actId}|${req.deviceId ?? ''}`);
-        const earlier = await replay(corp, user, req.idemKey, requestHash);
-        if (earlier) return earlier;
-        const act = await activities.admit(corp, user, req.actId);
-        // An offer or a ranking season is never drawn, whatever weights its prize table carries.
-        if (!isDrawnType(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
-        if (req.via === 'rocc') await checkRisk(corp, user, req);
+        // The risk hook judges new draws only: a retry through rocc is answered before it (and not logged).
+        if (req.via === 'rocc') {
+          const earlier = await replay(corp, user, req.idemKey, requestHash);
+          if (earlier) return earlier;
+        }
+        let act: DrawableActivity;
+        try {
+          act = await activities.admit(corp, user, req.actId);
+          // An offer or a ranking season is never drawn, whatever weights its prize table carries.
+          if (!isDrawnType(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
+          if (req.via === 'rocc') await checkRisk(corp, user, req);
+        } catch (err) {
+          // Refused (ended since, no longer eligible): a retry of a draw that was made still gets that draw.
+          // A new draw's key is looked up in its transaction (drawTx), not here: one statement fewer.
+          const earlier = err instanceof AppError ? await replay(corp, user, req.idemKey, requestHash) : null;
+          if (earlier) return earlier;
+          throw err;
+        }
         for (let attempt = 0; ; attempt++) {
           try {
             // Draws of different customers touch their own rows and the stock (a conditional decrement):
             // they may run side by side in a batch (db/pg-group-commit.ts), one per customer and activity.
-            return await transact(deps.database, (x) => drawTx(x, corp, user, act, req, requestHash), {
+            const done = await transact(deps.database, (x) => drawTx(x, corp, user, act, req, requestHash), {
               pipelineKey: `${corp.id}|${act.row.id}|${user.id}`,
             });
+            return 'earlier' in done ? await replayOf(corp, user, done.earlier, requestHash) : done;
           } catch (err) {
             // Waited its turn behind the customer's other draws for too long (db/pg-group-commit.ts).
             if (isLockBusy(err)) throw new AppError('DRAW_BUSY');

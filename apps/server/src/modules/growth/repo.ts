@@ -90,7 +90,7 @@ const bumpTallyQ = prepared<TallyKey & { cap: number }, never>(
       .where('inviter_id', '=', p('inviter'))
       .where('period', '=', p('period'))
       .where('n', '<', p('cap')),
-  { plannedPerCall: true },
+  { growingTables: ['invite_tally'] },
 );
 /** One more counted invite in the period, only below the cap (a conditional update): false = at the cap. */
 export function* bumpTally(x: TxExec, key: TallyKey, cap: number): Step<boolean> {
