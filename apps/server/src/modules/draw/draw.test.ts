@@ -60,6 +60,21 @@ describe.each(kinds)('draws on %s', (kind) => {
       expect(second.data.chancesLeft).toBe(0);
     });
 
+    it('a retry after the activity was paused gets its first draw; a new key is refused', async () => {
+      const thanks =
+        '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 1, consolation: true }';
+      await publish(activityYaml('paused-later', { prizes: thanks }));
+      const cookie = await login();
+      const key = randomUUID();
+      const first = body<DrawResult>(await draw(cookie, 'paused-later', key));
+      expect(first.code).toBe(0);
+      await publish(activityYaml('paused-later', { prizes: thanks, more: '    state: paused' }));
+      const again = await draw(cookie, 'paused-later', key);
+      expect(again.statusCode).toBe(200);
+      expect(body<DrawResult>(again).data.drawId).toBe(first.data.drawId);
+      expect(body(await draw(cookie, 'paused-later')).code).toBe(2004);
+    });
+
     it('the same key for another activity is 422; the same key in flight is 409', async () => {
       const cookie = await login();
       const key = randomUUID();
