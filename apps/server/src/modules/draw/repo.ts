@@ -1,8 +1,8 @@
-import { type Selectable, sql } from 'kysely';
+import { type QueryCreator, type Selectable, sql } from 'kysely';
 import type { Database_, Executor } from '../../db';
 import { LockBusy } from '../../db/pg-group-commit';
 import { prepared } from '../../db/prepared';
-import type { DrawTable, RiskLogTable, UserActivityStatTable } from '../../db/schema';
+import type { DB, DrawTable, RiskLogTable, UserActivityStatTable } from '../../db/schema';
 import { changes, read, rows, type Step, type TxExec } from '../../db/tx';
 
 // Tables of this module: draw, user_activity_stat, risk_log.
@@ -50,29 +50,6 @@ const drawByKeyQ = prepared<{ corp: string; user: string; key: string }, DrawRow
 );
 export async function findDrawByKey(database: Database_, corpId: string, userId: string, key: string) {
   return (await read(database, drawByKeyQ, { corp: corpId, user: userId, key }))[0];
-}
-
-const insertDrawQ = prepared<DrawRow, never>((db, p) =>
-  db.insertInto('draw').values({
-    id: p('id'),
-    corp_id: p('corp_id'),
-    act_id: p('act_id'),
-    user_id: p('user_id'),
-    version: p('version'),
-    draw_index: p('draw_index'),
-    nonce: p('nonce'),
-    idem_key: p('idem_key'),
-    request_hash: p('request_hash'),
-    picked_prize_id: p('picked_prize_id'),
-    awarded_prize_id: p('awarded_prize_id'),
-    fallback_reason: p('fallback_reason'),
-    roll_hex: p('roll_hex'),
-    day: p('day'),
-    created_at: p('created_at'),
-  }),
-);
-export function* insertDraw(x: TxExec, row: DrawRow): Step<void> {
-  yield* changes(x, insertDrawQ, row);
 }
 
 const statQ = prepared<{ corp: string; act: string; user: string }, StatRow>(
@@ -165,8 +142,27 @@ export function* startDraw(x: TxExec, corpId: string, actId: string, userId: str
   };
 }
 
-const saveStatQ = prepared<StatRow, never>((db, p) =>
-  db
+type Param<P> = <K extends keyof P & string>(key: K) => P[K];
+const drawValues = (p: Param<DrawRow>) => ({
+  id: p('id'),
+  corp_id: p('corp_id'),
+  act_id: p('act_id'),
+  user_id: p('user_id'),
+  version: p('version'),
+  draw_index: p('draw_index'),
+  nonce: p('nonce'),
+  idem_key: p('idem_key'),
+  request_hash: p('request_hash'),
+  picked_prize_id: p('picked_prize_id'),
+  awarded_prize_id: p('awarded_prize_id'),
+  fallback_reason: p('fallback_reason'),
+  roll_hex: p('roll_hex'),
+  day: p('day'),
+  created_at: p('created_at'),
+});
+/** The customer's counters after a draw: its own row, written whole (extra chances are kept). */
+const saveStat = (qc: QueryCreator<DB>, p: Param<StatRow>) =>
+  qc
     .insertInto('user_activity_stat')
     .values({
       corp_id: p('corp_id'),
@@ -183,10 +179,25 @@ const saveStatQ = prepared<StatRow, never>((db, p) =>
         day: eb.ref('excluded.day'),
         draws_day: eb.ref('excluded.draws_day'),
       })),
-    ),
+    );
+const insertDrawQ = prepared<DrawRow, never>((db, p) => db.insertInto('draw').values(drawValues(p)));
+const saveStatQ = prepared<StatRow, never>(saveStat);
+type Counters = Pick<StatRow, 'draws_total' | 'draws_day' | 'extra_chances'>;
+/** PostgreSQL: the draw row and the counters in one statement (a data-modifying WITH). */
+const recordDrawQ = prepared<DrawRow & Counters, never>((db, p) =>
+  saveStat(db.with('d', (w) => w.insertInto('draw').values(drawValues(p))) as unknown as QueryCreator<DB>, p),
 );
-export function* saveStat(x: TxExec, row: StatRow): Step<void> {
-  yield* changes(x, saveStatQ, row);
+/**
+ * The draw row and the customer's counters after it (the draw's own day: the campaign day it was made on).
+ * The draw goes first: a draw that lost its position or key to another (a unique violation) changes nothing.
+ */
+export function* recordDraw(x: TxExec, draw: DrawRow, counters: Counters): Step<void> {
+  if ('sqlite' in x) {
+    insertDrawQ.run(x.sqlite, draw);
+    saveStatQ.run(x.sqlite, { ...draw, ...counters });
+    return;
+  }
+  yield* changes(x, recordDrawQ, { ...draw, ...counters });
 }
 
 const userWinsQ = prepared<{ corp: string; act: string; user: string }, { awarded_prize_id: string; n: number }>(

@@ -142,13 +142,8 @@ export function createDrawService(deps: DrawServiceDeps) {
       day: c.today,
       created_at: now,
     };
-    yield* repo.insertDraw(x, draw);
-    yield* repo.saveStat(x, {
-      corp_id: corp.id,
-      act_id: act.row.id,
-      user_id: user.id,
+    yield* repo.recordDraw(x, draw, {
       draws_total: c.total + 1,
-      day: c.today,
       draws_day: c.day + 1,
       extra_chances: stat?.extra_chances ?? 0,
     });
