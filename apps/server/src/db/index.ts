@@ -200,17 +200,21 @@ export const LARGE_TABLE_ROWS = 1000;
  * With that many rows in its statistics, a look-up by a unique key has one cheap plan, the key's index,
  * whatever values it is planned for; with a few rows a sequential scan or any index costs about the same.
  * Asked in the background from the first look-up on, again at most every `everyMs` (a table may be
- * truncated); never in a query's way. A failed check is tried again at the next look-up after `everyMs`.
+ * truncated) or at once when a look-up names a table not asked about yet; never in a query's way. A failed
+ * check is tried again at the next look-up after `everyMs`.
  */
 function largeTables(pool: pg.Pool, everyMs = 10_000): (table: string) => boolean {
   const large = new Set<string>();
+  let asked = new Set<string>();
   let checkedAt = Number.NEGATIVE_INFINITY;
   let checking = false;
   const check = async () => {
+    const tables = [...growingTables];
+    asked = new Set(tables);
     const r = await pool.query<{ name: string; n: number }>(
       `select t as name, coalesce((select c.reltuples from pg_class c where c.oid = to_regclass(t)), -1)::float8 as n
          from unnest($1::text[]) t`,
-      [[...growingTables]],
+      [tables],
     );
     for (const { name, n } of r.rows) {
       if (n >= LARGE_TABLE_ROWS) large.add(name);
@@ -219,7 +223,7 @@ function largeTables(pool: pg.Pool, everyMs = 10_000): (table: string) => boolea
   };
   return (table) => {
     const now = Date.now();
-    if (!checking && now - checkedAt >= everyMs) {
+    if (!checking && (now - checkedAt >= everyMs || !asked.has(table))) {
       checking = true;
       checkedAt = now;
       void check()

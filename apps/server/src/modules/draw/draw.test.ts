@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DrawResult } from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
+import { Overloaded } from '../../db/pg-group-commit';
 import { activityYaml, campaignActions } from '../../testing/campaign';
 import { body, cookieJar, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 
@@ -73,6 +74,26 @@ describe.each(kinds)('draws on %s', (kind) => {
       expect(again.statusCode).toBe(200);
       expect(body<DrawResult>(again).data.drawId).toBe(first.data.drawId);
       expect(body(await draw(cookie, 'paused-later')).code).toBe(2004);
+    });
+
+    it('a retry refused by a database past capacity gets its first draw; a new draw gets 429', async () => {
+      const cookie = await login();
+      const key = randomUUID();
+      const first = body<DrawResult>(await draw(cookie, 'wheel-spring', key));
+      expect(first.code).toBe(0);
+      // Every write transaction refused as past capacity (db/pg-group-commit.ts), as under a flood.
+      const commit = (t.database.pgGroupCommit ?? t.database.groupCommit) as { enqueue: unknown };
+      const enqueue = commit.enqueue;
+      commit.enqueue = () => Promise.reject(new Overloaded('waited 600 ms for a database batch'));
+      try {
+        const again = await draw(cookie, 'wheel-spring', key);
+        expect(again.statusCode).toBe(200);
+        expect(body<DrawResult>(again).data.drawId).toBe(first.data.drawId);
+        const fresh = await draw(cookie, 'wheel-spring');
+        expect(fresh.statusCode).toBe(429);
+      } finally {
+        commit.enqueue = enqueue;
+      }
     });
 
     it('the same key for another activity is 422; the same key in flight is 409', async () => {

@@ -84,7 +84,10 @@ const STAT_OWN = ['draws_total', 'day', 'draws_day', 'extra_chances'] as const;
  * one batch (one transaction) the lock is taken again at once. The rows are read in the statement's
  * snapshot, taken just before the lock: a draw of this customer that committed between the two is not seen,
  * and this draw then takes its position (draw_index_uq) or key (draw_idem_uq) again and fails as a unique
- * violation, which the draw service answers by looking again (service.ts).
+ * violation, which the draw service answers by looking again (service.ts). That holds because every change
+ * to a customer's draw count comes with a draw row at that position (recordDraw), and a draw never writes
+ * the extra chances (the upsert keeps them). A write that changed the count without a draw row would have to
+ * take this lock and read after it.
  */
 const startQ = prepared<{ lock: string; corp: string; act: string; user: string; key: string }, StartRow>(
   (db, p) =>
@@ -189,7 +192,8 @@ const recordDrawQ = prepared<DrawRow & Counters, never>((db, p) =>
 );
 /**
  * The draw row and the customer's counters after it (the draw's own day: the campaign day it was made on).
- * The draw goes first: a draw that lost its position or key to another (a unique violation) changes nothing.
+ * One statement on PostgreSQL: a draw that lost its position or key to another (a unique violation) stores
+ * neither.
  */
 export function* recordDraw(x: TxExec, draw: DrawRow, counters: Counters): Step<void> {
   if ('sqlite' in x) {

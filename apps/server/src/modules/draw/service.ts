@@ -1,5 +1,5 @@
 import { type DrawResult, isDrawnType, maskMobile } from '@campaign/contract';
-import { isLockBusy } from '../../db/pg-group-commit';
+import { isLockBusy, isOverloaded } from '../../db/pg-group-commit';
 import { type Step, type TxExec, transact } from '../../db/tx';
 import { campaignDay } from '../../platform/campaign-day';
 import { newSortableId, sha256Hex } from '../../platform/crypto';
@@ -247,8 +247,13 @@ export function createDrawService(deps: DrawServiceDeps) {
             });
             return 'earlier' in done ? await replayOf(corp, user, done.earlier, requestHash) : done;
           } catch (err) {
-            // Waited its turn behind the customer's other draws for too long (db/pg-group-commit.ts).
-            if (isLockBusy(err)) throw new AppError('DRAW_BUSY');
+            // Not run: the database is past capacity (429), or the draw waited its turn behind the customer's
+            // other draws for too long (db/pg-group-commit.ts). A retry of a draw that was made still gets it.
+            if (isOverloaded(err) || isLockBusy(err)) {
+              const earlier = await replay(corp, user, req.idemKey, requestHash);
+              if (earlier) return earlier;
+              throw isLockBusy(err) ? new AppError('DRAW_BUSY') : err;
+            }
             if (!isUniqueViolation(err)) throw err;
             // Still colliding after several tries: a designed "try again", never a 500.
             if (attempt >= MAX_DRAW_ATTEMPTS - 1) throw new AppError('DRAW_BUSY');
