@@ -81,6 +81,14 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   // Measure settled pixels: a dialog mid-transition (opacity, scale) would report made-up contrasts.
   await expect(page.locator('.modal-layer:not([data-state="open"])')).toHaveCount(0);
   if ((await page.locator('.modal-layer').count()) > 0) await page.waitForTimeout(450);
+  // antd-mobile's masks (a toast's, a popup's) fade in and out: measure them fully shown, or gone.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.adm-mask')].every((m) => getComputedStyle(m).opacity === '1'),
+      ),
+    )
+    .toBe(true);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations
     .filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
