@@ -81,11 +81,15 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   // Measure settled pixels: a dialog mid-transition (opacity, scale) would report made-up contrasts.
   await expect(page.locator('.modal-layer:not([data-state="open"])')).toHaveCount(0);
   if ((await page.locator('.modal-layer').count()) > 0) await page.waitForTimeout(450);
-  // antd-mobile's masks (a toast's, a popup's) fade in and out: measure them fully shown, or gone.
+  // antd-mobile's masks (a toast's, a popup's) fade in and out: measure them fully shown, or hidden (a
+  // closed picker keeps its mask, display: none).
   await expect
     .poll(() =>
       page.evaluate(() =>
-        [...document.querySelectorAll('.adm-mask')].every((m) => getComputedStyle(m).opacity === '1'),
+        [...document.querySelectorAll('.adm-mask')].every((m) => {
+          const style = getComputedStyle(m);
+          return style.display === 'none' || style.opacity === '1';
+        }),
       ),
     )
     .toBe(true);
