@@ -59,6 +59,9 @@ export function statementName(sql: string, isLarge: (table: string) => boolean =
   return statementNames.get(sql);
 }
 
+/** `p` in a `prepared` builder: the parameter of that name (also for a part of a builder shared by two). */
+export type Param<P> = <K extends keyof P & string>(key: K) => P[K];
+
 export interface Prepared<P, R> {
   /** Through Kysely: either dialect, the database or an open transaction. */
   (ex: Executor, params: P): Promise<QueryResult<R>>;
@@ -75,7 +78,7 @@ export interface Prepared<P, R> {
  * The same definition also runs synchronously on SQLite, inside a group commit (db/group-commit.ts).
  */
 export function prepared<P extends Record<string, unknown>, R>(
-  build: (db: Kysely<DB>, p: <K extends keyof P & string>(key: K) => P[K]) => Compilable<R>,
+  build: (db: Kysely<DB>, p: Param<P>) => Compilable<R>,
   opts: {
     /**
      * Plan with the values on every call (PostgreSQL), never once for all. For a query that several indexes

@@ -1,7 +1,7 @@
 import { type QueryCreator, type Selectable, sql } from 'kysely';
 import type { Database_, Executor } from '../../db';
 import { LockBusy } from '../../db/pg-group-commit';
-import { prepared } from '../../db/prepared';
+import { type Param, prepared } from '../../db/prepared';
 import type { DB, DrawTable, RiskLogTable, UserActivityStatTable } from '../../db/schema';
 import { changes, read, rows, type Step, type TxExec } from '../../db/tx';
 
@@ -73,7 +73,6 @@ export interface DrawStart {
 
 type Prefixed<T, P extends string> = { [K in keyof T & string as `${P}${K}`]: T[K] | null };
 type StartRow = { ok: boolean } & Prefixed<StatRow, 's_'> & Prefixed<DrawRow, 'd_'>;
-const STAT_OWN = ['draws_total', 'day', 'draws_day', 'extra_chances'] as const;
 
 /**
  * PostgreSQL: the customer's turn, their counters and an earlier draw under the key in ONE statement (ADR
@@ -103,7 +102,7 @@ const startQ = prepared<{ lock: string; corp: string; act: string; user: string;
       )
       .select([
         'l.ok',
-        ...STAT_OWN.map((c) => `s.${c} as s_${c}` as const),
+        ...STAT_COLUMNS.map((c) => `s.${c} as s_${c}` as const),
         ...DRAW_COLUMNS.map((c) => `d.${c} as d_${c}` as const),
       ]),
   { growingTables: ['user_activity_stat', 'draw'] },
@@ -132,20 +131,11 @@ export function* startDraw(x: TxExec, corpId: string, actId: string, userId: str
   });
   if (!row?.ok) throw new LockBusy("the customer's previous draw");
   return {
-    stat:
-      row.s_draws_total === null
-        ? undefined
-        : {
-            corp_id: corpId,
-            act_id: actId,
-            user_id: userId,
-            ...unprefix<Pick<StatRow, (typeof STAT_OWN)[number]>>(row, 's_', STAT_OWN),
-          },
+    stat: row.s_corp_id === null ? undefined : unprefix<StatRow>(row, 's_', STAT_COLUMNS),
     earlier: row.d_id === null ? undefined : unprefix<DrawRow>(row, 'd_', DRAW_COLUMNS),
   };
 }
 
-type Param<P> = <K extends keyof P & string>(key: K) => P[K];
 const drawValues = (p: Param<DrawRow>) => ({
   id: p('id'),
   corp_id: p('corp_id'),
