@@ -82,9 +82,8 @@ export function prepared<P extends Record<string, unknown>, R>(
   opts: {
     /**
      * Plan with the values on every call (PostgreSQL), never once for all. For a query that several indexes
-     * could serve, or a look-up in a table that grows with the traffic: a plan made for all values while its
-     * table is new or small may pick the wrong index or a sequential scan and keep it as the table grows,
-     * until PostgreSQL next analyses the table (ADR 0052).
+     * could serve whatever its table's size (scores, ranks, a customer's wins): a plan made once for all
+     * values may pick the wrong one. A look-up by key in a table that grows is `growingTables` (ADR 0052).
      */
     plannedPerCall?: boolean;
     /**
