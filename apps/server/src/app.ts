@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { buildOpenApi, type Endpoint, endpoints } from '@campaign/contract';
+import { buildOpenApi } from '@campaign/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import type { Config } from './config';
 import { activityHandlers } from './modules/activity/routes';
 import { addressesHandlers } from './modules/addresses/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
@@ -26,7 +24,9 @@ import { installBannerImages } from './platform/banner-images';
 import { installCsrfGuard } from './platform/csrf';
 import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
+import { installHealth } from './platform/health';
 import { type Handlers, registerEndpoints } from './platform/http';
+import { installLoadShedding } from './platform/load-shedding';
 import { installMetrics } from './platform/metrics';
 import type { Corp } from './platform/tenancy';
 import { installWeb } from './platform/web';
@@ -63,7 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installEnvelopeErrors(app);
-  installLoadShedding(app, config);
+  await installLoadShedding(app, config);
+  const health = installHealth(app, database);
+  app.decorate('drain', health.drain);
   await app.register(fastifyCookie);
   installCsrfGuard(app, isApiPath);
   installMetrics(app, {
@@ -113,16 +115,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifySwaggerUi, { routePrefix: '/bmcs/api/docs' });
   }
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(database.db);
-      return { status: 'ok', database: database.kind };
-    } catch (err) {
-      app.log.error({ err }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
-  });
-
   app.setNotFoundHandler(async () => {
     throw new AppError('NOT_FOUND');
   });
@@ -142,31 +134,9 @@ async function activityExists(activities: Services['activity'], corp: Corp, actI
   }
 }
 
-/**
- * Past capacity the server answers 429 at once instead of queueing work until latency runs away: a cap on
- * all requests in progress, and a tighter one on draws, which all wait for the same database writer.
- */
-function installLoadShedding(app: FastifyInstance, config: Config) {
-  const inFlight = { all: 0, draw: 0 };
-  const kindOf = new WeakMap<object, 'all' | 'draw'>();
-  const isDraw = (name: string | undefined) =>
-    name !== undefined && (endpoints as Record<string, Endpoint>)[name]?.rateLimit === 'draw';
-  const release = async (req: object) => {
-    const kind = kindOf.get(req);
-    if (!kind) return;
-    kindOf.delete(req);
-    inFlight.all--;
-    if (kind === 'draw') inFlight.draw--;
-  };
-  app.addHook('onRequest', async (req) => {
-    const draw = isDraw(req.routeOptions.config.endpointName);
-    if (inFlight.all >= config.maxInFlight || (draw && inFlight.draw >= config.maxDrawsInFlight)) {
-      throw new AppError('RATE_LIMITED');
-    }
-    inFlight.all++;
-    if (draw) inFlight.draw++;
-    kindOf.set(req, draw ? 'draw' : 'all');
-  });
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** SIGTERM's first step: readiness fails and answers close their connections (platform/health.ts). */
+    drain(): void;
+  }
 }

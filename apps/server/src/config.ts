@@ -43,6 +43,10 @@ const envSchema = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
   MAX_DRAWS_IN_FLIGHT: z.coerce.number().int().positive().default(256),
   DRAW_QUEUE_MAX_MS: z.coerce.number().int().positive().default(500),
+  // Event-loop delay (mean over 100 ms) past which new requests get 429; 0 turns it off (ADR 0053).
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(100),
+  // SIGTERM: how long a node stays up failing its readiness before it stops taking connections (ADR 0053).
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SMS_ENDPOINT: httpUrl,
   SMS_ACCESS_KEY: text,
@@ -122,6 +126,10 @@ export interface Config {
   /** PostgreSQL: a draw that waited this long for a database batch gets 429 instead of waiting on (ADR 0052). */
   drawQueueMaxMs?: number;
   maxDrawsInFlight: number;
+  /** Mean event-loop delay (ms) past which new requests get 429 at once; 0: not shed by it. */
+  maxEventLoopDelayMs: number;
+  /** SIGTERM: ms the node keeps serving, with readiness failed, so the balancer takes it out before it closes. */
+  shutdownDrainMs: number;
   /** Server processes sharing the port (node:cluster); 1 runs a single process. */
   workers: number;
   /** null: not configured; only demo mode and tests may then log codes instead (modules/auth/provider-config.ts). */
@@ -229,6 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxInFlight: e.MAX_IN_FLIGHT,
     maxDrawsInFlight: e.MAX_DRAWS_IN_FLIGHT,
     drawQueueMaxMs: e.DRAW_QUEUE_MAX_MS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     workers: e.WORKERS,
     sms:
       endpoint && accessKey && secret && templateId
@@ -252,5 +262,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A config for tests: demo mode, in-memory style defaults, overridable. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  // No shedding by event-loop delay unless a test asks: a machine busy with other suites would shed at random.
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), maxEventLoopDelayMs: 0, ...overrides };
 }

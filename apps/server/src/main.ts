@@ -55,22 +55,31 @@ function banner(config: Config) {
 async function serve(config: Config, opts: { prepared: boolean }) {
   const { database, app } = await openApp(config, { prepare: !opts.prepared, serveWeb: true });
   let closing = false;
-  const shutdown = async (signal: string) => {
+  /**
+   * SIGTERM (a rolling restart, systemd stop): 1. readiness fails and every answer closes its connection, for
+   * SHUTDOWN_DRAIN_MS, while the balancer's health checks take the node out (it still serves whatever
+   * arrives meanwhile; Ctrl-C skips the wait); 2. the listener closes and the requests in flight finish (Fastify's close); 3. the
+   * group commits drain and the pools close; 4. exit 0. Anything stuck past the deadline: exit 1.
+   */
+  const shutdown = async (signal: string, drainMs: number) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal, drainMs }, 'draining');
+    const timer = setTimeout(() => process.exit(1), drainMs + 10_000);
     timer.unref();
+    app.drain();
+    await new Promise((r) => setTimeout(r, drainMs));
     await app.close();
     await database.close();
+    app.log.info({ signal }, 'stopped');
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', config.shutdownDrainMs));
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
   // A worker whose primary is gone stops too, instead of serving on unsupervised.
-  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone'));
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`campaign-h5 serving on port ${config.port}`);
+  if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone', 0));
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info({ address }, `campaign-h5 serving on ${address}`);
   if (!cluster.isWorker && config.demoMode) console.log(banner(config));
 }
 
@@ -122,7 +131,7 @@ async function supervise(config: Config) {
     const alive = Object.values(cluster.workers ?? {});
     if (alive.length === 0) process.exit(failed ? 1 : 0);
     for (const w of alive) w?.process.kill('SIGTERM');
-    setTimeout(() => process.exit(1), 15_000).unref();
+    setTimeout(() => process.exit(1), config.shutdownDrainMs + 15_000).unref();
   }
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -48,6 +48,10 @@ export interface ServicesInput {
 export function createServices(deps: ServicesInput) {
   const { config } = deps;
   const log = deps.log ?? createLogger(config.logLevel);
+  // A lost database connection is logged and replaced at the next use; it never ends the process (ADR 0053).
+  deps.database.onConnectionError((err, where) =>
+    log.warn({ err: err.message, where }, 'database connection lost; a new one opens at the next use'),
+  );
   const base: ServiceDeps = {
     database: deps.database,
     config,

@@ -33,7 +33,7 @@ export const ERRORS = {
   RATE_LIMITED: e(429, 429, '操作过于频繁，请稍后再试', 'Too many requests, please try again later'),
   HEADERS_TOO_LARGE: e(431, 431, '请求头过大', 'The request headers are too large'),
   INTERNAL: e(500, 500, '服务繁忙，请稍后再试', 'Service busy, please try again later'),
-  UNAVAILABLE: e(503, 503, '服务暂不可用，请稍后再试', 'Service temporarily unavailable'),
+  UNAVAILABLE: e(503, 503, '服务暂不可用，请稍后再试', 'Service temporarily unavailable, please try again later'),
 
   CORP_REQUIRED: e(1000, 400, '缺少机构号 corpId', 'corpId is required'),
   CORP_UNKNOWN: e(1001, 400, '机构号不存在', 'Unknown corpId'),

@@ -10,6 +10,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
+  sql,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -42,8 +43,23 @@ export interface Database_ {
    * connection that every request shares. Never a transaction here: its statements interleave.
    */
   pgReads: Db | null;
+  /**
+   * Whether the database answers now (readiness): a `select 1` that must come back within `timeoutMs`.
+   * On PostgreSQL it goes on the shared-reads connection, so a pool busy with draws does not make a node
+   * look unready.
+   */
+  ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Called with every error of a connection that is not a query's (the backend terminated, the socket reset):
+   * the connection is dropped and a new one opened at the next use; nothing else happens (ADR 0053). Without
+   * a listener such an error is still caught, never an 'error' event that ends the process.
+   */
+  onConnectionError(listener: (err: Error, where: ConnectionKind) => void): void;
   close(): Promise<void>;
 }
+
+/** Which connection was lost: a pooled one (transactions, side-by-side batches, the limiter) or the shared reads. */
+export type ConnectionKind = 'pool' | 'shared-reads';
 
 /** The SQLite connection with its statement cache, for synchronous work inside a group commit. */
 export interface SqliteConnection {
@@ -57,7 +73,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openDatabase(
   target: Config['database'],
-  opts: { searchPath?: string; queueMaxWaitMs?: number; tableSizesEveryMs?: number } = {},
+  opts: { searchPath?: string; queueMaxWaitMs?: number; tableSizesEveryMs?: number; applicationName?: string } = {},
 ): Database_ {
   if (target.kind === 'sqlite') {
     if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
@@ -78,6 +94,15 @@ export function openDatabase(
       sqlitePath: target.path,
       pgPool: null,
       pgReads: null,
+      ping: async () => {
+        try {
+          conn.prepare('select 1').get();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      onConnectionError: () => {},
       close: async () => {
         await groupCommit.drain();
         await db.destroy();
@@ -99,17 +124,33 @@ export function openDatabase(
     pipeline: true,
     // A long-lived connection whose peer vanished (a balancer's idle timeout, a failover) is found out.
     keepAlive: true,
+    // While the database is unreachable a request waits this long for a connection, then gets 503.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Names the connections in pg_stat_activity (a URL's application_name wins).
+    application_name: opts.applicationName ?? 'campaign-h5',
   } as pg.ClientConfig;
+  const listeners: ((err: Error, where: ConnectionKind) => void)[] = [];
+  const lost = (where: ConnectionKind) => (err: Error) => {
+    for (const l of listeners) l(err, where);
+  };
   const pool = new pg.Pool({ ...clientConfig, max: 20 });
+  // pg reports a lost connection as an 'error' event: on the pool for an idle client, on the client itself
+  // while it is checked out (a transaction, a side-by-side batch). Unheard, either ends the process. Heard,
+  // the query in flight fails with the error (its request gets 503), the client is not queryable any more,
+  // and the pool drops it when it is released and opens a new one when one is needed.
+  pool.on('error', lost('pool'));
   const isLarge = largeTables(pool, opts.tableSizesEveryMs);
-  pool.on('connect', (client) => nameHotStatements(client, isLarge));
+  pool.on('connect', (client) => {
+    client.on('error', lost('pool'));
+    nameHotStatements(client, isLarge);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // Without a limit (tests, the CLI) a unit waits its turn however long; the server passes its config's.
   const pgGroupCommit = createPgGroupCommit(db, {
     maxWaitMs: opts.queueMaxWaitMs ?? Number.POSITIVE_INFINITY,
     sideBySide: sideBySideTransactions(pool),
   });
-  const reads = sharedReads(clientConfig, isLarge);
+  const reads = sharedReads(clientConfig, isLarge, lost('shared-reads'));
   return {
     db,
     kind: 'postgres',
@@ -119,6 +160,26 @@ export function openDatabase(
     sqlitePath: null,
     pgPool: pool,
     pgReads: reads,
+    ping: async (timeoutMs = 1000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        return await Promise.race([
+          sql`select 1`.execute(reads).then(
+            () => true,
+            () => false,
+          ),
+          late,
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    onConnectionError: (listener) => {
+      listeners.push(listener);
+    },
     close: async () => {
       await pgGroupCommit.drain();
       await reads.destroy();
@@ -309,6 +370,9 @@ export function sideBySideTransactions(pool: Pick<pg.Pool, 'connect'>) {
   };
 }
 
+/** How long a request waits for a new connection to an unreachable database before it gets 503. */
+const CONNECT_TIMEOUT_MS = 2000;
+
 /** Reads in flight on the shared connection past which another is refused (`Overloaded`, answered 429). */
 const MAX_SHARED_READS = 2000;
 
@@ -318,7 +382,7 @@ const MAX_SHARED_READS = 2000;
  * reads before it, and PostgreSQL answers them in order. Reconnects when the connection is lost; a read
  * in flight then fails with the connection's error.
  */
-function sharedReads(config: pg.ClientConfig, isLarge: (table: string) => boolean): Db {
+function sharedReads(config: pg.ClientConfig, isLarge: (table: string) => boolean, onLost: (err: Error) => void): Db {
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let inFlight = 0;
@@ -329,7 +393,10 @@ function sharedReads(config: pg.ClientConfig, isLarge: (table: string) => boolea
       const drop = () => {
         if (client === c) client = null;
       };
-      c.on('error', drop);
+      c.on('error', (err) => {
+        drop();
+        onLost(err);
+      });
       c.on('end', drop);
       await c.connect();
       nameHotStatements(c, isLarge);

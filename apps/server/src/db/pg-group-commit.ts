@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isTransientConflict } from './errors';
+import { isDatabaseUnavailable, isTransientConflict } from './errors';
 import type { Db, Executor } from './index';
 
 /** A unit and how it ended: its value, or the error its caller gets. */
@@ -175,6 +175,10 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
         });
       } catch (err) {
         if (err !== PIPELINE_FAILED) throw err;
+        // The connection was lost (or the database refused to go on): nothing of the batch is stored, and
+        // running it again now would only wait for another dead connection. Every unit fails (503).
+        const lost = failed.find(([, reason]) => isDatabaseUnavailable(reason));
+        if (lost) throw lost[1];
         for (const [w, reason] of failed) {
           if (isLockBusy(reason)) lockedOut.set(w, reason);
           else oneByOne.add(w);

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { BASE_PATH, type ErrorName, localeFromAcceptLanguage } from '@campaign/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors';
 import { WriteLockTimeout } from '../db/group-commit';
 import { isLockBusy, isOverloaded } from '../db/pg-group-commit';
 import { AppError } from './errors';
@@ -16,6 +17,9 @@ const FASTIFY_CODES: Record<string, ErrorName> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION',
 };
 
+/** Seconds a 429 or 503 without a limiter's own window asks the client to wait before trying again. */
+export const RETRY_AFTER_SEC = 1;
+
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof WriteLockTimeout) return new AppError('UNAVAILABLE');
@@ -23,6 +27,9 @@ export function toAppError(err: unknown): AppError | null {
   // past capacity a unit is refused before it ran; one that kept meeting a lock gave up. Nothing stored.
   if (isOverloaded(err)) return new AppError('RATE_LIMITED');
   if (isLockBusy(err)) return new AppError('UNAVAILABLE');
+  // The database is unreachable for a moment (a lost connection, a failover, a locked or failing SQLite
+  // file): "try again", and the process carries on (ADR 0053).
+  if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE');
   const fe = err as Partial<FastifyError> | null;
   if (!fe || typeof fe !== 'object') return null;
   const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
@@ -46,6 +53,10 @@ export function installEnvelopeErrors(app: FastifyInstance) {
     const known = toAppError(err);
     if (known) {
       if (known.status >= 500) req.log.error({ err, reqId: req.id }, 'request failed');
+      // A "try again" says when: the limiter set its own window; shedding and a database blip ask for 1 s.
+      if ((known.status === 429 || known.status === 503) && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(RETRY_AFTER_SEC));
+      }
       return reply.status(known.status).send({ code: known.code, data: known.messageFor(locale) });
     }
     req.log.error({ err, reqId: req.id }, 'unhandled error');

@@ -26,6 +26,9 @@ export interface Limits {
   close(): Promise<void>;
 }
 
+/** How long a limited call waits for Redis before the per-process memory limiter answers instead. */
+const REDIS_COMMAND_TIMEOUT_MS = 300;
+
 /** The table the PostgreSQL store counts in (created by migration 0004; the columns are the library's). */
 export const RATE_LIMIT_TABLE = 'rate_limit';
 
@@ -73,10 +76,14 @@ export function createLimits(config: Config, database: Database_, log: Log): Lim
         // for the first connection, so a fresh node counts from its first request.
         // Auto-pipelining sends the commands of one turn of the event loop in one write, not one write per
         // limited request (ADR 0052, third addendum).
+        // A Redis that stops answering without closing (frozen, a network partition) costs a limited call
+        // at most REDIS_COMMAND_TIMEOUT_MS before the memory limiter answers; reconnects go on in the background.
         const client = new Redis(config.redis.url, {
           enableOfflineQueue: false,
           maxRetriesPerRequest: 1,
           enableAutoPipelining: true,
+          commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+          connectTimeout: 2000,
         });
         client.on('error', (err) => log.warn({ err: err.message }, 'redis unreachable: limits are per process'));
         connected = new Promise<void>((resolve) => {

@@ -69,6 +69,8 @@ export function redisForTest() {
 
 export interface TestDb {
   database: Database_;
+  /** PostgreSQL: the private schema the tables are in. */
+  schema: string | null;
   drop(): Promise<void>;
 }
 
@@ -76,13 +78,17 @@ export interface TestDb {
  * A fresh, migrated database: a temp SQLite file, or a private schema in the PostgreSQL test database.
  * `tableSizesEveryMs`: how often PostgreSQL is asked which growing tables are large (db/index.ts).
  */
-export async function freshDatabase(kind: DbKind, opts: { tableSizesEveryMs?: number } = {}): Promise<TestDb> {
+export async function freshDatabase(
+  kind: DbKind,
+  opts: { tableSizesEveryMs?: number; applicationName?: string } = {},
+): Promise<TestDb> {
   if (kind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'campaign-test-'));
     const database = openDatabase({ kind: 'sqlite', path: join(dir, 'test.db') });
     await migrateToLatest(database.db);
     return {
       database,
+      schema: null,
       drop: async () => {
         await database.close();
         rmSync(dir, { recursive: true, force: true });
@@ -111,6 +117,7 @@ export async function freshDatabase(kind: DbKind, opts: { tableSizesEveryMs?: nu
   }
   return {
     database,
+    schema,
     drop: async () => {
       await database.close();
       const c = new pg.Client({ connectionString: PG_URL });
@@ -135,16 +142,16 @@ export interface TestApp {
 /** The real app on a fresh database seeded with the demo tenants, with a clock the test moves. */
 export async function startTestApp(
   kind: DbKind,
-  overrides: Partial<ServicesInput> & { serveWeb?: boolean } = {},
+  overrides: Partial<ServicesInput> & { serveWeb?: boolean; applicationName?: string } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await freshDatabase(kind);
+  const { serveWeb, applicationName, ...inputs } = overrides;
+  const { database, drop } = await freshDatabase(kind, { applicationName });
   const clock = {
     now: T0,
     advance(ms: number) {
       this.now += ms;
     },
   };
-  const { serveWeb, ...inputs } = overrides;
   const services = createServices({ database, config: testConfig(), clock: () => clock.now, ...inputs });
   const app = await buildApp({ services, serveWeb });
   await app.ready();
