@@ -126,6 +126,9 @@ export function openDatabase(
     keepAlive: true,
     // While the database is unreachable a request waits this long for a connection, then gets 503.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A transaction whose node stopped sending (frozen, cut off) is ended by PostgreSQL after this long, so
+    // the rows and locks it holds do not stall the draws of every other node meanwhile.
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     // Names the connections in pg_stat_activity (a URL's application_name wins).
     application_name: opts.applicationName ?? 'campaign-h5',
   } as pg.ClientConfig;
@@ -369,6 +372,9 @@ export function sideBySideTransactions(pool: Pick<pg.Pool, 'connect'>) {
     }
   };
 }
+
+/** A transaction idle this long (its node frozen or cut off) is ended by PostgreSQL; ours never idle for long. */
+const IDLE_IN_TRANSACTION_MS = 2000;
 
 /** How long a request waits for a new connection to an unreachable database before it gets 503. */
 const CONNECT_TIMEOUT_MS = 2000;
