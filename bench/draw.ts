@@ -19,8 +19,8 @@ import { BENCH_YAML, cpuMsOf, PG_ADMIN_URL, PG_VIA, PG_WAITS_SQL, STOCK, shares 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
-const PORT = 18765;
-const CEILING_PORT = 18766;
+const PORT = Number(process.env.BENCH_PORT ?? 18765);
+const CEILING_PORT = PORT + 1;
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-draw-'));
 const dbPath = join(dir, 'bench.db');
@@ -74,11 +74,17 @@ async function loginAll(n: number): Promise<string[]> {
   for (let i = 0; i < n; i += batch) {
     const part = await Promise.all(
       Array.from({ length: Math.min(batch, n - i) }, async (_, j) => {
-        const res = await fetch(`http://127.0.0.1:${PORT}/bmcs/api/auth/otp/login?corpId=demo`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-campaign-client': 'h5' },
-          body: JSON.stringify({ mobile: `131${String(i + j).padStart(8, '0')}`, code: '123456' }),
-        });
+        let res: Response;
+        // A server catching up (event-loop delay, ADR 0053) answers 429 with Retry-After: as a client, wait and retry.
+        for (let attempt = 0; ; attempt++) {
+          res = await fetch(`http://127.0.0.1:${PORT}/bmcs/api/auth/otp/login?corpId=demo`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-campaign-client': 'h5' },
+            body: JSON.stringify({ mobile: `131${String(i + j).padStart(8, '0')}`, code: '123456' }),
+          });
+          if (res.status !== 429 || attempt >= 20) break;
+          await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+        }
         const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
         if (!sid) throw new Error(`login failed: ${res.status}`);
         return sid.split(';')[0] as string;
@@ -370,6 +376,8 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
       users: USERS,
       workers: Number(env.WORKERS),
       ceilingRps,
+      // The longest any customer waited for a draw or a 429 at 500 connections (a launch burst): ≤ 1 s wanted.
+      slowestAnswerAt500Ms: at500.maxMs,
       at100: { ...at100, ratioToCeiling: Number((at100.drawsPerSec / ceilingRps).toFixed(3)) },
       at500: { ...at500, ratioToCeiling: Number((at500.drawsPerSec / ceilingRps).toFixed(3)) },
       cpuAt100,

@@ -42,9 +42,9 @@ const envSchema = z.object({
   DRAW_RATE_PER_SECOND: z.coerce.number().int().positive().default(20),
   MAX_IN_FLIGHT: z.coerce.number().int().positive().default(2000),
   MAX_DRAWS_IN_FLIGHT: z.coerce.number().int().positive().default(256),
-  DRAW_QUEUE_MAX_MS: z.coerce.number().int().positive().default(500),
+  DRAW_QUEUE_MAX_MS: z.coerce.number().int().positive().default(300),
   // Event-loop delay (mean over 100 ms) past which new requests get 429; 0 turns it off (ADR 0053).
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(100),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(50),
   // SIGTERM: how long a node stays up failing its readiness before it stops taking connections (ADR 0053).
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),

@@ -85,4 +85,16 @@ describe('group commit on SQLite', () => {
     other.close();
     expect(rowsOf()).toEqual([]);
   });
+
+  it('refuses a unit whose request arrived longer ago than maxWaitMs (a draw), not one without a since', async () => {
+    const gc = createGroupCommit(conn, (fn) => database.db.connection().execute(fn), { maxWaitMs: 100 });
+    const old = Date.now() - 150;
+    await expect(gc.enqueue(insert('late', 1), { since: old })).rejects.toMatchObject({ code: 'OVERLOADED' });
+    await gc.enqueue(insert('fresh', 2), { since: Date.now() });
+    await gc.enqueue(insert('unbounded', 3));
+    expect(rowsOf()).toEqual([
+      { k: 'fresh', v: 2 },
+      { k: 'unbounded', v: 3 },
+    ]);
+  });
 });

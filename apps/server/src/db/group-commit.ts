@@ -1,10 +1,13 @@
 import type { SqliteConnection } from './index';
+import { Overloaded } from './pg-group-commit';
 
 interface Work {
   run: (conn: SqliteConnection) => unknown;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
   since: number;
+  /** Refused past `maxWaitMs`: only a unit whose caller said when its request arrived (a draw). */
+  bounded: boolean;
 }
 
 export interface GroupCommitOptions {
@@ -14,6 +17,11 @@ export interface GroupCommitOptions {
   lockWaitMs?: number;
   /** The connection's busy timeout for everything else, restored after each attempt. */
   busyTimeoutMs?: number;
+  /**
+   * Past capacity: a unit given a `since` (when its request arrived) and not yet run this long after it is refused
+   * (`Overloaded`, 429) instead of waiting on (DRAW_QUEUE_MAX_MS, ADR 0053). Default: no limit (tests, CLI).
+   */
+  maxWaitMs?: number;
 }
 
 const isBusy = (err: unknown) => {
@@ -53,6 +61,7 @@ export function createGroupCommit(
   const maxBatch = opts.maxBatch ?? 128;
   const lockWaitMs = opts.lockWaitMs ?? 5_000;
   const busyTimeoutMs = opts.busyTimeoutMs ?? 5_000;
+  const maxWaitMs = opts.maxWaitMs ?? Number.POSITIVE_INFINITY;
   let queue: Work[] = [];
   let scheduled = false;
   let running: Promise<void> = Promise.resolve();
@@ -91,6 +100,12 @@ export function createGroupCommit(
   }
 
   async function flush() {
+    const now = Date.now();
+    queue = queue.filter((w) => {
+      if (!w.bounded || now - w.since <= maxWaitMs) return true;
+      w.reject(new Overloaded(`waited ${now - w.since} ms for the SQLite write lock`));
+      return false;
+    });
     const batch = queue.splice(0, maxBatch);
     if (!batch.length) return;
     const results: { ok: boolean; value: unknown }[] = [];
@@ -145,9 +160,16 @@ export function createGroupCommit(
 
   return {
     /** Runs `run` in the next group transaction; settles after that transaction commits. */
-    enqueue<T>(run: (conn: SqliteConnection) => T): Promise<T> {
+    enqueue<T>(run: (conn: SqliteConnection) => T, opts: { since?: number } = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ run, resolve: resolve as (v: unknown) => void, reject, since: Date.now() });
+        const now = Date.now();
+        queue.push({
+          run,
+          resolve: resolve as (v: unknown) => void,
+          reject,
+          since: Math.min(now, opts.since ?? now),
+          bounded: opts.since !== undefined,
+        });
         schedule();
       });
     },

@@ -84,7 +84,9 @@ export function openDatabase(
     sqlite.pragma('foreign_keys = ON');
     const conn = withStatementCache(sqlite);
     const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: conn }) });
-    const groupCommit = createGroupCommit(conn, (fn) => db.connection().execute(fn));
+    const groupCommit = createGroupCommit(conn, (fn) => db.connection().execute(fn), {
+      maxWaitMs: opts.queueMaxWaitMs,
+    });
     return {
       db,
       kind: 'sqlite',

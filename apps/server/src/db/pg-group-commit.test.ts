@@ -104,6 +104,16 @@ describe.runIf(onPostgres)('group commit on PostgreSQL', () => {
     expect(await keys()).toEqual(['slow']);
   });
 
+  it('counts the wait from when the request arrived: a unit that spent its time before the queue is refused', async () => {
+    const gc = createPgGroupCommit(t.database.db, { maxWaitMs: 100 });
+    const now = Date.now();
+    await expect(gc.enqueue((tx) => put('old', 1).execute(tx), { since: now - 150 })).rejects.toMatchObject({
+      code: 'OVERLOADED',
+    });
+    await gc.enqueue((tx) => put('fresh', 2).execute(tx), { since: now - 50 });
+    expect(await keys()).toEqual(['fresh']);
+  });
+
   /** The pool's clients, each statement counted while it waits for its answer. */
   function countingPool() {
     const pool = t.database.pgPool as NonNullable<typeof t.database.pgPool>;

@@ -105,10 +105,11 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
       scheduled = false;
       // Past capacity the wait only grows: refuse what waited too long (the caller answers 429 at once).
       const now = Date.now();
-      for (let w = queue[0]; w && now - w.since > maxWaitMs; w = queue[0]) {
-        queue.shift();
+      queue = queue.filter((w) => {
+        if (now - w.since <= maxWaitMs) return true;
         w.reject(waited(now - w.since));
-      }
+        return false;
+      });
       wakeIdle();
       if (open >= concurrency || !queue.length) return;
       open++;
@@ -243,11 +244,17 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
     if (again.length) queue = [...again, ...queue];
   }
   return {
-    /** Runs `run` in the next group transaction; settles after that transaction commits. */
-    enqueue<T>(run: (tx: Executor) => Promise<T>, opts: { key?: string } = {}): Promise<T> {
+    /**
+     * Runs `run` in the next group transaction; settles after that transaction commits. Refused (`Overloaded`)
+     * once `maxWaitMs` have passed since `since` (default: now) before a batch took it.
+     */
+    enqueue<T>(run: (tx: Executor) => Promise<T>, opts: { key?: string; since?: number } = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         const now = Date.now();
-        const oldest = queue[0]?.since ?? now;
+        // The wait counts from `since` (when the request arrived, given by the caller): a request that spent its
+        // time before it got here (a burst saturating the process) is refused as one that waited here.
+        const since = Math.min(now, opts.since ?? now);
+        const oldest = Math.min(since, queue[0]?.since ?? now);
         if (now - oldest > maxWaitMs) return reject(waited(now - oldest));
         queue.push({
           run: run as (tx: Executor) => Promise<unknown>,
@@ -256,7 +263,7 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
           reject,
           tries: 0,
           parked: 0,
-          since: now,
+          since,
         });
         schedule();
       });

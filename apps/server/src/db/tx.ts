@@ -52,16 +52,21 @@ export async function read<P, R>(database: Database_, q: Prepared<P, R>, params:
  * Runs `body` as one write transaction, grouped with others that arrive together (a savepoint each). With a
  * `pipelineKey`, on PostgreSQL the body may run side by side with the other keyed bodies of its batch, one
  * per key (db/pg-group-commit.ts): give one only to a body that touches its key's own rows, and shared rows
- * only through single atomic statements.
+ * only through single atomic statements. `since` (epoch ms, when the request arrived): the body is refused as
+ * past capacity (`Overloaded`) once DRAW_QUEUE_MAX_MS have passed since then before it ran.
  */
 export function transact<T>(
   database: Database_,
   body: (x: TxExec) => Step<T>,
-  opts: { pipelineKey?: string } = {},
+  opts: { pipelineKey?: string; since?: number } = {},
 ): Promise<T> {
-  if (database.groupCommit) return database.groupCommit.enqueue((sqlite) => runSync(body({ sqlite })));
+  if (database.groupCommit)
+    return database.groupCommit.enqueue((sqlite) => runSync(body({ sqlite })), { since: opts.since });
   if (database.pgGroupCommit)
-    return database.pgGroupCommit.enqueue((tx) => runAsync(body({ kysely: tx })), { key: opts.pipelineKey });
+    return database.pgGroupCommit.enqueue((tx) => runAsync(body({ kysely: tx })), {
+      key: opts.pipelineKey,
+      since: opts.since,
+    });
   return database.db.transaction().execute((tx) => runAsync(body({ kysely: tx })));
 }
 

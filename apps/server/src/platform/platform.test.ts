@@ -230,7 +230,57 @@ describe.each(kinds)('platform on %s', (kind) => {
   });
 });
 
+describe('liveness, readiness and draining', () => {
+  it('/healthz answers without the database, /readyz with it, and a draining node fails readiness and closes connections', async () => {
+    const t = await startTestApp('sqlite');
+    try {
+      expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready', database: 'sqlite' });
+      t.app.drain();
+      const ready = await t.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'draining', database: 'sqlite' });
+      expect(ready.headers.connection).toBe('close');
+      // Still serving what reaches it meanwhile.
+      const time = await t.app.inject('/bmcs/api/system/time');
+      expect(time.statusCode).toBe(200);
+      expect(time.headers.connection).toBe('close');
+      expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('load shedding', () => {
+  it('answers 429 with Retry-After while the event loop is behind, never to the health checks', async () => {
+    const { testConfig } = await import('../config');
+    const t = await startTestApp('sqlite', { config: testConfig({ maxEventLoopDelayMs: 20 }) });
+    try {
+      // Starting the app kept the loop busy: served once a sample finds it caught up.
+      const servedWithin = async (ms: number) => {
+        for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+          if ((await t.app.inject('/bmcs/api/system/time')).statusCode === 200) return true;
+        }
+        return false;
+      };
+      expect(await servedWithin(3000)).toBe(true);
+      // Block the event loop for 300 ms: the next sample (every 100 ms) sees the delay.
+      const until = Date.now() + 300;
+      while (Date.now() < until) {}
+      await new Promise((r) => setTimeout(r, 0));
+      const shed = await t.app.inject({ url: '/bmcs/api/system/time', headers: { 'accept-language': 'en-US' } });
+      expect(shed.statusCode).toBe(429);
+      expect(shed.headers['retry-after']).toBe('1');
+      expect(body(shed)).toEqual({ code: 429, data: 'Too many requests, please try again later' });
+      expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+      expect((await t.app.inject('/readyz')).statusCode).toBe(200);
+      // Caught up: served again after the next sample.
+      expect(await servedWithin(3000)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('answers 429 at once when draws in progress reach the cap, and recovers', async () => {
     const { testConfig } = await import('../config');
     const t = await startTestApp('sqlite', { config: testConfig({ maxDrawsInFlight: 1 }) });

@@ -20,6 +20,8 @@ export interface DrawRequest {
   deviceId: string | null;
   grayFlag: 0 | 1 | null;
   nuid: string;
+  /** When the request arrived (epoch ms): past DRAW_QUEUE_MAX_MS since then, a draw not started gets 429. */
+  receivedAt?: number;
 }
 
 export interface DrawServiceDeps extends ServiceDeps {
@@ -244,6 +246,7 @@ export function createDrawService(deps: DrawServiceDeps) {
             // they may run side by side in a batch (db/pg-group-commit.ts), one per customer and activity.
             const done = await transact(deps.database, (x) => drawTx(x, corp, user, act, req, requestHash), {
               pipelineKey: `${corp.id}|${act.row.id}|${user.id}`,
+              since: req.receivedAt,
             });
             return 'earlier' in done ? await replayOf(corp, user, done.earlier, requestHash) : done;
           } catch (err) {
