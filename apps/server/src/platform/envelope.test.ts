@@ -10,4 +10,28 @@ describe('a database that refused a write is a designed answer for every caller,
     expect(toAppError(new WriteLockTimeout(5000))?.errorName).toBe('UNAVAILABLE');
     expect(toAppError(new Error('disk full'))).toBeNull();
   });
+
+  it('maps an unreachable or failing database to 503 on both databases, and nothing else', () => {
+    const withCode = (code: string, message = code) => Object.assign(new Error(message), { code });
+    const unavailable = [
+      withCode('57P01', 'terminating connection due to administrator command'),
+      withCode('57P03', 'the database system is starting up'),
+      withCode('08006'),
+      withCode('53300', 'too many connections'),
+      withCode('ECONNREFUSED'),
+      withCode('ECONNRESET'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      new Error('timeout exceeded when trying to connect'),
+      withCode('SQLITE_BUSY'),
+      withCode('SQLITE_BUSY_SNAPSHOT'),
+      withCode('SQLITE_IOERR_WRITE'),
+      withCode('SQLITE_FULL'),
+    ];
+    for (const err of unavailable) expect(toAppError(err)?.errorName, err.message).toBe('UNAVAILABLE');
+    // A request's own fault stays what it was: a constraint, a syntax error, a bad value.
+    for (const code of ['23505', '42601', '22P02', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_ERROR']) {
+      expect(toAppError(withCode(code)), code).toBeNull();
+    }
+  });
 });
