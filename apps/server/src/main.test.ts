@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startFakeHttp } from './testing/fake-http';
-
-const ROOT = new URL('../../..', import.meta.url).pathname;
+import { spawnServer } from './testing/server-process';
 
 /** One request on a connection of its own: under the cluster each may be accepted by either worker. */
 function call(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
@@ -47,29 +46,14 @@ function start(
   workers: number,
   extraEnv: Record<string, string> = {},
 ): { child: ChildProcess; output: () => string } {
-  // No ENCRYPTION_KEY: outside production the key is generated at start, once for all workers.
-  const { ENCRYPTION_KEY: _unset, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      SQLITE_PATH: join(dir, 'db.sqlite'),
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      WORKERS: String(workers),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return spawnServer({
+    PORT: String(port),
+    SQLITE_PATH: join(dir, 'db.sqlite'),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    WORKERS: String(workers),
+    ...extraEnv,
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  return { child, output: () => out };
 }
 
 const envelope = z.object({ code: z.number(), data: z.unknown() });

@@ -1,15 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toAppError } from '../platform/envelope';
 import { body, countRows, dialects, freshDatabase, H5, PG_URL, startTestApp, type TestApp } from '../testing/harness';
+import { spawnServer } from '../testing/server-process';
 import { isDatabaseUnavailable } from './errors';
 import type { Executor } from './index';
 
 const onPostgres = (await dialects()).includes('postgres');
-const ROOT = new URL('../../../..', import.meta.url).pathname;
 
 /**
  * A PostgreSQL connection lost under a request (terminated by the server, as a failover or an operator does)
@@ -161,39 +161,28 @@ describe.runIf(onPostgres)('the service process on PostgreSQL', () => {
     await c.connect();
     try {
       const url = `${PG_URL}?application_name=${appName}&options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-      const { ENCRYPTION_KEY: _unset, ...inherited } = process.env;
-      child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: ROOT,
-        env: {
-          ...inherited,
-          NODE_ENV: 'development',
-          DATABASE_URL: url,
-          REDIS_URL: '',
-          PORT: '0',
-          HOST: '127.0.0.1',
-          WORKERS: '1',
-          LOG_LEVEL: 'info',
-          SHUTDOWN_DRAIN_MS: '200',
-          WEB_DIST: '/nonexistent',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const server = spawnServer({
+        NODE_ENV: 'development',
+        DATABASE_URL: url,
+        REDIS_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        WORKERS: '1',
+        LOG_LEVEL: 'info',
+        SHUTDOWN_DRAIN_MS: '200',
+        WEB_DIST: '/nonexistent',
       });
-      let out = '';
-      child.stdout?.on('data', (d) => {
-        out += String(d);
-      });
-      child.stderr?.on('data', (d) => {
-        out += String(d);
-      });
+      child = server.child;
+      const out = server.output;
       const base = await new Promise<string>((resolve, reject) => {
         const timer = setInterval(() => {
-          const m = /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          const m = /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(out());
           if (m?.[1]) {
             clearInterval(timer);
             resolve(m[1]);
           } else if (child?.exitCode !== null) {
             clearInterval(timer);
-            reject(new Error(`the server exited: ${out}`));
+            reject(new Error(`the server exited: ${out()}`));
           }
         }, 50);
       });
@@ -220,13 +209,13 @@ describe.runIf(onPostgres)('the service process on PostgreSQL', () => {
       ]);
       expect(cut.rowCount).toBeGreaterThanOrEqual(2);
       await new Promise((r) => setTimeout(r, 500));
-      expect(child.exitCode, out).toBe(null);
+      expect(child.exitCode, out()).toBe(null);
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       const since = Date.now();
       expect((await drawOnce('proc-key-00000002')).status).toBe(200);
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       expect(Date.now() - since).toBeLessThan(3000);
-      expect(out).toMatch(/database connection lost/);
+      expect(out()).toMatch(/database connection lost/);
 
       const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
