@@ -69,10 +69,18 @@ async function serve(config: Config, opts: { prepared: boolean }) {
     timer.unref();
     app.drain();
     await new Promise((r) => setTimeout(r, drainMs));
-    await app.close();
-    await database.close();
-    app.log.info({ signal }, 'stopped');
-    process.exit(0);
+    let code = 0;
+    try {
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'closing the server failed');
+      code = 1;
+    }
+    // Every request has been answered by now: a pool that cannot say goodbye to an unreachable database
+    // loses nothing, so it does not turn a clean stop into a failed one.
+    await database.close().catch((err) => app.log.warn({ err }, 'closing the database connections failed'));
+    app.log.info({ signal, code }, 'stopped');
+    process.exit(code);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM', config.shutdownDrainMs));
   process.on('SIGINT', () => void shutdown('SIGINT', 0));

@@ -174,15 +174,16 @@ describe.runIf(onPostgres)('the service process on PostgreSQL', () => {
       });
       child = server.child;
       const out = server.output;
+      const startedBy = Date.now() + 90_000;
       const base = await new Promise<string>((resolve, reject) => {
         const timer = setInterval(() => {
           const m = /serving on (http:\/\/127\.0\.0\.1:\d+)/.exec(out());
           if (m?.[1]) {
             clearInterval(timer);
             resolve(m[1]);
-          } else if (child?.exitCode !== null) {
+          } else if (child?.exitCode !== null || Date.now() > startedBy) {
             clearInterval(timer);
-            reject(new Error(`the server exited: ${out()}`));
+            reject(new Error(`the server did not start: ${out()}`));
           }
         }, 50);
       });
@@ -224,5 +225,5 @@ describe.runIf(onPostgres)('the service process on PostgreSQL', () => {
       await c.end();
       await drop();
     }
-  }, 60_000);
+  }, 150_000);
 });
