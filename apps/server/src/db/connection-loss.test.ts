@@ -16,7 +16,9 @@ const onPostgres = (await dialects()).includes('postgres');
  * is a 503 "try again" for that request and nothing else: the process lives on, nothing half-written is
  * stored, the pool opens new connections, and a retry under the same key gets the first result (ADR 0053).
  * Each connection kind is caught mid-statement: an admin session holds a table lock the statement waits
- * for, and exactly the backends waiting for that admin session are terminated.
+ * for, and exactly the backends waiting for that admin session are terminated. Without the connections'
+ * 'error' listeners (db/index.ts) the lost connections' errors go unheard: Vitest reports them as unhandled
+ * errors and the run fails, and the process test below sees the service exit 1.
  */
 describe.runIf(onPostgres)('a lost PostgreSQL connection', () => {
   const appName = `campaign-test-${randomBytes(4).toString('hex')}`;
