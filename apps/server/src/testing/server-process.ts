@@ -12,8 +12,9 @@ export function spawnServer(env: Record<string, string>): { child: ChildProcess;
   const { ENCRYPTION_KEY: _unset, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
-    // No shedding by event-loop delay unless a test asks: a machine busy with the other suites would shed at random.
-    env: { ...inherited, MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
+    // No shedding by event-loop delay or queue age unless a test asks: a machine busy with the other suites
+    // would shed at random (the shedding itself is tested in-process: platform.test, the group-commit tests).
+    env: { ...inherited, MAX_EVENT_LOOP_DELAY_MS: '0', DRAW_QUEUE_MAX_MS: '10000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
