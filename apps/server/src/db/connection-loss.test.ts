@@ -3,11 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../cli/seed';
-import { testConfig } from '../config';
 import { toAppError } from '../platform/envelope';
-import { createServices } from '../services';
-import { body, countRows, dialects, freshDatabase, H5, PG_URL, startTestApp, type TestApp } from '../testing/harness';
+import {
+  body,
+  countRows,
+  dialects,
+  freshDatabase,
+  H5,
+  PG_URL,
+  seedDemoInto,
+  startTestApp,
+  type TestApp,
+} from '../testing/harness';
 import { spawnServer } from '../testing/server-process';
 import { isDatabaseUnavailable } from './errors';
 import type { Executor } from './index';
@@ -164,7 +171,7 @@ describe.runIf(onPostgres)('the service process on PostgreSQL', () => {
     const { database, drop, schema } = await freshDatabase('postgres');
     // Seeded here, so the process starts on a database that is not empty and seeds nothing itself (the demo's
     // full seeding takes a minute on a machine busy with the whole suite).
-    await seedDemo(database.db, createServices({ database, config: testConfig() }).activity, Date.now());
+    await seedDemoInto(database, Date.now());
     const c = new pg.Client({ connectionString: PG_URL });
     await c.connect();
     try {

@@ -130,6 +130,11 @@ export async function freshDatabase(
 
 export const T0 = Date.UTC(2026, 10, 22, 2, 0, 0);
 
+/** The demo tenants (campaigns/demo.yaml) published into `database`, as of `now`. */
+export async function seedDemoInto(database: Database_, now: number): Promise<void> {
+  await seedDemo(database.db, createServices({ database, config: testConfig() }).activity, now);
+}
+
 export interface TestApp {
   app: FastifyInstance;
   /** The services the app runs on (the same instances: caches and in-flight sets are shared). */
