@@ -33,14 +33,15 @@ const PG_LOST =
  * found its file locked or could not read or write it. The request is answered 503 "try again" and the
  * process carries on; the pool opens new connections when the database is back (ADR 0053).
  * PostgreSQL: SQLSTATE class 08 (connection exception), 53 (insufficient resources), 57P01–57P03 (admin or
- * crash shutdown, cannot connect now), 58 (system error). SQLite: BUSY, LOCKED, IOERR, FULL, CANTOPEN, PROTOCOL.
+ * crash shutdown, cannot connect now), 58 (system error), 25P03 (a transaction ended for idling: its node
+ * stalled past idle_in_transaction_session_timeout). SQLite: BUSY, LOCKED, IOERR, FULL, CANTOPEN, PROTOCOL.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (SOCKET_CODES.has(code)) return true;
-    if (/^(08|53|58)[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code)) return true;
+    if (/^(08|53|58)[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '25P03') return true;
     if (/^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|PROTOCOL)/.test(code)) return true;
   }
   const message = (err as { message?: unknown }).message;
