@@ -4,6 +4,7 @@ import { parseDefinition } from './cli/definition';
 import { applyDefinition } from './cli/import';
 import { velocityRiskHook } from './modules/draw/risk';
 import { createDrawService } from './modules/draw/service';
+import { depsOf } from './platform/services';
 import type { Corp } from './platform/tenancy';
 import { dialects, startTestApp, type TestApp } from './testing/harness';
 
@@ -112,7 +113,7 @@ describe.each(kinds)('createServices wires the draw to prizes on %s', (kind) => 
     };
     const real = t.services.prizes;
     const draw = createDrawService({
-      ...t.services.base,
+      ...depsOf('draw', t.services.base),
       riskHook: velocityRiskHook(),
       activities: t.services.activity,
       prizes: {

@@ -57,17 +57,17 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const services = createServices({ database, config, ...refusingProviders() });
-    const { activity, draw, prizes } = services;
+    const { activity, draw, orders, payments } = services;
     if (cmd === 'order') {
       const [move, orderId, corpId, trackingNo] = args;
       if (move === 'refund' && orderId && corpId) {
-        const r = await prizes.refundOrder(corpId, orderId);
+        const r = await payments.refundOrder(corpId, orderId);
         console.log(`${corpId}/${orderId} → ${r.state}${r.replayed ? ' (already refunded)' : ''}`);
         return 0;
       }
       const to = { ship: 'shipped', deliver: 'delivered', close: 'closed' } as const;
       if (!orderId || !corpId || !(move === 'ship' || move === 'deliver' || move === 'close')) return usage();
-      const state = await prizes.moveOrder(corpId, orderId, to[move], trackingNo);
+      const state = await orders.moveOrder(corpId, orderId, to[move], trackingNo);
       console.log(`${corpId}/${orderId} → ${state}`);
       return 0;
     }

@@ -1,5 +1,6 @@
+import { own } from '../db/owners';
 import { getStaff } from '../modules/staff/repo';
-import { parseRoles } from '../platform/staff-session';
+import { parseRoles } from '../platform/session';
 import type { Services } from '../services';
 import type { Definition } from './definition';
 
@@ -16,7 +17,7 @@ export async function proposeRules(
 ): Promise<{ ok: true; requestId: string; title: string } | { ok: false; error: string }> {
   const act = def.activities.find((a) => a.id === actId);
   if (!act) return { ok: false, error: `the file has no activity ${actId}` };
-  const member = await getStaff(services.base.database.db, act.corp, staffId);
+  const member = await getStaff(own('staff', services.base.database.db), act.corp, staffId);
   if (!member || !parseRoles(member.roles).includes('operator')) {
     return { ok: false, error: `${staffId} is not an operator on the staff list of ${act.corp}` };
   }

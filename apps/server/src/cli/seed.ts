@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { ActivityService } from '../modules/activity/service';
-import * as corpRepo from '../modules/corp/repo';
+import * as corpRepo from '../platform/tenancy';
 import { type Definition, parseDefinition } from './definition';
 import { applyDefinition, type ImportSummary } from './import';
 

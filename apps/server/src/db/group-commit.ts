@@ -1,4 +1,4 @@
-import type { SqliteConnection } from './index';
+import type { SqliteConnection } from './connection';
 
 interface Work {
   run: (conn: SqliteConnection) => unknown;

@@ -20,8 +20,7 @@ import { assertSameSiteRequest } from './csrf';
 import { AppError } from './errors';
 import { rejectNul } from './input-guard';
 import type { LimitName, Limits } from './limits';
-import { findSession, type RequestUser } from './session';
-import { findStaffSession, type RequestStaff } from './staff-session';
+import { findSession, findStaffSession, type RequestStaff, type RequestUser } from './session';
 import type { Corp, CorpCache } from './tenancy';
 
 type CorpFor<E> = E extends { access: 'public' } ? Corp | null : Corp;

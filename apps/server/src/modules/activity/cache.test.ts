@@ -2,6 +2,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDefinition } from '../../cli/definition';
 import { applyDefinition } from '../../cli/import';
+import { depsOf, moduleDatabase } from '../../platform/services';
 import { activityYaml } from '../../testing/campaign';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import type { DrawRulesPort } from './ports';
@@ -36,9 +37,9 @@ describe('the activity cache', () => {
       transformResult: async (args) => args.result,
     };
     const activity = createActivityService({
-      ...t.services.base,
+      ...depsOf('activity', t.services.base),
       config: { ...t.services.base.config, env: 'development' },
-      database: { ...t.database, sqlite: null, db: t.database.db.withPlugin(counter) },
+      database: moduleDatabase('activity', { ...t.database, sqlite: null, db: t.database.db.withPlugin(counter) }),
       // Loading never consults the draw's rules (publication does).
       drawRules: {} as DrawRulesPort,
     });

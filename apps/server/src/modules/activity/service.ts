@@ -1,12 +1,11 @@
 import { type ActivityDetail, isOfferType, type PageConfig, type PublicPrize } from '@campaign/contract';
 import sanitizeHtml from 'sanitize-html';
-import type { Executor } from '../../db';
+import { type Own, own, type PortTx } from '../../db/owners';
 import type { Step, TxExec } from '../../db/tx';
-import { memberCgroups } from '../../platform/cgroups';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
-import type { Corp } from '../../platform/tenancy';
+import { type Corp, memberCgroups } from '../../platform/tenancy';
 import type { ActivityDef, Eligibility, GroupDef, PrizeDef } from './definition';
 import type { DrawRulesPort, PrizeTerms } from './ports';
 import * as repo from './repo';
@@ -70,7 +69,7 @@ const termsOf = (p: TermsColumns): PrizeTerms => ({
   consolation: p.consolation === 1,
 });
 
-export function createActivityService(deps: ServiceDeps & { drawRules: DrawRulesPort }) {
+export function createActivityService(deps: ServiceDeps<'activity'> & { drawRules: DrawRulesPort }) {
   const db = deps.database.db;
   const { clock, drawRules } = deps;
   // Activity definitions are read on every draw and change only by publication: cache them briefly.
@@ -81,7 +80,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
   // has one writer at a time: nothing to spread.
   const maxBuckets = deps.database.kind === 'postgres' ? STOCK_BUCKETS : 0;
   async function spread(
-    ex: Executor,
+    ex: Own<'activity'>,
     rows: { act_id: string; corp_id: string; id: string; left_stock: number | null }[],
   ) {
     for (const p of rows) {
@@ -203,8 +202,8 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
     },
 
     /** A declined held award's unit goes back to its prize, in the decision's transaction. */
-    returnStock(tx: Executor, corpId: string, actId: string, prizeId: string): Promise<void> {
-      return repo.returnStock(tx, corpId, actId, prizeId);
+    returnStock(tx: PortTx, corpId: string, actId: string, prizeId: string): Promise<void> {
+      return repo.returnStock(own('activity', tx), corpId, actId, prizeId);
     },
 
     async stockLeft(corpId: string, actId: string) {
@@ -312,7 +311,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
     },
 
     /** Create or update an activity from its definition, applying the publication rules. */
-    async publish(def: ActivityDef, now: number, ex: Executor = db) {
+    async publish(def: ActivityDef, now: number, ex: Own<'activity'> = db) {
       const problems = publicationProblems(def, drawRules);
       if (problems.length) throw new AppError('PUBLISH_REFUSED', problems.join('; '));
       const existing = await repo.getActivity(ex, def.corp, def.id);
@@ -411,7 +410,7 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
       return { actId: def.id, version, created: false };
     },
 
-    async publishGroup(g: GroupDef, ex: Executor = db) {
+    async publishGroup(g: GroupDef, ex: Own<'activity'> = db) {
       await repo.upsertGroup(ex, {
         corp_id: g.corp,
         id: g.id,
@@ -467,14 +466,14 @@ export function createActivityService(deps: ServiceDeps & { drawRules: DrawRules
     /** The approvals effect of kind 'rules-change' (services.ts): the approved version is published then. */
     rulesChangeEffect: {
       approved: async (
-        tx: Executor,
+        tx: PortTx,
         req: { corpId: string; subject: string; payload: string | null },
         _by: string,
         now: number,
       ): Promise<void> => {
         const def = JSON.parse(req.payload ?? 'null') as ActivityDef | null;
         if (!def || def.corp !== req.corpId || def.id !== req.subject) throw new AppError('ACTIVITY_NOT_FOUND');
-        await service.publish(def, now, tx);
+        await service.publish(def, now, own('activity', tx));
       },
     },
   };

@@ -22,7 +22,7 @@ export interface DrawRequest {
   nuid: string;
 }
 
-export interface DrawServiceDeps extends ServiceDeps {
+export interface DrawServiceDeps extends ServiceDeps<'draw'> {
   riskHook: RiskHook;
   activities: ActivityPort;
   prizes: PrizesPort;

@@ -1,6 +1,7 @@
 import type { DrawResult } from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
+import { handOver } from '../../db/owners';
 import { activityYaml, campaignActions } from '../../testing/campaign';
 import { body, dialects, startTestApp, type TestApp } from '../../testing/harness';
 
@@ -88,17 +89,17 @@ describe.each(kinds)('stock under simultaneous draws on %s', (kind) => {
     // Nothing was given out: a return (a bug, a replay) must not make a 41st unit.
     await t.database.db
       .transaction()
-      .execute((tx) => t.services.activity.returnStock(tx, 'demo', 'full-buckets', 'hot'));
+      .execute((tx) => t.services.activity.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
     expect((await stock('full-buckets')).left).toBe(40);
     const [won] = await drawAll('full-buckets', 1, 1);
     expect(won?.prize.id).toBe('hot');
     expect((await stock('full-buckets')).left).toBe(39);
     await t.database.db
       .transaction()
-      .execute((tx) => t.services.activity.returnStock(tx, 'demo', 'full-buckets', 'hot'));
+      .execute((tx) => t.services.activity.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
     await t.database.db
       .transaction()
-      .execute((tx) => t.services.activity.returnStock(tx, 'demo', 'full-buckets', 'hot'));
+      .execute((tx) => t.services.activity.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
     expect((await stock('full-buckets')).left).toBe(40);
   }, 60_000);
 

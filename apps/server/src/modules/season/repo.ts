@@ -1,8 +1,10 @@
-import type { Executor } from '../../db';
-import { prepared } from '../../db/prepared';
+import type { Own } from '../../db/owners';
+import { preparedFor } from '../../db/prepared';
 import type { SeasonTables } from '../../db/schema';
 import { changes, rows, type Step, type TxExec } from '../../db/tx';
 import type { SeasonBandDef, SeasonTaskDef } from './definition';
+
+const prepared = preparedFor('season');
 
 // Tables of this module: season, season_draw_task, season_ledger, season_score, season_tally,
 // season_hour_tally, season_result. The leaderboard joins app_user read-only for masked mobiles.
@@ -22,7 +24,7 @@ export interface SeasonRow {
 }
 
 /** The import writes a season's configuration (and its draw tasks) in the import's transaction. */
-export async function upsertSeason(db: Executor, s: Omit<SeasonRow, 'settled_at'>): Promise<void> {
+export async function upsertSeason(db: Own<'season'>, s: Omit<SeasonRow, 'settled_at'>): Promise<void> {
   const row = { ...s, tasks: JSON.stringify(s.tasks), bands: JSON.stringify(s.bands) };
   await db
     .insertInto('season')
@@ -59,7 +61,7 @@ function parseSeason(r: SeasonTables['season']): SeasonRow {
   return { ...r, tasks: JSON.parse(r.tasks), bands: JSON.parse(r.bands) };
 }
 
-export async function getSeason(db: Executor, corpId: string, actId: string): Promise<SeasonRow | null> {
+export async function getSeason(db: Own<'season'>, corpId: string, actId: string): Promise<SeasonRow | null> {
   const r = await db
     .selectFrom('season')
     .selectAll()
@@ -69,7 +71,7 @@ export async function getSeason(db: Executor, corpId: string, actId: string): Pr
   return r ? parseSeason(r) : null;
 }
 
-export async function corpSeasons(db: Executor, corpId: string): Promise<SeasonRow[]> {
+export async function corpSeasons(db: Own<'season'>, corpId: string): Promise<SeasonRow[]> {
   return (await db.selectFrom('season').selectAll().where('corp_id', '=', corpId).execute()).map(parseSeason);
 }
 
@@ -204,7 +206,7 @@ export function* drawTasks(x: TxExec, corpId: string, drawActId: string) {
 }
 export type DrawTaskRow = Awaited<ReturnType<typeof drawTasksQ>>['rows'][number];
 
-export async function ledgerOf(db: Executor, corpId: string, actId: string, userId: string) {
+export async function ledgerOf(db: Own<'season'>, corpId: string, actId: string, userId: string) {
   return db
     .selectFrom('season_ledger')
     .select(['task_id', 'period', 'points', 'created_at'])
@@ -293,7 +295,7 @@ export async function participants(read: Read, corpId: string, actId: string): P
 }
 
 /** The leaderboard's first rows in rank order, with the mobile to mask (app_user, read-only). */
-export async function top(db: Executor, corpId: string, actId: string, limit: number) {
+export async function top(db: Own<'season'>, corpId: string, actId: string, limit: number) {
   return db
     .selectFrom('season_score as s')
     .leftJoin('app_user as u', (j) => j.onRef('u.corp_id', '=', 's.corp_id').onRef('u.id', '=', 's.user_id'))
@@ -358,7 +360,7 @@ export function* insertResult(x: TxExec, row: ResultRow): Step<void> {
   yield* changes(x, insertResultQ, row);
 }
 
-export async function resultOf(db: Executor, corpId: string, actId: string, userId: string) {
+export async function resultOf(db: Own<'season'>, corpId: string, actId: string, userId: string) {
   return db
     .selectFrom('season_result')
     .select(['rank', 'score', 'prize_id'])

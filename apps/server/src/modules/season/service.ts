@@ -21,7 +21,9 @@ export function periodOf(task: Pick<SeasonTaskDef, 'period'>, at: number, invite
 
 type Status = 'scheduled' | 'live' | 'ended' | 'settled';
 
-export function createSeasonService(deps: ServiceDeps & { activities: SeasonCataloguePort; prizes: SeasonPrizesPort }) {
+export function createSeasonService(
+  deps: ServiceDeps<'season'> & { activities: SeasonCataloguePort; prizes: SeasonPrizesPort },
+) {
   const { database, clock, sealer, activities, prizes } = deps;
   const db = database.db;
   const reader = <P, R>(q: Parameters<typeof read<P, R>>[1], params: P) => read(database, q, params);
