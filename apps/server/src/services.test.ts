@@ -42,7 +42,7 @@ describe.each(kinds)('createServices wires the draw to prizes on %s', (kind) => 
     t = await startTestApp(kind);
     await applyDefinition(
       t.database.db,
-      t.services.activity,
+      t.services.publishing,
       parseDefinition(POINTS_ONLY, 'p.yaml', t.clock.now),
       t.clock.now,
     );
@@ -115,7 +115,7 @@ describe.each(kinds)('createServices wires the draw to prizes on %s', (kind) => 
     const draw = createDrawService({
       ...depsOf('draw', t.services.base),
       riskHook: velocityRiskHook(),
-      activities: t.services.activity,
+      activities: { ...t.services.activity, ...t.services.stock },
       prizes: {
         // The award and its ledger line are written, then the step fails: all of it must go.
         *award(x, a) {

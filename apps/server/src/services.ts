@@ -65,7 +65,16 @@ export function createServices(deps: ServicesInput) {
     ...depsOf('auth', base),
     ...authProviders(config, log, deps),
   });
-  const activity = createActivityService({ ...depsOf('activity', base), drawRules });
+  const {
+    catalogue: activity,
+    publishing,
+    stock,
+  } = createActivityService({
+    ...depsOf('activity', base),
+    drawRules,
+  });
+  // The draw, seasons and offers read the catalogue and take stock.
+  const activityWithStock = { ...activity, ...stock };
   const addresses = createAddressesService(depsOf('addresses', base));
   const staff = createStaffService({ ...depsOf('staff', base), nonces: auth });
   // Each kind's effect comes from the module owning its subject; read at decision time (approvals is made
@@ -84,15 +93,15 @@ export function createServices(deps: ServicesInput) {
     orders,
     coupons,
     holds: approvals,
-    stock: activity,
+    stock,
   });
   effects['prize-award'] = prizes.heldAwardEffect;
-  effects['rules-change'] = activity.rulesChangeEffect;
-  const season = createSeasonService({ ...depsOf('season', base), activities: activity, prizes });
+  effects['rules-change'] = publishing.rulesChangeEffect;
+  const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const draw = createDrawService({
     ...depsOf('draw', base),
     riskHook: deps.riskHook ?? velocityRiskHook(),
-    activities: activity,
+    activities: activityWithStock,
     // Every draw also feeds the season draw tasks that name its activity, in the draw's own transaction.
     prizes: {
       awardOfDraw: prizes.awardOfDraw,
@@ -106,7 +115,12 @@ export function createServices(deps: ServicesInput) {
   // Rate limits where every process serving this database (or Redis) counts alike.
   const limits = deps.limits ?? createLimits(config, deps.database, log);
   // A counted invite credits the inviter's season invite task (modules/growth/ports.ts InviteTaskPort).
-  const growth = createGrowthService({ ...depsOf('growth', base), catalogue: activity, prizes, inviteTasks: season });
+  const growth = createGrowthService({
+    ...depsOf('growth', base),
+    catalogue: activityWithStock,
+    prizes,
+    inviteTasks: season,
+  });
   // Redemption at the counter: tickets from prizes; an expired ticket's exception goes to the approvals,
   // and its approval redeems it (the stores module's effect).
   const stores = createStoresService({
@@ -131,6 +145,8 @@ export function createServices(deps: ServicesInput) {
     base,
     auth,
     activity,
+    publishing,
+    stock,
     prizes,
     orders,
     coupons,

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { own } from '../db/owners';
-import type { ActivityService } from '../modules/activity/service';
+import type { Publishing } from '../modules/activity/publishing';
 import * as approvalsRepo from '../modules/approvals/repo';
 import * as authRepo from '../modules/auth/repo';
 import * as discountRepo from '../modules/discounts/repo';
@@ -26,7 +26,7 @@ export interface ImportSummary {
 /** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
 export async function applyDefinition(
   db: Db,
-  catalogue: Pick<ActivityService, 'publish' | 'publishGroup'>,
+  catalogue: Pick<Publishing, 'publish' | 'publishGroup'>,
   def: Definition,
   now: number,
 ): Promise<ImportSummary> {

@@ -57,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const services = createServices({ database, config, ...refusingProviders() });
-    const { activity, draw, orders, payments } = services;
+    const { publishing, draw, orders, payments } = services;
     if (cmd === 'order') {
       const [move, orderId, corpId, trackingNo] = args;
       if (move === 'refund' && orderId && corpId) {
@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
         console.error('seed refused: NODE_ENV=production, and the demo tenants carry published secrets');
         return 1;
       }
-      const s = await seedDemo(database.db, activity, Date.now());
+      const s = await seedDemo(database.db, publishing, Date.now());
       const customer = await seedDemoCustomer(services, Date.now());
       const seasons = await seedDemoSeasons(services, Date.now());
       const approvals = await seedDemoApprovals(services, Date.now());
@@ -94,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
         console.error(`import refused: corp ${published.join(', ')} uses a published demo appSecret`);
         return 1;
       }
-      const s = await applyDefinition(database.db, activity, def, Date.now());
+      const s = await applyDefinition(database.db, publishing, def, Date.now());
       console.log(`imported ${file}: ${JSON.stringify(s)}`);
       return 0;
     }
@@ -152,7 +152,7 @@ async function main(argv: string[]): Promise<number> {
       const [actId, corpId = 'demo'] = args;
       if (!actId) return usage();
       if (cmd === 'end') {
-        await activity.end(corpId, actId);
+        await publishing.end(corpId, actId);
         console.log(`${corpId}/${actId} ended; its seed is now revealed`);
         return 0;
       }

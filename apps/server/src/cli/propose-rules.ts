@@ -10,7 +10,7 @@ import type { Definition } from './definition';
  * an approval request of kind 'rules-change' until a second person approves it (then it is published).
  */
 export async function proposeRules(
-  services: Pick<Services, 'base' | 'activity' | 'approvals'>,
+  services: Pick<Services, 'base' | 'publishing' | 'approvals'>,
   def: Definition,
   actId: string,
   staffId: string,
@@ -21,7 +21,7 @@ export async function proposeRules(
   if (!member || !parseRoles(member.roles).includes('operator')) {
     return { ok: false, error: `${staffId} is not an operator on the staff list of ${act.corp}` };
   }
-  const { title, context } = await services.activity.describeRulesChange(act);
+  const { title, context } = await services.publishing.describeRulesChange(act);
   const requestId = await services.approvals.request({
     corpId: act.corp,
     kind: 'rules-change',

@@ -148,7 +148,7 @@ export async function startTestApp(
   const services = createServices({ database, config: testConfig(), clock: () => clock.now, ...inputs });
   const app = await buildApp({ services, serveWeb });
   await app.ready();
-  await seedDemo(database.db, services.activity, T0);
+  await seedDemo(database.db, services.publishing, T0);
   return {
     app,
     services,

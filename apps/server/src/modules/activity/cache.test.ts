@@ -19,7 +19,7 @@ describe('the activity cache', () => {
     });
     await applyDefinition(
       t.database.db,
-      t.services.activity,
+      t.services.publishing,
       parseDefinition(yaml, 'c.yaml', t.clock.now),
       t.clock.now,
     );
@@ -36,7 +36,7 @@ describe('the activity cache', () => {
       },
       transformResult: async (args) => args.result,
     };
-    const activity = createActivityService({
+    const { catalogue: activity } = createActivityService({
       ...depsOf('activity', t.services.base),
       config: { ...t.services.base.config, env: 'development' },
       database: moduleDatabase('activity', { ...t.database, sqlite: null, db: t.database.db.withPlugin(counter) }),

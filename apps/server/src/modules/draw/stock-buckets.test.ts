@@ -76,7 +76,7 @@ describe.each(kinds)('stock under simultaneous draws on %s', (kind) => {
     expect(results.filter((r) => r.prize.id === 'thanks' && r.fallback)).toHaveLength(112);
     expect(await awarded('rush-buckets')).toBe(48);
     expect((await stock('rush-buckets')).left).toBe(0);
-    await t.services.activity.end('demo', 'rush-buckets');
+    await t.services.publishing.end('demo', 'rush-buckets');
     const verified = body<{ ok: boolean; checked: number }>(
       await t.app.inject('/bmcs/api/activity/verify?corpId=demo&actId=rush-buckets'),
     );
@@ -89,17 +89,17 @@ describe.each(kinds)('stock under simultaneous draws on %s', (kind) => {
     // Nothing was given out: a return (a bug, a replay) must not make a 41st unit.
     await t.database.db
       .transaction()
-      .execute((tx) => t.services.activity.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
+      .execute((tx) => t.services.stock.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
     expect((await stock('full-buckets')).left).toBe(40);
     const [won] = await drawAll('full-buckets', 1, 1);
     expect(won?.prize.id).toBe('hot');
     expect((await stock('full-buckets')).left).toBe(39);
     await t.database.db
       .transaction()
-      .execute((tx) => t.services.activity.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
+      .execute((tx) => t.services.stock.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
     await t.database.db
       .transaction()
-      .execute((tx) => t.services.activity.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
+      .execute((tx) => t.services.stock.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
     expect((await stock('full-buckets')).left).toBe(40);
   }, 60_000);
 

@@ -286,7 +286,7 @@ describe.each(kinds)('growth: offers and invites on %s', (kind) => {
     const told: unknown[][] = [];
     const growth = createGrowthService({
       ...depsOf('growth', t.services.base),
-      catalogue: t.services.activity,
+      catalogue: { ...t.services.activity, ...t.services.stock },
       prizes: t.services.prizes,
       inviteTasks: { inviteCounted: async (...args) => void told.push(args) },
     });

@@ -241,7 +241,7 @@ describe.each(kinds)('the ranking season on %s', (kind) => {
     expect(awards).toHaveLength(expected);
     expect(new Set(awards.map((w) => w.user_id)).size).toBe(expected);
     // Each band's prize came out of its stock: what is left plus what was awarded is what there was.
-    const left = await t.services.activity.stockLeft('demo', ACT);
+    const left = await t.services.stock.stockLeft('demo', ACT);
     const stockOf = (id: string) => left.find((p) => p.prizeId === id)?.left;
     expect(stockOf('phone')).toBe(0);
     const given = await t.database.db
