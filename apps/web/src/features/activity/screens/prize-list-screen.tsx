@@ -1,13 +1,13 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
+import { useLoginWhenExpired } from '../../../api/use-login-when-expired';
 import { type MessageKey, t } from '../../../shared/i18n/messages';
 import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { yuan } from '../../../shared/lib/money';
 import { Link, useNavigate } from '../../../shared/navigation/navigation';
 import { homePath, orderConfirmPath } from '../../../shared/navigation/paths';
-import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { ActionButton } from '../../../shared/ui/action-button';
 import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';

@@ -3,9 +3,9 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
 import { CallFailure } from '../../../api/errors';
 import { useSession } from '../../../api/session';
+import { useLoginWhenExpired } from '../../../api/use-login-when-expired';
 import { useLocation, useNavigate, useParams, useSearchParams } from '../../../shared/navigation/navigation';
 import { addressListPath, loginPath, orderConfirmPath } from '../../../shared/navigation/paths';
-import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { useGlobalStore } from '../../../shared/store/global-store';
 import { showToast } from '../../../shared/ui/feedback';
 import { Icon } from '../../../shared/ui/icon';

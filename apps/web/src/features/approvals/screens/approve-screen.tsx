@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
+import { StaffGate } from '../../../api/staff-gate';
 import { formatDate } from '../../../shared/lib/format-date';
 import { useSearchParams } from '../../../shared/navigation/navigation';
 import { ActionButton } from '../../../shared/ui/action-button';
 import { showToast } from '../../../shared/ui/feedback';
-import { StaffGate } from '../../../shared/ui/staff-gate';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { t } from '../messages';
 import { KIND_LABEL, STATUS_LABEL } from '../model/labels';

@@ -1,10 +1,10 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useEndpointQuery } from '../../../api/endpoint-query';
+import { StaffGate } from '../../../api/staff-gate';
 import { formatDate } from '../../../shared/lib/format-date';
 import { Link } from '../../../shared/navigation/navigation';
 import { HOME_PATH } from '../../../shared/navigation/paths';
 import { Icon } from '../../../shared/ui/icon';
-import { StaffGate } from '../../../shared/ui/staff-gate';
 import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
 import { t } from '../messages';
 import { KIND_LABEL, STATUS_LABEL } from '../model/labels';

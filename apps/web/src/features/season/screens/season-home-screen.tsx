@@ -1,6 +1,6 @@
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
+import { useLoginWhenExpired } from '../../../api/use-login-when-expired';
 import { Link } from '../../../shared/navigation/navigation';
-import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { showToast } from '../../../shared/ui/feedback';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useSeasonActId, useServerNow } from '../components/use-season';

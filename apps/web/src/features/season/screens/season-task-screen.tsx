@@ -1,7 +1,7 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
+import { useLoginWhenExpired } from '../../../api/use-login-when-expired';
 import { useNavigate } from '../../../shared/navigation/navigation';
-import { useLoginWhenExpired } from '../../../shared/navigation/use-login-when-expired';
 import { showToast } from '../../../shared/ui/feedback';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useSeasonActId } from '../components/use-season';

@@ -1,11 +1,11 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useCallback, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
+import { StaffGate } from '../../../api/staff-gate';
 import { formatDate } from '../../../shared/lib/format-date';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { yuan } from '../../../shared/lib/money';
 import { Icon } from '../../../shared/ui/icon';
-import { StaffGate } from '../../../shared/ui/staff-gate';
 import { SubLoading, SubState } from '../../../shared/ui/sub-page';
 import { t } from '../messages';
 import { canScan, QrScanner } from './qr-scanner';
