@@ -6,8 +6,7 @@ import { t } from '../../../shared/i18n/messages';
 import { imageUrl } from '../../../shared/lib/image-url';
 import { useSearchParams } from '../../../shared/navigation/navigation';
 import { ActivityFrame } from '../components/activity-frame';
-import { ResultDialog } from '../components/result-dialog';
-import { ActivityStatePanel } from '../components/state-panel';
+import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';
 import { landingSeed, usePlay } from '../hooks/use-play';
 import './draw-screen.css';
@@ -54,7 +53,15 @@ export function DrawScreen() {
 
   return (
     <ActivityFrame view={view} fallbackTitle={t('title.upStdDraw')} className="draw-page">
-      {showGame ? (
+      <GameStage
+        view={view}
+        play={play}
+        showGame={showGame}
+        onAgain={() => {
+          play.closeResult();
+          void press();
+        }}
+      >
         <div
           className={isGrid ? 'draw-board is-grid' : 'draw-board is-wheel'}
           data-testid="draw-board"
@@ -83,19 +90,7 @@ export function DrawScreen() {
             />
           )}
         </div>
-      ) : (
-        <ActivityStatePanel view={view} />
-      )}
-      <ResultDialog
-        result={play.result}
-        replayed={play.replayed}
-        open={play.dialogOpen}
-        onClose={play.closeResult}
-        onAgain={() => {
-          play.closeResult();
-          void press();
-        }}
-      />
+      </GameStage>
     </ActivityFrame>
   );
 }
