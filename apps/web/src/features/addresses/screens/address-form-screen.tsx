@@ -65,7 +65,7 @@ function toInput(form: FormState): AddressInput {
 /** What the server said about a refused save: field messages, or one line for the whole form. */
 export function explainRefusal(error: CallFailure): { fields: FieldErrors; general: string | null } {
   if (error.code === VALIDATION_CODE) {
-    const { fields, rest } = serverFieldErrors(error.detail);
+    const { fields, rest } = serverFieldErrors(error.fields);
     return { fields, general: rest.length > 0 || Object.keys(fields).length === 0 ? error.detail : null };
   }
   if (error.code === REGION_MISMATCH_CODE) return { fields: { region: error.detail }, general: null };
