@@ -32,7 +32,7 @@ const USAGE = `Usage: npm run cli -- <command>
   order close <orderId> <corpId>               close an order that will not be fulfilled
   settle <actId> [corpId]      award an ended ranking season's rank bands (once: a second run awards nothing)
   stores import <file.csv> --corp <corpId> --list <listId> [--name <list name>]
-                               import stores from a CSV into a store list (README: Stores and redemption)
+                               import stores from a CSV into a store list (docs/features.md: Stores and redemption)
   order refund <orderId> <corpId>              refund a paid order in full (recorded as its payment's refund)`;
 
 async function main(argv: string[]): Promise<number> {

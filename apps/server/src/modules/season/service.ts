@@ -7,6 +7,7 @@ import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { SeasonTaskDef } from './definition';
 import type { SeasonActivity, SeasonCataloguePort, SeasonPrizesPort } from './ports';
+import * as rank from './rank-repo';
 import * as repo from './repo';
 
 /** A visit token is good for this long after its seconds have passed (then the page must be opened again). */
@@ -54,7 +55,7 @@ export function createSeasonService(
     if (!t) throw new AppError('SEASON_TASK_NOT_FOUND');
     return t;
   }
-  const standing = (corpId: string, actId: string, userId: string) => repo.standing(reader, corpId, actId, userId);
+  const standing = (corpId: string, actId: string, userId: string) => rank.standing(reader, corpId, actId, userId);
 
   /** Credits one task in one transaction; a repeat in the same period credits nothing (null). */
   function credit(corpId: string, actId: string, userId: string, t: SeasonTaskDef, at: number, inviteeId?: string) {
@@ -98,7 +99,7 @@ export function createSeasonService(
       const now = clock();
       const [me, count, ledger] = await Promise.all([
         standing(corp.id, actId, user.id),
-        repo.participants(reader, corp.id, actId),
+        rank.participants(reader, corp.id, actId),
         repo.ledgerOf(db, corp.id, actId, user.id),
       ]);
       const views = taskViews(s.tasks, ledger, now);
@@ -120,9 +121,9 @@ export function createSeasonService(
     async rank(corp: Corp, user: RequestUser, actId: string) {
       await visibleSeason(corp.id, actId);
       const [rows, me, count] = await Promise.all([
-        repo.top(db, corp.id, actId, SEASON_TOP),
+        rank.top(db, corp.id, actId, SEASON_TOP),
         standing(corp.id, actId, user.id),
-        repo.participants(reader, corp.id, actId),
+        rank.participants(reader, corp.id, actId),
       ]);
       return {
         participants: count,
