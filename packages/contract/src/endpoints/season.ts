@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actIdSchema } from '../common';
 import { endpoint } from '../endpoint';
+import type { ErrorName } from '../errors';
 
 /** What a season task asks of the customer (docs/campaign-format.md, `seasons`). */
 export const SEASON_TASK_KINDS = ['signin', 'draw', 'visit', 'invite'] as const;
@@ -55,6 +56,17 @@ const creditSchema = z.object({
 export type SeasonCredit = z.infer<typeof creditSchema>;
 
 /** The ranking-and-task season (spec §2 /pro1, /pro1/rank, /pro1/task, /pro1/prizeList, /visitShop). */
+/** What crediting a task may be refused with: no such season or task, the activity not open to this customer. */
+const SEASON_TASK_ERRORS = [
+  'SEASON_NOT_FOUND',
+  'SEASON_TASK_NOT_FOUND',
+  'ACTIVITY_NOT_FOUND',
+  'ACTIVITY_NOT_STARTED',
+  'ACTIVITY_ENDED',
+  'ACTIVITY_PAUSED',
+  'NOT_ELIGIBLE',
+] as const satisfies readonly ErrorName[];
+
 export const seasonEndpoints = {
   seasonHome: endpoint({
     method: 'GET',
@@ -118,15 +130,7 @@ export const seasonEndpoints = {
     loading: true,
     access: 'user',
     tag: 'season',
-    errors: [
-      'SEASON_NOT_FOUND',
-      'SEASON_TASK_NOT_FOUND',
-      'ACTIVITY_NOT_FOUND',
-      'ACTIVITY_NOT_STARTED',
-      'ACTIVITY_ENDED',
-      'ACTIVITY_PAUSED',
-      'NOT_ELIGIBLE',
-    ],
+    errors: [...SEASON_TASK_ERRORS],
     summary: 'The daily sign-in task: credits once per campaign day, a repeat credits nothing',
     query: z.object({}),
     body: taskBody,
@@ -139,15 +143,7 @@ export const seasonEndpoints = {
     loading: false,
     access: 'user',
     tag: 'season',
-    errors: [
-      'SEASON_NOT_FOUND',
-      'SEASON_TASK_NOT_FOUND',
-      'ACTIVITY_NOT_FOUND',
-      'ACTIVITY_NOT_STARTED',
-      'ACTIVITY_ENDED',
-      'ACTIVITY_PAUSED',
-      'NOT_ELIGIBLE',
-    ],
+    errors: [...SEASON_TASK_ERRORS],
     summary: 'Starts a visit-a-page task: a signed token with the server’s start time',
     query: z.object({}),
     body: taskBody,
@@ -165,17 +161,7 @@ export const seasonEndpoints = {
     loading: false,
     access: 'user',
     tag: 'season',
-    errors: [
-      'SEASON_NOT_FOUND',
-      'SEASON_TASK_NOT_FOUND',
-      'ACTIVITY_NOT_FOUND',
-      'ACTIVITY_NOT_STARTED',
-      'ACTIVITY_ENDED',
-      'ACTIVITY_PAUSED',
-      'NOT_ELIGIBLE',
-      'SEASON_VISIT_TOKEN',
-      'SEASON_VISIT_TOO_SOON',
-    ],
+    errors: [...SEASON_TASK_ERRORS, 'SEASON_VISIT_TOKEN', 'SEASON_VISIT_TOO_SOON'],
     summary: 'Credits the visit task once the server’s clock says the seconds have passed',
     query: z.object({}),
     body: taskBody.extend({ token: z.string().min(16).max(512) }),
