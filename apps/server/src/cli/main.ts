@@ -129,7 +129,7 @@ async function main(argv: string[]): Promise<number> {
     if (cmd === 'settle') {
       const [actId, corpId = 'demo'] = args;
       if (!actId) return usage();
-      const r = await services.season.settle(corpId, actId);
+      const r = await services.seasonOperations.settle(corpId, actId);
       console.log(
         r.settled
           ? `${corpId}/${actId} settled: ${r.awarded} awards`
