@@ -1,10 +1,10 @@
 import { FIELD_MESSAGES } from '@campaign/contract';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BusinessError, CallFailure, HttpStatusError } from '../../../api/errors';
-import { createQueryClient, QueryProvider } from '../../../api/query-client';
-import { type NavigateFn, NavigatorContext, ScreenContext } from '../../../shared/navigation/navigation';
-import { cleanup, fire, render } from '../../../shared/testing/render';
+import { BusinessError, CallFailure, HttpStatusError } from '#web/api/errors';
+import { createQueryClient, QueryProvider } from '#web/api/query-client';
+import { type NavigateFn, NavigatorContext, ScreenContext } from '#web/shared/navigation/navigation';
+import { cleanup, fire, render } from '#web/shared/testing/render';
 import { AddAddressScreen, EditAddressScreen, explainRefusal } from './address-form-screen';
 
 const USER = { corpId: 'demo', nuid: 'u1', mobileMasked: null, openId: null, loginMethod: 'otp' };
