@@ -31,8 +31,17 @@ module.exports = {
     },
     {
       name: 'shared-below-features',
+      comment:
+        'Web layers, lowest first: shared (ui kit, lib, i18n, navigation) -> api and bridge (the server, the host app) -> features -> app. shared imports none of the layers above it.',
       severity: 'error',
       from: { path: '^apps/web/src/shared/' },
+      to: { path: '^apps/web/src/(api|bridge|features|app)/' },
+    },
+    {
+      name: 'api-bridge-below-features',
+      comment: 'api/ and bridge/ sit between shared and the features: they import shared, never a feature or the app.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(api|bridge)/' },
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {
@@ -51,6 +60,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/features/' },
       to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No import cycles, even inside one folder (type-only imports count too).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
     },
   ],
   options: {

@@ -17,15 +17,26 @@
  *
  * Needs PostgreSQL (NODES_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, to create its
  * database), redis-server on the PATH, and haproxy (installed with apt-get when missing and run as root).
- * Ports: the balancer on NODES_PORT (18780), the nodes on the next N, then the PostgreSQL proxy and Redis.
- * Every request goes to 127.0.0.1.
+ * Ports (all on 127.0.0.1): the balancer on NODES_PORT (18780), the nodes on the next N, then the proxy, Redis.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { type Attempt, DRAW_GIVE_UP_MS, drawUntilAnswered, h5, ipOf, login } from './nodes-customers';
+import {
+  activityYaml,
+  balancerConfig,
+  ensureHaproxy,
+  nodeEnvironment,
+  redisUp,
+  sleep,
+  startRedis,
+  waitFor,
+} from './nodes-infra';
+import { auditDraws, type Fault, faultTable, summarize } from './nodes-report';
 import { startTcpCut } from './tcp-cut';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -38,10 +49,6 @@ const CONCURRENCY = Number(process.env.NODES_CONCURRENCY ?? 32);
 const USERS = 200;
 const STOCK = 400;
 const LOGIN_LIMIT = 30;
-/** A customer's patience for one answer, as the H5's request timeout. */
-const ANSWER_TIMEOUT_MS = 5000;
-/** A draw not acknowledged after this long of retries under its key counts as never answered. */
-const DRAW_GIVE_UP_MS = 30_000;
 
 const run = randomBytes(4).toString('hex');
 const dbName = `campaign_nodes_${run}`;
@@ -56,82 +63,13 @@ const proxiedUrl = (() => {
 const dir = mkdtempSync(join(tmpdir(), 'campaign-nodes-'));
 const children = new Set<ChildProcess>();
 
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DEMO_MODE: '1',
-  ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-  SMS_ENDPOINT: 'http://127.0.0.1:9/sms',
-  SMS_ACCESS_KEY: 'nodes',
-  SMS_SECRET: 'nodes',
-  SMS_TEMPLATE_ID: 'nodes',
-  OAUTH_BASE_URL: 'http://127.0.0.1:9/',
-  OAUTH_APP_ID: 'nodes',
-  OAUTH_APP_SECRET: 'nodes',
-  DATABASE_URL: directUrl,
-  REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
-  REDIS_PREFIX: `nodes:${run}:`,
-  // The balancer is the only proxy: it appends the client address the nodes believe.
-  TRUST_PROXY: '127.0.0.1',
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  LOGIN_RATE_PER_MINUTE: String(LOGIN_LIMIT),
-  WEB_DIST: join(dir, 'no-web'),
-  WORKERS: '1',
-};
-
-const YAML = `
-activities:
-  - id: nodes-wheel
-    corp: demo
-    type: wheel
-    title: 多节点转盘
-    startsAt: now-1h
-    endsAt: now+1d
-    chances: { perDay: 100000 }
-    rules: <p>nodes</p>
-    prizes:
-      - { id: hot, name: 爆款券, kind: coupon, image: /prizes/coupon.svg, weight: 50, stock: ${STOCK}, valueCents: 100 }
-      - { id: thanks, name: 谢谢参与, kind: thanks, image: /prizes/thanks.svg, weight: 50, consolation: true }
-`;
-
-function ensureHaproxy(): string {
-  const found = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).stdout.trim();
-  if (found) return found;
-  if (process.getuid?.() !== 0) throw new Error('haproxy is missing: apt-get install haproxy (as root)');
-  console.error('[nodes] installing Debian haproxy…');
-  const r = spawnSync(
-    'sh',
-    ['-c', 'apt-get install -y -qq haproxy || (apt-get update -qq && apt-get install -y -qq haproxy)'],
-    {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    },
-  );
-  if (r.status !== 0) throw new Error('could not install haproxy');
-  return 'haproxy';
-}
-
-/**
- * The repository's balancer configuration with this run's addresses: the `bind` line and the `server` lines
- * are replaced, nothing else (a changed line count means the file changed shape: fail loudly).
- */
-function balancerConfig(ports: number[]): string {
-  const lines = readFileSync(join(ROOT, 'deploy/haproxy.cfg'), 'utf8').split('\n');
-  const binds = lines.filter((l) => /^\s+bind\s/.test(l)).length;
-  const servers = lines.filter((l) => /^\s+server\s/.test(l)).length;
-  if (binds !== 1 || servers < 1) throw new Error('deploy/haproxy.cfg: expected one bind line and server lines');
-  const out: string[] = [];
-  for (const l of lines) {
-    if (/^\s+bind\s/.test(l)) out.push(`  bind 127.0.0.1:${LB_PORT}`);
-    else if (/^\s+server\s/.test(l)) {
-      if (!out.some((o) => /^\s+server\s/.test(o))) {
-        out.push(...ports.map((p, i) => `  server n${i + 1} 127.0.0.1:${p}`));
-      }
-    } else out.push(l);
-  }
-  return out.join('\n');
-}
+const env = nodeEnvironment({
+  databaseUrl: directUrl,
+  redisUrl: `redis://127.0.0.1:${REDIS_PORT}`,
+  redisPrefix: `nodes:${run}:`,
+  loginLimit: LOGIN_LIMIT,
+  webDist: join(dir, 'no-web'),
+});
 
 function cli(args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args], {
@@ -142,7 +80,6 @@ function cli(args: string[]) {
   if (r.status !== 0) throw new Error(`cli ${args.join(' ')}: ${r.stderr}`);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const t0 = Date.now();
 const since = () => Date.now() - t0;
 
@@ -176,114 +113,8 @@ function startNode(index: number, port: number): Node {
   return node;
 }
 
-async function waitFor(url: string, timeoutMs = 60_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch {}
-    await sleep(100);
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function startRedis(): ChildProcess {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
-    { stdio: 'ignore' },
-  );
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  return child;
-}
-
-async function redisUp() {
-  const end = Date.now() + 10_000;
-  while (Date.now() < end) {
-    const r = spawnSync('redis-cli', ['-p', String(REDIS_PORT), 'ping'], { encoding: 'utf8' });
-    if (r.stdout.trim() === 'PONG') return;
-    await sleep(100);
-  }
-  throw new Error('redis did not come up');
-}
-
 const LB = `http://127.0.0.1:${LB_PORT}`;
-const h5 = (clientIp: string, extra: Record<string, string> = {}) => ({
-  'content-type': 'application/json',
-  'x-campaign-client': 'h5',
-  'x-forwarded-for': clientIp,
-  ...extra,
-});
-const ipOf = (u: number) => `10.50.${Math.floor(u / 250)}.${u % 250}`;
-
-async function login(i: number): Promise<string> {
-  const res = await fetch(`${LB}/bmcs/api/auth/otp/login?corpId=demo`, {
-    method: 'POST',
-    headers: h5(ipOf(i)),
-    body: JSON.stringify({ mobile: `132${String(i).padStart(8, '0')}`, code: '123456' }),
-  });
-  const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-  if (!sid) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return sid.split(';')[0] as string;
-}
-
-/** One exchange with the balancer as the customer saw it. */
-type Outcome = 'drawn' | 'refused' | '429' | '5xx' | '409' | 'reset' | 'timeout' | 'other';
-interface Attempt {
-  startMs: number;
-  endMs: number;
-  outcome: Outcome;
-  status: number;
-}
 const attempts: Attempt[] = [];
-
-/** One draw under `key`: retried under the same key after a 5xx, 409, 429 or a failed exchange, as the H5 does. */
-async function drawUntilAnswered(cookie: string, key: string, ip: string) {
-  const giveUp = Date.now() + DRAW_GIVE_UP_MS;
-  for (let attempt = 0; Date.now() < giveUp; attempt++) {
-    const startMs = since();
-    let outcome: Outcome;
-    let drawId: string | undefined;
-    let status = 0;
-    let wait = Math.min(1000, 100 * 2 ** attempt);
-    try {
-      const res = await fetch(`${LB}/bmcs/api/v2/lottery?corpId=demo`, {
-        method: 'POST',
-        headers: h5(ip, { cookie, 'idempotency-key': key }),
-        body: JSON.stringify({ actId: 'nodes-wheel' }),
-        signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
-      });
-      const text = await res.text();
-      status = res.status;
-      if (res.status === 200) {
-        const body = JSON.parse(text) as { code: number; data: { drawId: string } };
-        outcome = body.code === 0 ? 'drawn' : 'refused';
-        if (body.code === 0) drawId = body.data.drawId;
-      } else if (res.status === 429) {
-        outcome = '429';
-        wait = 1000 * Number(res.headers.get('retry-after') ?? 1);
-      } else if (res.status >= 500) outcome = '5xx';
-      else if (res.status === 409) outcome = '409';
-      else outcome = 'other';
-    } catch (err) {
-      outcome = (err as Error).name === 'TimeoutError' ? 'timeout' : 'reset';
-    }
-    attempts.push({ startMs, endMs: since(), outcome, status });
-    if (outcome === 'drawn') return { drawId };
-    if (outcome === 'refused' || outcome === 'other') return {};
-    await sleep(wait);
-  }
-  return { unanswered: true };
-}
-
-interface Fault {
-  name: string;
-  startMs: number;
-  /** When the cause ended (the database back, the node resumed); for kill -9 and the restart, the start. */
-  clearedMs: number;
-  endMs: number;
-}
 
 async function main() {
   const haproxy = ensureHaproxy();
@@ -302,15 +133,15 @@ async function main() {
     cli(['migrate']);
     cli(['seed']);
     const yamlFile = join(dir, 'nodes.yaml');
-    writeFileSync(yamlFile, YAML);
+    writeFileSync(yamlFile, activityYaml(STOCK));
     cli(['import', yamlFile]);
 
-    let redis = startRedis();
-    await redisUp();
+    let redis = startRedis(REDIS_PORT, children);
+    await redisUp(REDIS_PORT);
     const nodes = ports.map((p, i) => startNode(i + 1, p));
     await Promise.all(ports.map((p) => waitFor(`http://127.0.0.1:${p}/readyz`)));
     const cfg = join(dir, 'haproxy.cfg');
-    writeFileSync(cfg, balancerConfig(ports));
+    writeFileSync(cfg, balancerConfig(ROOT, LB_PORT, ports));
     const lb = spawn(haproxy, ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
     children.add(lb);
     await waitFor(`${LB}/healthz`);
@@ -331,7 +162,7 @@ async function main() {
 
     const cookies: string[] = [];
     for (let i = 0; i < USERS; i += 20) {
-      cookies.push(...(await Promise.all(Array.from({ length: Math.min(20, USERS - i) }, (_, j) => login(i + j)))));
+      cookies.push(...(await Promise.all(Array.from({ length: Math.min(20, USERS - i) }, (_, j) => login(LB, i + j)))));
     }
 
     // The load: CONCURRENCY customers drawing one after another until the faults are over.
@@ -343,7 +174,9 @@ async function main() {
         while (!stopLoad) {
           const u = seq++ % USERS;
           const key = randomUUID();
-          const r = await drawUntilAnswered(cookies[u] as string, key, ipOf(u));
+          const r = await drawUntilAnswered(LB, cookies[u] as string, key, ipOf(u), (a) =>
+            attempts.push({ ...a, startMs: a.startMs - t0, endMs: since() }),
+          );
           if (r.drawId) acknowledged.set(key, r.drawId);
           if (r.unanswered) unanswered++;
         }
@@ -404,8 +237,8 @@ async function main() {
       async () => {
         redis.kill('SIGKILL');
         await sleep(3000);
-        redis = startRedis();
-        await redisUp();
+        redis = startRedis(REDIS_PORT, children);
+        await redisUp(REDIS_PORT);
         return since();
       },
       4000,
@@ -443,70 +276,13 @@ async function main() {
     stopLoad = true;
     await load;
 
-    // Per fault: what customers saw from its start to the next fault's.
-    const perFault = faults.map((f) => {
-      // An exchange counts where it ended: one in flight when the next fault struck is that fault's.
-      const mine = attempts.filter((a) => a.endMs >= f.startMs && a.endMs < f.endMs);
-      const count = (o: Outcome) => mine.filter((a) => a.outcome === o).length;
-      const firstDrawnAfterClear = mine
-        .filter((a) => a.outcome === 'drawn' && a.startMs >= f.clearedMs)
-        .reduce((m, a) => Math.min(m, a.endMs), Number.POSITIVE_INFINITY);
-      // The longest stretch in the window in which no draw was answered.
-      const drawnAt = attempts
-        .filter((a) => a.outcome === 'drawn' && a.endMs >= f.startMs && a.endMs < f.endMs)
-        .map((a) => a.endMs)
-        .sort((a, b) => a - b);
-      let longestGap = 0;
-      let gapAt = 0;
-      let prev = f.startMs;
-      for (const t of [...drawnAt, f.endMs]) {
-        if (t - prev > longestGap) {
-          longestGap = t - prev;
-          gapAt = prev - f.startMs;
-        }
-        prev = Math.max(prev, t);
-      }
-      const statuses: Record<string, number> = {};
-      for (const a of mine) if (a.outcome === '5xx') statuses[a.status] = (statuses[a.status] ?? 0) + 1;
-      return {
-        fault: f.name,
-        seconds: Math.round((f.endMs - f.startMs) / 100) / 10,
-        requests: mine.length,
-        drawn: count('drawn'),
-        '5xx': count('5xx'),
-        '429': count('429'),
-        '409': count('409'),
-        resets: count('reset'),
-        timeouts: count('timeout'),
-        drawsAgainAfterMs: Number.isFinite(firstDrawnAfterClear) ? firstDrawnAfterClear - f.clearedMs : null,
-        longestWithoutDrawMs: longestGap,
-        longestFromMs: gapAt,
-        statuses5xx: statuses,
-      };
-    });
+    const perFault = faults.map((f) => summarize(f, attempts));
 
     // Audit in the database.
-    const db = new pg.Client({ connectionString: directUrl });
-    await db.connect();
-    const stored = await db.query<{ idem_key: string; id: string }>(
-      "select idem_key, id from draw where act_id = 'nodes-wheel'",
+    const { stored, lost, twice, positionsTwice, awardsTwice, issued, left } = await auditDraws(
+      directUrl,
+      acknowledged,
     );
-    const byKey = new Map<string, string[]>();
-    for (const r of stored.rows) byKey.set(r.idem_key, [...(byKey.get(r.idem_key) ?? []), r.id]);
-    const lost = [...acknowledged].filter(([key, id]) => !byKey.get(key)?.includes(id)).length;
-    const twice = [...byKey.values()].filter((ids) => ids.length > 1).length;
-    const positions = await db.query<{ n: string }>(
-      "select count(*) n from (select user_id, draw_index from draw where act_id = 'nodes-wheel' group by user_id, draw_index having count(*) > 1) d",
-    );
-    const hot = await db.query<{ issued: string; left: number }>(
-      "select (select count(*) from award where act_id = 'nodes-wheel' and prize_id = 'hot') issued, (select left_stock + coalesce((select sum(left_stock) from prize_stock_bucket where act_id = 'nodes-wheel' and prize_id = 'hot'), 0) from prize where act_id = 'nodes-wheel' and id = 'hot') \"left\"",
-    );
-    const awardsPerDraw = await db.query<{ n: string }>(
-      "select count(*) n from (select draw_id from award where act_id = 'nodes-wheel' group by draw_id having count(*) > 1) a",
-    );
-    await db.end();
-    const issued = Number(hot.rows[0]?.issued);
-    const left = Number(hot.rows[0]?.left);
     const unexpectedExits = exits.filter((e) => !e.expected);
     const sigtermExits = exits.filter((e) => e.expected && e.signal !== 'SIGKILL');
     const health = await fetch(`${LB}/readyz`).then((r) => r.status);
@@ -519,11 +295,11 @@ async function main() {
       faults: perFault,
       exits: [...exits],
       acknowledged: acknowledged.size,
-      stored: stored.rowCount,
+      stored,
       acknowledgedButLost: lost,
       keysStoredTwice: twice,
-      drawPositionsTwice: Number(positions.rows[0]?.n),
-      awardsTwice: Number(awardsPerDraw.rows[0]?.n),
+      drawPositionsTwice: positionsTwice,
+      awardsTwice,
       stock: { total: STOCK, issued, left, oversold: issued > STOCK || issued + left !== STOCK },
       unanswered,
       balancerReady: health,
@@ -541,25 +317,14 @@ async function main() {
     }
     if (lost > 0) failures.push(`${lost} acknowledged draws lost`);
     if (twice > 0) failures.push(`${twice} keys stored twice`);
-    if (Number(positions.rows[0]?.n) > 0) failures.push('a draw position stored twice');
-    if (Number(awardsPerDraw.rows[0]?.n) > 0) failures.push('a draw awarded twice');
+    if (positionsTwice > 0) failures.push('a draw position stored twice');
+    if (awardsTwice > 0) failures.push('a draw awarded twice');
     if (issued > STOCK || issued + left !== STOCK) failures.push('stock does not add up');
     if (unanswered > 0)
       failures.push(`${unanswered} draws never answered after ${DRAW_GIVE_UP_MS / 1000} s of retries`);
     if (health !== 200) failures.push('the balancer has no ready node at the end');
 
-    console.error(
-      [
-        '',
-        '| fault | requests | 5xx | 429 | resets | timeouts | draws again after | longest without a draw |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|',
-        ...perFault.map(
-          (f) =>
-            `| ${f.fault} | ${f.requests} | ${f['5xx']} | ${f['429']} | ${f.resets} | ${f.timeouts} | ${f.drawsAgainAfterMs ?? '—'} ms | ${f.longestWithoutDrawMs} ms |`,
-        ),
-        '',
-      ].join('\n'),
-    );
+    console.error(faultTable(perFault));
   } finally {
     stopLoad = true;
     stopping = true;

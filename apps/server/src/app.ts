@@ -9,12 +9,14 @@ import { addressesHandlers } from './modules/addresses/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
 import { authHandlers } from './modules/auth/routes';
 import { corpHandlers } from './modules/corp/routes';
+import { couponsHandlers } from './modules/coupons/routes';
 import { discountsHandlers } from './modules/discounts/routes';
 import { drawHandlers } from './modules/draw/routes';
 import { grayHandlers } from './modules/gray/routes';
 import { growthHandlers } from './modules/growth/routes';
-import { paymentsHandlers } from './modules/prizes/payment-routes';
-import { couponsHandlers, ordersHandlers, prizesHandlers } from './modules/prizes/routes';
+import { ordersHandlers } from './modules/orders/routes';
+import { paymentsHandlers } from './modules/payments/routes';
+import { prizesHandlers } from './modules/prizes/routes';
 import { seasonHandlers } from './modules/season/routes';
 import { staffHandlers } from './modules/staff/routes';
 import { storesHandlers } from './modules/stores/routes';
@@ -28,6 +30,7 @@ import { installHealth } from './platform/health';
 import { type Handlers, registerEndpoints } from './platform/http';
 import { installLoadShedding } from './platform/load-shedding';
 import { installMetrics } from './platform/metrics';
+import { depsOf } from './platform/services';
 import type { Corp } from './platform/tenancy';
 import { installWeb } from './platform/web';
 import { createServices, type Services, type ServicesInput } from './services';
@@ -81,14 +84,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...systemHandlers(base),
     ...grayHandlers(),
     ...authHandlers(services.auth, config),
-    ...corpHandlers(base),
-    ...trackingHandlers(base, { activityExists: (corp, actId) => activityExists(services.activity, corp, actId) }),
+    ...corpHandlers(depsOf('platform', base)),
+    ...trackingHandlers(depsOf('tracking', base), {
+      activityExists: (corp, actId) => activityExists(services.activity, corp, actId),
+    }),
     ...activityHandlers(services.activity),
     ...drawHandlers(services.draw, base.sealer),
     ...prizesHandlers(services.prizes),
-    ...ordersHandlers(services.prizes),
-    ...couponsHandlers(services.prizes),
-    ...paymentsHandlers(services.prizes, base.clock),
+    ...ordersHandlers(services.orders),
+    ...couponsHandlers(services.coupons),
+    ...paymentsHandlers(services.payments, base.clock),
     ...addressesHandlers(services.addresses),
     ...discountsHandlers(services.discounts),
     ...growthHandlers(services.growth),

@@ -28,7 +28,7 @@ async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boole
   }
   const services = createServices({ database, config });
   const app = await buildApp({ services, serveWeb: opts.serveWeb });
-  if (opts.prepare && config.demoMode && (await seedDemoIfEmpty(database.db, services.activity, Date.now()))) {
+  if (opts.prepare && config.demoMode && (await seedDemoIfEmpty(database.db, services.publishing, Date.now()))) {
     await seedDemoCustomer(services, Date.now());
     await seedDemoSeasons(services, Date.now());
     await seedDemoApprovals(services, Date.now());

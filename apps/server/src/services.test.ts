@@ -4,6 +4,7 @@ import { parseDefinition } from './cli/definition';
 import { applyDefinition } from './cli/import';
 import { velocityRiskHook } from './modules/draw/risk';
 import { createDrawService } from './modules/draw/service';
+import { depsOf } from './platform/services';
 import type { Corp } from './platform/tenancy';
 import { dialects, startTestApp, type TestApp } from './testing/harness';
 
@@ -41,7 +42,7 @@ describe.each(kinds)('createServices wires the draw to prizes on %s', (kind) => 
     t = await startTestApp(kind);
     await applyDefinition(
       t.database.db,
-      t.services.activity,
+      t.services.publishing,
       parseDefinition(POINTS_ONLY, 'p.yaml', t.clock.now),
       t.clock.now,
     );
@@ -112,9 +113,9 @@ describe.each(kinds)('createServices wires the draw to prizes on %s', (kind) => 
     };
     const real = t.services.prizes;
     const draw = createDrawService({
-      ...t.services.base,
+      ...depsOf('draw', t.services.base),
       riskHook: velocityRiskHook(),
-      activities: t.services.activity,
+      activities: { ...t.services.activity, ...t.services.stock },
       prizes: {
         // The award and its ledger line are written, then the step fails: all of it must go.
         *award(x, a) {

@@ -8,19 +8,23 @@ import { createApprovalsService } from './modules/approvals/service';
 import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
+import { createCouponsService } from './modules/coupons/service';
 import { createDiscountsService } from './modules/discounts/service';
 import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createGrowthService } from './modules/growth/service';
-import { createPrizesService } from './modules/prizes/service';
+import { createOrdersService } from './modules/orders/service';
+import { createPaymentsService } from './modules/payments/service';
+import { createAwardMarks, createPrizesService } from './modules/prizes/service';
+import { createSeasonOperations } from './modules/season/operations';
 import { createSeasonService } from './modules/season/service';
 import { createStaffService } from './modules/staff/service';
 import { createStoresService } from './modules/stores/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
-import type { ServiceDeps } from './platform/services';
+import { type BaseDeps, depsOf, type ServiceDeps } from './platform/services';
 import { createCorpCache } from './platform/tenancy';
 
 export interface ServicesInput {
@@ -34,7 +38,7 @@ export interface ServicesInput {
   openIdProvider?: OpenIdProvider;
   riskHook?: RiskHook;
   limits?: Limits;
-  log?: ServiceDeps['log'];
+  log?: ServiceDeps<never>['log'];
 }
 
 /**
@@ -52,7 +56,7 @@ export function createServices(deps: ServicesInput) {
   deps.database.onConnectionError((err, where) =>
     log.warn({ err: err.message, where }, 'database connection lost; a new one opens at the next use'),
   );
-  const base: ServiceDeps = {
+  const base: BaseDeps = {
     database: deps.database,
     config,
     clock: deps.clock ?? Date.now,
@@ -63,30 +67,47 @@ export function createServices(deps: ServicesInput) {
     log,
   };
   const auth = createAuthService({
-    ...base,
+    ...depsOf('auth', base),
     ...authProviders(config, log, deps),
   });
-  const activity = createActivityService({ ...base, drawRules });
-  const addresses = createAddressesService({ ...base });
-  const staff = createStaffService({ ...base, nonces: auth });
+  const {
+    catalogue: activity,
+    publishing,
+    stock,
+  } = createActivityService({
+    ...depsOf('activity', base),
+    drawRules,
+  });
+  // The draw, seasons and offers read the catalogue and take stock.
+  const activityWithStock = { ...activity, ...stock };
+  const addresses = createAddressesService(depsOf('addresses', base));
+  const staff = createStaffService({ ...depsOf('staff', base), nonces: auth });
   // Each kind's effect comes from the module owning its subject; read at decision time (approvals is made
   // before prizes, which holds awards through it).
   const effects: ApprovalEffects = {};
-  const approvals = createApprovalsService({ ...base, staff, effects: () => effects });
+  const approvals = createApprovalsService({ ...depsOf('approvals', base), staff, effects: () => effects });
+  // The award's own changes come first: orders and coupons change an award through them, and the prizes
+  // service then takes orders and coupons as its ports.
+  const awardMarks = createAwardMarks(depsOf('prizes', base));
+  const orders = createOrdersService({ ...depsOf('orders', base), addressBook: addresses, awards: awardMarks });
+  const coupons = createCouponsService({ ...depsOf('coupons', base), awards: awardMarks });
+  const payments = createPaymentsService({ ...depsOf('payments', base), orders: orders.payments });
   const prizes = createPrizesService({
-    ...base,
+    ...depsOf('prizes', base),
     activities: activity,
-    addressBook: addresses,
+    orders,
+    coupons,
     holds: approvals,
-    stock: activity,
+    stock,
   });
   effects['prize-award'] = prizes.heldAwardEffect;
-  effects['rules-change'] = activity.rulesChangeEffect;
-  const season = createSeasonService({ ...base, activities: activity, prizes });
+  effects['rules-change'] = publishing.rulesChangeEffect;
+  const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
+  const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const draw = createDrawService({
-    ...base,
+    ...depsOf('draw', base),
     riskHook: deps.riskHook ?? velocityRiskHook(),
-    activities: activity,
+    activities: activityWithStock,
     // Every draw also feeds the season draw tasks that name its activity, in the draw's own transaction.
     prizes: {
       awardOfDraw: prizes.awardOfDraw,
@@ -100,12 +121,17 @@ export function createServices(deps: ServicesInput) {
   // Rate limits where every process serving this database (or Redis) counts alike.
   const limits = deps.limits ?? createLimits(config, deps.database, log);
   // A counted invite credits the inviter's season invite task (modules/growth/ports.ts InviteTaskPort).
-  const growth = createGrowthService({ ...base, catalogue: activity, prizes, inviteTasks: season });
+  const growth = createGrowthService({
+    ...depsOf('growth', base),
+    catalogue: activityWithStock,
+    prizes,
+    inviteTasks: season,
+  });
   // Redemption at the counter: tickets from prizes; an expired ticket's exception goes to the approvals,
   // and its approval redeems it (the stores module's effect).
   const stores = createStoresService({
-    ...base,
-    tickets: prizes.counter,
+    ...depsOf('stores', base),
+    tickets: coupons.counter,
     approvals: {
       request: async (corpId, kind, subject, requestedBy, context) => ({
         requestId: await approvals.request({
@@ -125,13 +151,19 @@ export function createServices(deps: ServicesInput) {
     base,
     auth,
     activity,
+    publishing,
+    stock,
     prizes,
+    orders,
+    coupons,
+    payments,
     draw,
     addresses,
-    discounts: createDiscountsService({ ...base }),
+    discounts: createDiscountsService(depsOf('discounts', base)),
     limits,
     growth,
     season,
+    seasonOperations,
     staff,
     approvals,
     stores,

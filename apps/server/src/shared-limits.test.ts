@@ -38,7 +38,7 @@ describe.each(setups)('limits shared by two instances on $kind (redis: $redis)',
       await app.ready();
       apps.push(app);
     }
-    await seedDemo(first.db, createServices({ database: first, config }).activity, T0);
+    await seedDemo(first.db, createServices({ database: first, config }).publishing, T0);
   });
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -99,7 +99,7 @@ describe.runIf(withRedis)('limits when Redis stops answering', () => {
     const services = createServices({ database: fresh.database, config, clock: () => T0 });
     const app = await buildApp({ services });
     try {
-      await seedDemo(fresh.database.db, services.activity, T0);
+      await seedDemo(fresh.database.db, services.publishing, T0);
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
         const r = await app.inject({

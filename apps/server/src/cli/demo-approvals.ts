@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { maskMobile } from '@campaign/contract';
+import { own } from '../db/owners';
 import { transact } from '../db/tx';
 import * as authRepo from '../modules/auth/repo';
 import type { Services } from '../services';
@@ -18,7 +19,7 @@ const HELD = { corpId: 'demo', nuid: 'demo-vip-001', actId: 'wheel-spring', draw
 export async function seedDemoApprovals(services: Services, now: number) {
   const db = services.base.database.db;
   const seeded = { heldPrize: false, rulesChange: false };
-  const user = await authRepo.findUser(db, HELD.corpId, { nuid: HELD.nuid });
+  const user = await authRepo.findUser(own('auth', db), HELD.corpId, { nuid: HELD.nuid });
   const act = await services.activity.load(HELD.corpId, HELD.actId);
   if (user && !(await services.prizes.awardOfDraw(HELD.corpId, HELD.drawId))) {
     await transact(services.base.database, (x) =>

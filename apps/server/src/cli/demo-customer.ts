@@ -1,3 +1,4 @@
+import { own } from '../db/owners';
 import { transact } from '../db/tx';
 import * as authRepo from '../modules/auth/repo';
 import type { RequestUser } from '../platform/session';
@@ -15,7 +16,7 @@ const DEMO = { corpId: 'demo', nuid: 'demo-vip-001', actId: 'grid-lucky' } as co
 export async function seedDemoCustomer(services: Services, now: number): Promise<boolean> {
   const { database, corps } = services.base;
   const corp = await corps.get(database.db, DEMO.corpId, now);
-  const row = await authRepo.findUser(database.db, DEMO.corpId, { nuid: DEMO.nuid });
+  const row = await authRepo.findUser(own('auth', database.db), DEMO.corpId, { nuid: DEMO.nuid });
   if (!corp || !row) return false;
   if (await services.prizes.awardOfDraw(DEMO.corpId, 'demo-seed-gift')) return false;
   const user: RequestUser = {
@@ -64,6 +65,6 @@ export async function seedDemoCustomer(services: Services, now: number): Promise
   const used = await award('demo-seed-cpn-10', 'cpn-10', 'coupon', now - DAY);
   // Past the activity's coupon validity (30 days in demo.yaml): shows as expired.
   await award('demo-seed-card', 'card', 'coupon', now - 40 * DAY);
-  if (used) await services.prizes.useCoupon(corp, user, used.id, 'store', 'demo-seed-use');
+  if (used) await services.coupons.useCoupon(corp, user, used.id, 'store', 'demo-seed-use');
   return true;
 }

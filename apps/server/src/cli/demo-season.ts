@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { own } from '../db/owners';
 import * as authRepo from '../modules/auth/repo';
 import { newId } from '../platform/crypto';
 import type { Services } from '../services';
@@ -32,14 +33,14 @@ export async function seedDemoSeasons(services: Services, now: number): Promise<
   for (const s of def.seasons.filter((x) => x.demoParticipants > 0)) {
     const act = def.activities.find((a) => a.corp === s.corp && a.id === s.act);
     if (!act) continue;
-    if (await authRepo.findUser(db, s.corp, { nuid: `${s.act}-demo-0` })) continue;
+    if (await authRepo.findUser(own('auth', db), s.corp, { nuid: `${s.act}-demo-0` })) continue;
     const random = rng(s.act.length * 7919 + s.demoParticipants);
     const until = Math.min(now, act.endsAt - 60_000);
     const days = Math.max(1, Math.floor((until - act.startsAt) / DAY));
     for (let i = 0; i < s.demoParticipants; i++) {
       const mobile = `13${(5 + (i % 5)).toString()}${String(Math.floor(random() * 1e8)).padStart(8, '0')}`;
       const id = newId();
-      await authRepo.insertUser(db, {
+      await authRepo.insertUser(own('auth', db), {
         id,
         corp_id: s.corp,
         nuid: `${s.act}-demo-${i}`,
@@ -57,12 +58,12 @@ export async function seedDemoSeasons(services: Services, now: number): Promise<
           if (t.kind === 'invite' ? random() > keen / 3 : random() > 0.3 + keen / 2) continue;
           const at = Math.min(until - 1, dayStart + Math.floor(random() * (DAY - 1)));
           if (at < act.startsAt) continue;
-          await services.season.creditAt(s.corp, s.act, id, t.id, at);
+          await services.seasonOperations.creditAt(s.corp, s.act, id, t.id, at);
         }
       }
       seeded++;
     }
-    if (act.endsAt <= now) await services.season.settle(s.corp, s.act);
+    if (act.endsAt <= now) await services.seasonOperations.settle(s.corp, s.act);
   }
   return seeded;
 }

@@ -1,13 +1,14 @@
 import type { Db } from '../db';
-import type { ActivityService } from '../modules/activity/service';
+import { own } from '../db/owners';
+import type { Publishing } from '../modules/activity/publishing';
 import * as approvalsRepo from '../modules/approvals/repo';
 import * as authRepo from '../modules/auth/repo';
-import * as corpRepo from '../modules/corp/repo';
 import * as discountRepo from '../modules/discounts/repo';
 import * as growthRepo from '../modules/growth/repo';
 import * as seasonRepo from '../modules/season/repo';
 import * as staffRepo from '../modules/staff/repo';
 import { newId } from '../platform/crypto';
+import * as corpRepo from '../platform/tenancy';
 import type { Definition } from './definition';
 import { applyStores } from './stores-definition';
 
@@ -25,7 +26,7 @@ export interface ImportSummary {
 /** Apply a validated definition in one transaction: everything or nothing. Re-importing updates in place. */
 export async function applyDefinition(
   db: Db,
-  catalogue: Pick<ActivityService, 'publish' | 'publishGroup'>,
+  catalogue: Pick<Publishing, 'publish' | 'publishGroup'>,
   def: Definition,
   now: number,
 ): Promise<ImportSummary> {
@@ -36,13 +37,13 @@ export async function applyDefinition(
       for (const g of c.cgroups) await corpRepo.upsertCgroup(tx, c.id, g.id, g.name);
     }
     for (const u of def.users) {
-      let user = await authRepo.findUser(tx, u.corp, { nuid: u.nuid });
+      let user = await authRepo.findUser(own('auth', tx), u.corp, { nuid: u.nuid });
       const identity = { mobile: u.mobile ?? null, open_id: u.openId ?? null };
       if (user) {
-        await authRepo.updateUserIdentity(tx, u.corp, user.id, identity);
+        await authRepo.updateUserIdentity(own('auth', tx), u.corp, user.id, identity);
       } else {
         user = { id: newId(), corp_id: u.corp, nuid: u.nuid, created_at: now, bank_linked_at: now, ...identity };
-        await authRepo.insertUser(tx, user);
+        await authRepo.insertUser(own('auth', tx), user);
       }
       await corpRepo.replaceUserCgroups(tx, u.corp, user.id, u.cgroups);
     }
@@ -50,13 +51,13 @@ export async function applyDefinition(
     for (const a of def.activities) {
       if (!(await corpRepo.corpExists(tx, a.corp)))
         throw new Error(`activity ${a.id}: corp "${a.corp}" does not exist`);
-      activities.push(await catalogue.publish(a, now, tx));
+      activities.push(await catalogue.publish(a, now, own('activity', tx)));
     }
-    for (const g of def.groups) await catalogue.publishGroup(g, tx);
+    for (const g of def.groups) await catalogue.publishGroup(g, own('activity', tx));
     for (const d of def.discounts) {
       if (!(await corpRepo.corpExists(tx, d.corp)))
         throw new Error(`discount ${d.id}: corp "${d.corp}" does not exist`);
-      await discountRepo.upsert(tx, {
+      await discountRepo.upsert(own('discounts', tx), {
         corp_id: d.corp,
         id: d.id,
         title: d.title,
@@ -74,7 +75,7 @@ export async function applyDefinition(
       });
     }
     for (const v of def.invites) {
-      await growthRepo.upsertSetup(tx, {
+      await growthRepo.upsertSetup(own('growth', tx), {
         corp_id: v.corp,
         act_id: v.actId,
         per_day: v.perDay,
@@ -86,7 +87,7 @@ export async function applyDefinition(
       const act = def.activities.find((a) => a.corp === s.corp && a.id === s.act);
       if (!act) throw new Error(`season ${s.act}: no such activity`);
       const { tasks, bands } = s;
-      await seasonRepo.upsertSeason(tx, {
+      await seasonRepo.upsertSeason(own('season', tx), {
         corp_id: s.corp,
         act_id: s.act,
         starts_at: act.startsAt,
@@ -102,13 +103,13 @@ export async function applyDefinition(
     }
     for (const corpId of new Set(def.staff.map((m) => m.corp))) {
       await staffRepo.replaceStaffList(
-        tx,
+        own('staff', tx),
         corpId,
         def.staff.filter((m) => m.corp === corpId),
         now,
       );
     }
-    for (const a of def.approvals) await approvalsRepo.setPolicy(tx, a.corp, a.prizeThresholdCents);
+    for (const a of def.approvals) await approvalsRepo.setPolicy(own('approvals', tx), a.corp, a.prizeThresholdCents);
     return {
       stores,
       corps: def.corps.length,

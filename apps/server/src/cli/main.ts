@@ -32,7 +32,7 @@ const USAGE = `Usage: npm run cli -- <command>
   order close <orderId> <corpId>               close an order that will not be fulfilled
   settle <actId> [corpId]      award an ended ranking season's rank bands (once: a second run awards nothing)
   stores import <file.csv> --corp <corpId> --list <listId> [--name <list name>]
-                               import stores from a CSV into a store list (README: Stores and redemption)
+                               import stores from a CSV into a store list (docs/features.md: Stores and redemption)
   order refund <orderId> <corpId>              refund a paid order in full (recorded as its payment's refund)`;
 
 async function main(argv: string[]): Promise<number> {
@@ -57,17 +57,17 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const services = createServices({ database, config, ...refusingProviders() });
-    const { activity, draw, prizes } = services;
+    const { publishing, draw, orders, payments } = services;
     if (cmd === 'order') {
       const [move, orderId, corpId, trackingNo] = args;
       if (move === 'refund' && orderId && corpId) {
-        const r = await prizes.refundOrder(corpId, orderId);
+        const r = await payments.refundOrder(corpId, orderId);
         console.log(`${corpId}/${orderId} → ${r.state}${r.replayed ? ' (already refunded)' : ''}`);
         return 0;
       }
       const to = { ship: 'shipped', deliver: 'delivered', close: 'closed' } as const;
       if (!orderId || !corpId || !(move === 'ship' || move === 'deliver' || move === 'close')) return usage();
-      const state = await prizes.moveOrder(corpId, orderId, to[move], trackingNo);
+      const state = await orders.moveOrder(corpId, orderId, to[move], trackingNo);
       console.log(`${corpId}/${orderId} → ${state}`);
       return 0;
     }
@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
         console.error('seed refused: NODE_ENV=production, and the demo tenants carry published secrets');
         return 1;
       }
-      const s = await seedDemo(database.db, activity, Date.now());
+      const s = await seedDemo(database.db, publishing, Date.now());
       const customer = await seedDemoCustomer(services, Date.now());
       const seasons = await seedDemoSeasons(services, Date.now());
       const approvals = await seedDemoApprovals(services, Date.now());
@@ -94,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
         console.error(`import refused: corp ${published.join(', ')} uses a published demo appSecret`);
         return 1;
       }
-      const s = await applyDefinition(database.db, activity, def, Date.now());
+      const s = await applyDefinition(database.db, publishing, def, Date.now());
       console.log(`imported ${file}: ${JSON.stringify(s)}`);
       return 0;
     }
@@ -129,7 +129,7 @@ async function main(argv: string[]): Promise<number> {
     if (cmd === 'settle') {
       const [actId, corpId = 'demo'] = args;
       if (!actId) return usage();
-      const r = await services.season.settle(corpId, actId);
+      const r = await services.seasonOperations.settle(corpId, actId);
       console.log(
         r.settled
           ? `${corpId}/${actId} settled: ${r.awarded} awards`
@@ -152,7 +152,7 @@ async function main(argv: string[]): Promise<number> {
       const [actId, corpId = 'demo'] = args;
       if (!actId) return usage();
       if (cmd === 'end') {
-        await activity.end(corpId, actId);
+        await publishing.end(corpId, actId);
         console.log(`${corpId}/${actId} ended; its seed is now revealed`);
         return 0;
       }

@@ -1,5 +1,6 @@
+import { own } from '../db/owners';
 import { getStaff } from '../modules/staff/repo';
-import { parseRoles } from '../platform/staff-session';
+import { parseRoles } from '../platform/session';
 import type { Services } from '../services';
 import type { Definition } from './definition';
 
@@ -9,18 +10,18 @@ import type { Definition } from './definition';
  * an approval request of kind 'rules-change' until a second person approves it (then it is published).
  */
 export async function proposeRules(
-  services: Pick<Services, 'base' | 'activity' | 'approvals'>,
+  services: Pick<Services, 'base' | 'publishing' | 'approvals'>,
   def: Definition,
   actId: string,
   staffId: string,
 ): Promise<{ ok: true; requestId: string; title: string } | { ok: false; error: string }> {
   const act = def.activities.find((a) => a.id === actId);
   if (!act) return { ok: false, error: `the file has no activity ${actId}` };
-  const member = await getStaff(services.base.database.db, act.corp, staffId);
+  const member = await getStaff(own('staff', services.base.database.db), act.corp, staffId);
   if (!member || !parseRoles(member.roles).includes('operator')) {
     return { ok: false, error: `${staffId} is not an operator on the staff list of ${act.corp}` };
   }
-  const { title, context } = await services.activity.describeRulesChange(act);
+  const { title, context } = await services.publishing.describeRulesChange(act);
   const requestId = await services.approvals.request({
     corpId: act.corp,
     kind: 'rules-change',

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import type { ActivityService } from '../modules/activity/service';
-import * as corpRepo from '../modules/corp/repo';
+import type { Publishing } from '../modules/activity/publishing';
+import * as corpRepo from '../platform/tenancy';
 import { type Definition, parseDefinition } from './definition';
 import { applyDefinition, type ImportSummary } from './import';
 
 export const DEMO_FILE = fileURLToPath(new URL('../../campaigns/demo.yaml', import.meta.url));
 
-type Publisher = Pick<ActivityService, 'publish' | 'publishGroup'>;
+type Publisher = Pick<Publishing, 'publish' | 'publishGroup'>;
 
 export async function seedDemo(db: Db, activities: Publisher, now: number): Promise<ImportSummary> {
   return applyDefinition(db, activities, parseDefinition(readFileSync(DEMO_FILE, 'utf8'), 'demo.yaml', now), now);

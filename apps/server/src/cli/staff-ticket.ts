@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { STAFF_ROLES, type StaffRole } from '@campaign/contract';
 import type { Db } from '../db';
+import { own } from '../db/owners';
 import { getStaff } from '../modules/staff/repo';
 import { signStaffTicket } from '../modules/staff/ticket';
-import { parseRoles } from '../platform/staff-session';
+import { parseRoles } from '../platform/session';
 
 /**
  * A staff ticket for local testing and the demo, signed with the corp's secret as the host app would
@@ -18,7 +19,7 @@ export async function mintStaffTicket(
 ): Promise<{ ok: true; ticket: string } | { ok: false; error: string }> {
   const corp = await db.selectFrom('corp').select('app_secret').where('id', '=', corpId).executeTakeFirst();
   if (!corp) return { ok: false, error: `unknown corp ${corpId}` };
-  const member = await getStaff(db, corpId, staffId);
+  const member = await getStaff(own('staff', db), corpId, staffId);
   if (!member) return { ok: false, error: `${staffId} is not on the staff list of ${corpId}` };
   const unknown = roles?.filter((r) => !(STAFF_ROLES as readonly string[]).includes(r)) ?? [];
   if (unknown.length > 0)

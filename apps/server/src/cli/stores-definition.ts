@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Db, Executor } from '../db';
-import * as corpRepo from '../modules/corp/repo';
+import { own } from '../db/owners';
 import { parseHours } from '../modules/stores/hours';
 import * as storesRepo from '../modules/stores/repo';
+import * as corpRepo from '../platform/tenancy';
 
 // The stores sections of the campaign file (`stores`, `storeLists`) and the CSV import
 // (`npm run cli -- stores import <file.csv> --corp X --list Y`): one validation for both.
@@ -101,14 +102,14 @@ export async function applyStores(
   def: { stores: z.output<typeof storeDefSchema>[]; storeLists: z.output<typeof storeListDefSchema>[] },
   now: number,
 ) {
-  for (const s of def.stores) await storesRepo.upsertStore(tx, storeRow(s.corp, s, now));
+  for (const s of def.stores) await storesRepo.upsertStore(own('stores', tx), storeRow(s.corp, s, now));
   for (const l of def.storeLists) {
-    const known = await storesRepo.existingStoreIds(tx, l.corp, l.stores);
+    const known = await storesRepo.existingStoreIds(own('stores', tx), l.corp, l.stores);
     const missing = l.stores.filter((id) => !known.has(id));
     if (missing.length)
       throw new Error(`store list ${l.id}: store(s) ${missing.join(', ')} of corp "${l.corp}" do not exist`);
-    await storesRepo.upsertList(tx, l.corp, l.id, l.name, now);
-    await storesRepo.replaceList(tx, l.corp, l.id, l.stores, l.activities);
+    await storesRepo.upsertList(own('stores', tx), l.corp, l.id, l.name, now);
+    await storesRepo.replaceList(own('stores', tx), l.corp, l.id, l.stores, l.activities);
   }
   return { stores: def.stores.length, storeLists: def.storeLists.length };
 }
@@ -200,11 +201,11 @@ export async function importStoresCsv(
 ) {
   return db.transaction().execute(async (tx) => {
     if (!(await corpRepo.corpExists(tx, corpId))) throw new StoresCsvError([`corp "${corpId}" does not exist`]);
-    for (const s of stores) await storesRepo.upsertStore(tx, storeRow(corpId, s, now));
-    const list = await storesRepo.getList(tx, corpId, listId);
-    await storesRepo.upsertList(tx, corpId, listId, listName ?? list?.name ?? listId, now);
+    for (const s of stores) await storesRepo.upsertStore(own('stores', tx), storeRow(corpId, s, now));
+    const list = await storesRepo.getList(own('stores', tx), corpId, listId);
+    await storesRepo.upsertList(own('stores', tx), corpId, listId, listName ?? list?.name ?? listId, now);
     await storesRepo.addToList(
-      tx,
+      own('stores', tx),
       corpId,
       listId,
       stores.map((s) => s.id),

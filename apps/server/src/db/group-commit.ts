@@ -1,4 +1,4 @@
-import type { SqliteConnection } from './index';
+import type { SqliteConnection } from './connection';
 import { Overloaded } from './pg-group-commit';
 
 interface Work {

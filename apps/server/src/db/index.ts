@@ -11,18 +11,16 @@ import {
   SqliteDialect,
   SqliteDriver,
   sql,
-  type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import type { Db, Executor, SqliteConnection } from './connection';
 import { createGroupCommit, type GroupCommit } from './group-commit';
 import { createPgGroupCommit, Overloaded, type PgGroupCommit } from './pg-group-commit';
 import { growingTables, statementName } from './prepared';
 import type { DB } from './schema';
 
-export type Db = Kysely<DB>;
-/** What a repository function runs on: the database or an open transaction. */
-export type Executor = Kysely<DB> | Transaction<DB>;
+export type { AnyExecutor, Db, Executor, SqliteConnection } from './connection';
 export type DbKind = 'sqlite' | 'postgres';
 
 export interface Database_ {
@@ -60,13 +58,6 @@ export interface Database_ {
 
 /** Which connection was lost: a pooled one (transactions, side-by-side batches, the limiter) or the shared reads. */
 export type ConnectionKind = 'pool' | 'shared-reads';
-
-/** The SQLite connection with its statement cache, for synchronous work inside a group commit. */
-export interface SqliteConnection {
-  prepare(sql: string): Database.Statement;
-  exec(sql: string): void;
-  readonly inTransaction: boolean;
-}
 
 // int8 (counts, epoch-ms columns) as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-platform';
 import * as m0002 from './migrations/0002-draw';
 import * as m0003 from './migrations/0003-identity-link';
@@ -22,23 +22,14 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-season': m0007,
   '0008-stores': m0008,
   '0009-staff-and-approvals': m0009,
-  '0011-stock-buckets': m0011,
   '0010-order-payments': m0010,
+  '0011-stock-buckets': m0011,
 };
 
 class InCodeProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     return MIGRATIONS;
   }
-}
-
-export function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-/** An auto-incrementing integer key on both dialects. */
-export function autoId(db: Kysely<unknown>) {
-  return isPostgres(db) ? sql`bigserial` : sql`integer`;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's table types.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import type { Db, Executor } from './connection';
 import { isDatabaseUnavailable, isTransientConflict } from './errors';
-import type { Db, Executor } from './index';
 
 /** A unit and how it ended: its value, or the error its caller gets. */
 type Outcome = [Work, { ok: boolean; value: unknown }];

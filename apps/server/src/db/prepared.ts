@@ -8,7 +8,8 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import type { Executor, SqliteConnection } from './index';
+import type { AnyExecutor, SqliteConnection } from './connection';
+import type { Owner, TablesOf } from './owners';
 import type { DB } from './schema';
 
 const MARK = '\u0001param:';
@@ -64,7 +65,7 @@ export type Param<P> = <K extends keyof P & string>(key: K) => P[K];
 
 export interface Prepared<P, R> {
   /** Through Kysely: either dialect, the database or an open transaction. */
-  (ex: Executor, params: P): Promise<QueryResult<R>>;
+  (ex: AnyExecutor, params: P): Promise<QueryResult<R>>;
   /** Synchronously on a SQLite connection: rows of a query. */
   all(conn: SqliteConnection, params: P): R[];
   /** Synchronously on a SQLite connection: rows changed by a statement. */
@@ -96,6 +97,26 @@ export function prepared<P extends Record<string, unknown>, R>(
      */
     growingTables?: readonly (keyof DB & string)[];
   } = {},
+): Prepared<P, R> {
+  return preparedOn(build, opts);
+}
+
+type PreparedOptions = NonNullable<Parameters<typeof prepared>[1]>;
+
+/**
+ * `prepared` for one module: the builder sees that module's tables only (db/owners.ts), so a prepared
+ * query cannot name another module's table either. `const prepared = preparedFor('prizes');` in its repo.
+ */
+export function preparedFor<M extends Owner>(_owner: M) {
+  return <P extends Record<string, unknown>, R>(
+    build: (db: Kysely<TablesOf<M>>, p: Param<P>) => Compilable<R>,
+    opts: PreparedOptions = {},
+  ): Prepared<P, R> => preparedOn(build as unknown as (db: Kysely<DB>, p: Param<P>) => Compilable<R>, opts);
+}
+
+function preparedOn<P extends Record<string, unknown>, R>(
+  build: (db: Kysely<DB>, p: Param<P>) => Compilable<R>,
+  opts: PreparedOptions,
 ): Prepared<P, R> {
   const compile = (db: Kysely<DB>): Compiled => {
     const q = build(db, (key) => `${MARK}${key}` as never).compile();

@@ -1,5 +1,13 @@
-import type { Database_, Executor, SqliteConnection } from './index';
+import type { AnyExecutor, SqliteConnection } from './connection';
+import type { Database_ } from './index';
+import type { PortTx } from './owners';
 import type { Prepared } from './prepared';
+
+/** What transactions and reads need of a database, whichever module's tables its Kysely is typed with. */
+export type TxDatabase = Pick<Database_, 'sqlite' | 'groupCommit' | 'pgGroupCommit'> & {
+  db: AnyExecutor;
+  pgReads: AnyExecutor | null;
+};
 
 /**
  * One transaction body for both databases. A body is a generator: each database step is `yield*`ed, so
@@ -8,19 +16,24 @@ import type { Prepared } from './prepared';
  */
 export type Step<T> = Generator<unknown, T, unknown>;
 
-/** Where a body's steps run: a SQLite connection (synchronous) or a Kysely transaction (asynchronous). */
-export type TxExec = { sqlite: SqliteConnection } | { kysely: Executor };
+/**
+ * Where a body's steps run: a SQLite connection (synchronous) or a Kysely transaction (asynchronous). The
+ * transaction is opaque (db/owners.ts PortTx): a body runs prepared statements in it (`rows`, `changes`),
+ * which a module builds on its own tables only.
+ */
+export type TxExec = { sqlite: SqliteConnection } | { kysely: PortTx };
+const kyselyOf = (x: { kysely: PortTx }) => x.kysely as unknown as AnyExecutor;
 
 /** The rows of a prepared query. */
 export function* rows<P, R>(x: TxExec, q: Prepared<P, R>, params: P): Step<R[]> {
   if ('sqlite' in x) return q.all(x.sqlite, params);
-  return ((yield q(x.kysely, params)) as { rows: R[] }).rows;
+  return ((yield q(kyselyOf(x), params)) as { rows: R[] }).rows;
 }
 
 /** The number of rows a prepared statement changed. */
 export function* changes<P>(x: TxExec, q: Prepared<P, unknown>, params: P): Step<number> {
   if ('sqlite' in x) return q.run(x.sqlite, params);
-  return Number(((yield q(x.kysely, params)) as { numAffectedRows?: bigint }).numAffectedRows ?? 0);
+  return Number(((yield q(kyselyOf(x), params)) as { numAffectedRows?: bigint }).numAffectedRows ?? 0);
 }
 
 function runSync<T>(body: Step<T>): T {
@@ -43,7 +56,7 @@ async function runAsync<T>(body: Step<T>): Promise<T> {
  * once and synchronously (it can only see committed data); otherwise it waits its turn through Kysely. On
  * PostgreSQL it goes out at once on the connection the reads share (db/index.ts sharedReads).
  */
-export async function read<P, R>(database: Database_, q: Prepared<P, R>, params: P): Promise<R[]> {
+export async function read<P, R>(database: TxDatabase, q: Prepared<P, R>, params: P): Promise<R[]> {
   if (database.sqlite && !database.sqlite.inTransaction) return q.all(database.sqlite, params);
   return (await q(database.pgReads ?? database.db, params)).rows;
 }
@@ -56,21 +69,21 @@ export async function read<P, R>(database: Database_, q: Prepared<P, R>, params:
  * past capacity (`Overloaded`) once DRAW_QUEUE_MAX_MS have passed since then before it ran.
  */
 export function transact<T>(
-  database: Database_,
+  database: TxDatabase,
   body: (x: TxExec) => Step<T>,
   opts: { pipelineKey?: string; since?: number } = {},
 ): Promise<T> {
   if (database.groupCommit)
     return database.groupCommit.enqueue((sqlite) => runSync(body({ sqlite })), { since: opts.since });
   if (database.pgGroupCommit)
-    return database.pgGroupCommit.enqueue((tx) => runAsync(body({ kysely: tx })), {
+    return database.pgGroupCommit.enqueue((tx) => runAsync(body({ kysely: tx as unknown as PortTx })), {
       key: opts.pipelineKey,
       since: opts.since,
     });
-  return database.db.transaction().execute((tx) => runAsync(body({ kysely: tx })));
+  return database.db.transaction().execute((tx) => runAsync(body({ kysely: tx as unknown as PortTx })));
 }
 
 /** Runs a body's steps inside a Kysely transaction the caller already holds (either database). */
-export function stepsIn<T>(tx: Executor, body: (x: TxExec) => Step<T>): Promise<T> {
-  return runAsync(body({ kysely: tx }));
+export function stepsIn<T>(tx: AnyExecutor | PortTx, body: (x: TxExec) => Step<T>): Promise<T> {
+  return runAsync(body({ kysely: tx as unknown as PortTx }));
 }

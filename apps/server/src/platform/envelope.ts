@@ -57,7 +57,7 @@ export function installEnvelopeErrors(app: FastifyInstance) {
       if ((known.status === 429 || known.status === 503) && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', String(RETRY_AFTER_SEC));
       }
-      return reply.status(known.status).send({ code: known.code, data: known.messageFor(locale) });
+      return reply.status(known.status).send(known.envelope(locale));
     }
     req.log.error({ err, reqId: req.id }, 'unhandled error');
     const internal = new AppError('INTERNAL');

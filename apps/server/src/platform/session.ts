@@ -1,11 +1,118 @@
-import { COOKIES } from '@campaign/contract';
+import { COOKIES, STAFF_ROLES, type StaffRole } from '@campaign/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Insertable, Kysely } from 'kysely';
 import type { Config } from '../config';
-import type { Database_, Executor } from '../db';
-import { prepared } from '../db/prepared';
-import type { SessionTable } from '../db/schema';
-import { read } from '../db/tx';
+import type { AnyExecutor } from '../db/connection';
+import { own } from '../db/owners';
+import { preparedFor } from '../db/prepared';
+import type { DB, SessionTable } from '../db/schema';
+import { read, type TxDatabase } from '../db/tx';
 import { newToken, sha256Hex } from './crypto';
+
+// One session store for customers (`session`, cookie COOKIES.session) and staff (`staff_session`, cookie
+// COOKIES.staffSession): a CSPRNG token whose hash is the key, an absolute and an idle expiry, touched at
+// most once a minute, rotated at every log-in. Platform owns both tables (db/owners.ts).
+
+type SessionKind = 'session' | 'staff_session';
+/** The columns both session tables share. */
+type Common = 'token_hash' | 'corp_id' | 'created_at' | 'last_seen_at' | 'expires_at';
+type Times = { last_seen_at: number; expires_at: number };
+
+/** Idle sessions are touched at most this often, so reads do not turn every request into a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+const prepared = preparedFor('platform');
+
+function createSessionStore<K extends SessionKind, Row extends Times>(spec: {
+  table: K;
+  cookie: string;
+  /** The session's row with what the request needs of its principal, by token hash within the corp. */
+  lookUp(database: TxDatabase, tokenHash: string, corpId: string): Promise<Row | undefined>;
+  /** Beyond expiry and idleness: whether the principal may still use it. */
+  usable?(row: Row): boolean;
+}) {
+  // Both tables have the common columns; the statements below name only those.
+  const sessions = (ex: AnyExecutor) => own('platform', ex) as unknown as Kysely<Pick<DB, 'session'>>;
+  const table = spec.table as 'session';
+  const end = async (ex: AnyExecutor, tokenHash: string) => {
+    await sessions(ex).deleteFrom(table).where('token_hash', '=', tokenHash).execute();
+  };
+  return {
+    /** The live session of a token in this corp (touched when idle a while), or null (an expired one is ended). */
+    async find(
+      database: TxDatabase,
+      corpId: string,
+      token: string,
+      now: number,
+      cfg: Config['session'],
+    ): Promise<(Row & { tokenHash: string }) | null> {
+      const tokenHash = sha256Hex(token);
+      const row = await spec.lookUp(database, tokenHash, corpId);
+      if (!row) return null;
+      if ((spec.usable && !spec.usable(row)) || row.expires_at <= now || now - row.last_seen_at > cfg.idleMs) {
+        await end(database.db, tokenHash);
+        return null;
+      }
+      if (now - row.last_seen_at > TOUCH_EVERY_MS) {
+        await sessions(database.db)
+          .updateTable(table)
+          .set({ last_seen_at: now })
+          .where('token_hash', '=', tokenHash)
+          .execute();
+      }
+      return { ...row, tokenHash };
+    },
+
+    /**
+     * A fresh CSPRNG token (256 bits) every log-in, so a token planted before is worthless afterwards
+     * (rotation); this browser's previous session ends, and so do expired ones.
+     */
+    async start(
+      ex: AnyExecutor,
+      args: {
+        corpId: string;
+        now: number;
+        cfg: Config['session'];
+        previousToken: string | undefined;
+        columns: Omit<Insertable<DB[K]>, Common>;
+      },
+    ): Promise<string> {
+      if (args.previousToken) await end(ex, sha256Hex(args.previousToken));
+      await sessions(ex).deleteFrom(table).where('expires_at', '<=', args.now).execute();
+      const token = newToken(32);
+      const common = {
+        token_hash: sha256Hex(token),
+        corp_id: args.corpId,
+        created_at: args.now,
+        last_seen_at: args.now,
+        expires_at: args.now + args.cfg.absoluteMs,
+      };
+      await sessions(ex)
+        .insertInto(table)
+        .values({ ...args.columns, ...common } as Insertable<DB['session']>)
+        .execute();
+      return token;
+    },
+
+    end: (ex: AnyExecutor, token: string) => end(ex, sha256Hex(token)),
+
+    setCookie(req: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number) {
+      reply.setCookie(spec.cookie, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.protocol === 'https',
+        maxAge: Math.floor(maxAgeMs / 1000),
+      });
+    },
+
+    clearCookie(reply: FastifyReply) {
+      reply.clearCookie(spec.cookie, { path: '/' });
+    },
+  };
+}
+
+// ---- customers ----
 
 export interface RequestUser {
   id: string;
@@ -48,27 +155,21 @@ const sessionQ = prepared<
   { growingTables: ['session', 'app_user'] },
 );
 
-/** Idle sessions are touched at most this often, so reads do not turn every request into a write. */
-const TOUCH_EVERY_MS = 60_000;
+const customers = createSessionStore({
+  table: 'session',
+  cookie: COOKIES.session,
+  lookUp: async (database, hash, corp) => (await read(database, sessionQ, { hash, corp }))[0],
+});
 
 export async function findSession(
-  database: Database_,
+  database: TxDatabase,
   corpId: string,
   token: string,
   now: number,
   cfg: Config['session'],
 ): Promise<RequestUser | null> {
-  const { db } = database;
-  const tokenHash = sha256Hex(token);
-  const [row] = await read(database, sessionQ, { hash: tokenHash, corp: corpId });
+  const row = await customers.find(database, corpId, token, now, cfg);
   if (!row) return null;
-  if (row.expires_at <= now || now - row.last_seen_at > cfg.idleMs) {
-    await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
-    return null;
-  }
-  if (now - row.last_seen_at > TOUCH_EVERY_MS) {
-    await db.updateTable('session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
-  }
   return {
     id: row.user_id,
     corpId,
@@ -76,16 +177,13 @@ export async function findSession(
     mobile: row.mobile,
     openId: row.open_id,
     loginMethod: row.login_method,
-    tokenHash,
+    tokenHash: row.tokenHash,
   };
 }
 
-/**
- * Start a session: a fresh CSPRNG token (256 bits) every login, so a token planted before login is
- * worthless afterwards (rotation); the previous session of this browser is ended.
- */
-export async function startSession(
-  db: Executor,
+/** A customer's fresh session (see `start` above). */
+export function startSession(
+  ex: AnyExecutor,
   args: {
     corpId: string;
     userId: string;
@@ -95,40 +193,98 @@ export async function startSession(
     previousToken: string | undefined;
   },
 ): Promise<string> {
-  if (args.previousToken) {
-    await db.deleteFrom('session').where('token_hash', '=', sha256Hex(args.previousToken)).execute();
-  }
-  await db.deleteFrom('session').where('expires_at', '<=', args.now).execute();
-  const token = newToken(32);
-  await db
-    .insertInto('session')
-    .values({
-      token_hash: sha256Hex(token),
-      corp_id: args.corpId,
-      user_id: args.userId,
-      login_method: args.method,
-      created_at: args.now,
-      last_seen_at: args.now,
-      expires_at: args.now + args.cfg.absoluteMs,
-    })
-    .execute();
-  return token;
+  return customers.start(ex, { ...args, columns: { user_id: args.userId, login_method: args.method } });
 }
 
-export async function endSession(db: Executor, token: string): Promise<void> {
-  await db.deleteFrom('session').where('token_hash', '=', sha256Hex(token)).execute();
+export const endSession = customers.end;
+export const setSessionCookie = customers.setCookie;
+export const clearSessionCookie = customers.clearCookie;
+
+// ---- staff ----
+
+/** The staff member behind a request (docs/decisions/0320-staff-roles.md). */
+export interface RequestStaff {
+  id: string;
+  corpId: string;
+  name: string;
+  /** The roles of this session that the staff list still grants. */
+  roles: StaffRole[];
+  stores: string[];
 }
 
-export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number) {
-  reply.setCookie(COOKIES.session, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.protocol === 'https',
-    maxAge: Math.floor(maxAgeMs / 1000),
-  });
+export function parseRoles(json: string): StaffRole[] {
+  const v: unknown = JSON.parse(json);
+  return Array.isArray(v) ? v.filter((r): r is StaffRole => (STAFF_ROLES as readonly unknown[]).includes(r)) : [];
+}
+function parseStrings(json: string): string[] {
+  const v: unknown = JSON.parse(json);
+  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
 }
 
-export function clearSessionCookie(reply: FastifyReply) {
-  reply.clearCookie(COOKIES.session, { path: '/' });
+const staffSessions = createSessionStore({
+  table: 'staff_session',
+  cookie: COOKIES.staffSession,
+  lookUp: (database, hash, corp) =>
+    own('platform', database.db)
+      .selectFrom('staff_session')
+      .innerJoin('staff', (j) =>
+        j.onRef('staff.corp_id', '=', 'staff_session.corp_id').onRef('staff.id', '=', 'staff_session.staff_id'),
+      )
+      .select([
+        'staff_session.roles as sessionRoles',
+        'staff_session.last_seen_at',
+        'staff_session.expires_at',
+        'staff.id',
+        'staff.name',
+        'staff.roles as listRoles',
+        'staff.stores',
+        'staff.active',
+      ])
+      .where('staff_session.token_hash', '=', hash)
+      .where('staff_session.corp_id', '=', corp)
+      .executeTakeFirst(),
+  // A staff member taken off the list loses the session at once.
+  usable: (row) => Boolean(row.active),
+});
+
+/**
+ * The staff session of a token in this corp, or null. Roles are the session's roles that the staff list
+ * still grants, read on every request: removing a role (or the person) from the list takes effect at once.
+ */
+export async function findStaffSession(
+  database: TxDatabase,
+  corpId: string,
+  token: string,
+  now: number,
+  cfg: Config['session'],
+): Promise<RequestStaff | null> {
+  const row = await staffSessions.find(database, corpId, token, now, cfg);
+  if (!row) return null;
+  const granted = new Set(parseRoles(row.listRoles));
+  return {
+    id: row.id,
+    corpId,
+    name: row.name,
+    roles: parseRoles(row.sessionRoles).filter((r) => granted.has(r)),
+    stores: parseStrings(row.stores),
+  };
 }
+
+/** A fresh staff session (see `start` above). */
+export function startStaffSession(
+  ex: AnyExecutor,
+  args: {
+    corpId: string;
+    staffId: string;
+    roles: StaffRole[];
+    now: number;
+    cfg: Config['session'];
+    previousToken: string | undefined;
+  },
+): Promise<string> {
+  return staffSessions.start(ex, { ...args, columns: { staff_id: args.staffId, roles: JSON.stringify(args.roles) } });
+}
+
+export const endStaffSession = staffSessions.end;
+export const setStaffSessionCookie = staffSessions.setCookie;
+export const clearStaffSessionCookie = staffSessions.clearCookie;

@@ -1,4 +1,10 @@
-import type { Executor } from '../db';
+import type { AnyExecutor } from '../db/connection';
+import { own } from '../db/owners';
+
+// Tenancy: the corps, their groups and customer groups. Platform owns these tables (db/owners.ts); the
+// request pipeline reads the corp (cached), the `corp` contract group and the CLI read and write them here.
+
+const tenancy = (ex: AnyExecutor) => own('platform', ex);
 
 export interface Corp {
   id: string;
@@ -12,10 +18,10 @@ export interface Corp {
 export function createCorpCache(ttlMs = 30_000) {
   const cache = new Map<string, { corp: Corp | null; at: number }>();
   return {
-    async get(db: Executor, id: string, now: number): Promise<Corp | null> {
+    async get(ex: AnyExecutor, id: string, now: number): Promise<Corp | null> {
       const hit = cache.get(id);
       if (hit && now - hit.at < ttlMs) return hit.corp;
-      const row = await db.selectFrom('corp').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await tenancy(ex).selectFrom('corp').selectAll().where('id', '=', id).executeTakeFirst();
       const corp = row
         ? {
             id: row.id,
@@ -36,3 +42,106 @@ export function createCorpCache(ttlMs = 30_000) {
   };
 }
 export type CorpCache = ReturnType<typeof createCorpCache>;
+
+/** Which of the given customer groups a user belongs to (used by the cgroup check and draw eligibility). */
+export async function memberCgroups(ex: AnyExecutor, corpId: string, userId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tenancy(ex)
+    .selectFrom('cgroup_member')
+    .select('cgroup_id')
+    .where('corp_id', '=', corpId)
+    .where('user_id', '=', userId)
+    .where('cgroup_id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.cgroup_id);
+}
+
+export async function corpGroups(ex: AnyExecutor, corpId: string): Promise<string[]> {
+  const rows = await tenancy(ex)
+    .selectFrom('corp_group_member')
+    .select('group_id')
+    .where('corp_id', '=', corpId)
+    .execute();
+  return rows.map((r) => r.group_id).sort();
+}
+
+export interface CorpUpsert {
+  id: string;
+  name: string;
+  whiteListed: boolean;
+  gray: boolean;
+  appSecret: string;
+  now: number;
+}
+
+export async function upsertCorp(ex: AnyExecutor, c: CorpUpsert): Promise<void> {
+  const values = { name: c.name, white_listed: c.whiteListed ? 1 : 0, gray: c.gray ? 1 : 0, app_secret: c.appSecret };
+  const existing = await tenancy(ex).selectFrom('corp').select('id').where('id', '=', c.id).executeTakeFirst();
+  if (existing) await tenancy(ex).updateTable('corp').set(values).where('id', '=', c.id).execute();
+  else
+    await tenancy(ex)
+      .insertInto('corp')
+      .values({ id: c.id, created_at: c.now, ...values })
+      .execute();
+}
+
+export async function replaceCorpGroups(ex: AnyExecutor, corpId: string, groupIds: string[]): Promise<void> {
+  await tenancy(ex).deleteFrom('corp_group_member').where('corp_id', '=', corpId).execute();
+  if (groupIds.length) {
+    await tenancy(ex)
+      .insertInto('corp_group_member')
+      .values(groupIds.map((g) => ({ group_id: g, corp_id: corpId })))
+      .execute();
+  }
+}
+
+export async function upsertCgroup(ex: AnyExecutor, corpId: string, id: string, name: string): Promise<void> {
+  const existing = await tenancy(ex)
+    .selectFrom('cgroup')
+    .select('id')
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (existing)
+    await tenancy(ex).updateTable('cgroup').set({ name }).where('corp_id', '=', corpId).where('id', '=', id).execute();
+  else await tenancy(ex).insertInto('cgroup').values({ corp_id: corpId, id, name }).execute();
+}
+
+export async function replaceUserCgroups(
+  ex: AnyExecutor,
+  corpId: string,
+  userId: string,
+  ids: string[],
+): Promise<void> {
+  await tenancy(ex).deleteFrom('cgroup_member').where('corp_id', '=', corpId).where('user_id', '=', userId).execute();
+  if (ids.length) {
+    await tenancy(ex)
+      .insertInto('cgroup_member')
+      .values(ids.map((cgroup_id) => ({ corp_id: corpId, cgroup_id, user_id: userId })))
+      .execute();
+  }
+}
+
+export async function countCorps(ex: AnyExecutor): Promise<number> {
+  const r = await tenancy(ex)
+    .selectFrom('corp')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function corpExists(ex: AnyExecutor, id: string): Promise<boolean> {
+  return Boolean(await tenancy(ex).selectFrom('corp').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** Ids of the corps whose app secret is one of `secrets`. */
+export async function corpsWithSecrets(ex: AnyExecutor, secrets: string[]): Promise<string[]> {
+  if (!secrets.length) return [];
+  const rows = await tenancy(ex)
+    .selectFrom('corp')
+    .select('id')
+    .where('app_secret', 'in', secrets)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

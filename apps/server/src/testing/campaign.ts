@@ -34,7 +34,7 @@ export function campaignActions(app: () => TestApp) {
       const t = app();
       return applyDefinition(
         t.database.db,
-        t.services.activity,
+        t.services.publishing,
         parseDefinition(yaml, 'test.yaml', t.clock.now),
         t.clock.now,
       );

@@ -132,7 +132,7 @@ export const T0 = Date.UTC(2026, 10, 22, 2, 0, 0);
 
 /** The demo tenants (campaigns/demo.yaml) published into `database`, as of `now`. */
 export async function seedDemoInto(database: Database_, now: number): Promise<void> {
-  await seedDemo(database.db, createServices({ database, config: testConfig() }).activity, now);
+  await seedDemo(database.db, createServices({ database, config: testConfig() }).publishing, now);
 }
 
 export interface TestApp {
@@ -160,7 +160,7 @@ export async function startTestApp(
   const services = createServices({ database, config: testConfig(), clock: () => clock.now, ...inputs });
   const app = await buildApp({ services, serveWeb });
   await app.ready();
-  await seedDemo(database.db, services.activity, T0);
+  await seedDemo(database.db, services.publishing, T0);
   return {
     app,
     services,

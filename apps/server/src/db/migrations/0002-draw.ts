@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { autoId } from '../migrate';
+import { autoId } from '../migration-helpers';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isPostgres } from '../migrate';
+import { isPostgres } from '../migration-helpers';
 
 /**
  * rate_limit: rate-limiter-flexible's counters when the limits are kept in PostgreSQL (no REDIS_URL), shared

@@ -2,12 +2,13 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDefinition } from '../../cli/definition';
 import { applyDefinition } from '../../cli/import';
+import { depsOf, moduleDatabase } from '../../platform/services';
 import { activityYaml } from '../../testing/campaign';
 import { startTestApp, type TestApp } from '../../testing/harness';
 import type { DrawRulesPort } from './ports';
 import { createActivityService } from './service';
 
-/** The activity definitions a draw reads are cached for a second outside tests (modules/activity/service.ts). */
+/** The activity definitions a draw reads are cached for a second outside tests (modules/activity/loaded.ts). */
 describe('the activity cache', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -18,7 +19,7 @@ describe('the activity cache', () => {
     });
     await applyDefinition(
       t.database.db,
-      t.services.activity,
+      t.services.publishing,
       parseDefinition(yaml, 'c.yaml', t.clock.now),
       t.clock.now,
     );
@@ -35,10 +36,10 @@ describe('the activity cache', () => {
       },
       transformResult: async (args) => args.result,
     };
-    const activity = createActivityService({
-      ...t.services.base,
+    const { catalogue: activity } = createActivityService({
+      ...depsOf('activity', t.services.base),
       config: { ...t.services.base.config, env: 'development' },
-      database: { ...t.database, sqlite: null, db: t.database.db.withPlugin(counter) },
+      database: moduleDatabase('activity', { ...t.database, sqlite: null, db: t.database.db.withPlugin(counter) }),
       // Loading never consults the draw's rules (publication does).
       drawRules: {} as DrawRulesPort,
     });

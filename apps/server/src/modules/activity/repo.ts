@@ -1,24 +1,30 @@
 import { type ExpressionBuilder, type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
-import type { Executor } from '../../db';
+import type { Own, TablesOf } from '../../db/owners';
 import { LockBusy } from '../../db/pg-group-commit';
-import { prepared } from '../../db/prepared';
-import type { ActivityGroupTable, ActivityTable, DB, PrizeTable_ } from '../../db/schema';
+import { preparedFor } from '../../db/prepared';
+import type { ActivityGroupTable, ActivityTable, PrizeTable_ } from '../../db/schema';
 import { changes, rows, type Step, type TxExec } from '../../db/tx';
+
+const prepared = preparedFor('activity');
 
 // Tables of this module: activity, activity_version, activity_group, prize (with its stock).
 
 export type ActivityRow = Selectable<ActivityTable>;
 export type PrizeRow = Selectable<PrizeTable_>;
 
-export async function getActivity(db: Executor, corpId: string, actId: string): Promise<ActivityRow | undefined> {
+export async function getActivity(
+  db: Own<'activity'>,
+  corpId: string,
+  actId: string,
+): Promise<ActivityRow | undefined> {
   return db.selectFrom('activity').selectAll().where('corp_id', '=', corpId).where('id', '=', actId).executeTakeFirst();
 }
 
-export async function listActivities(db: Executor, corpId: string): Promise<ActivityRow[]> {
+export async function listActivities(db: Own<'activity'>, corpId: string): Promise<ActivityRow[]> {
   return db.selectFrom('activity').selectAll().where('corp_id', '=', corpId).orderBy('starts_at').execute();
 }
 
-export async function getPrizes(db: Executor, corpId: string, actId: string): Promise<PrizeRow[]> {
+export async function getPrizes(db: Own<'activity'>, corpId: string, actId: string): Promise<PrizeRow[]> {
   return db
     .selectFrom('prize')
     .selectAll()
@@ -38,32 +44,37 @@ const stockLeftQ = prepared<
     .where('corp_id', '=', p('corp'))
     .where('act_id', '=', p('act')),
 );
-export async function stockLeft(db: Executor, corpId: string, actId: string) {
+export async function stockLeft(db: Own<'activity'>, corpId: string, actId: string) {
   return (await stockLeftQ(db, { corp: corpId, act: actId })).rows;
 }
 
-export async function insertActivity(db: Executor, row: Insertable<ActivityTable>) {
+export async function insertActivity(db: Own<'activity'>, row: Insertable<ActivityTable>) {
   await db.insertInto('activity').values(row).execute();
 }
 
-export async function updateActivity(db: Executor, corpId: string, actId: string, set: Updateable<ActivityTable>) {
+export async function updateActivity(
+  db: Own<'activity'>,
+  corpId: string,
+  actId: string,
+  set: Updateable<ActivityTable>,
+) {
   await db.updateTable('activity').set(set).where('corp_id', '=', corpId).where('id', '=', actId).execute();
 }
 
 export async function insertVersion(
-  db: Executor,
+  db: Own<'activity'>,
   row: { corp_id: string; act_id: string; version: number; published_at: number; rules_html: string; prizes: string },
 ) {
   await db.insertInto('activity_version').values(row).execute();
 }
 
 /** Before first publication a draft's single version is rewritten in place. */
-export async function replaceVersions(db: Executor, row: Parameters<typeof insertVersion>[1]) {
+export async function replaceVersions(db: Own<'activity'>, row: Parameters<typeof insertVersion>[1]) {
   await db.deleteFrom('activity_version').where('corp_id', '=', row.corp_id).where('act_id', '=', row.act_id).execute();
   await insertVersion(db, row);
 }
 
-export async function getVersions(db: Executor, corpId: string, actId: string) {
+export async function getVersions(db: Own<'activity'>, corpId: string, actId: string) {
   return db
     .selectFrom('activity_version')
     .selectAll()
@@ -73,7 +84,7 @@ export async function getVersions(db: Executor, corpId: string, actId: string) {
     .execute();
 }
 
-export async function upsertPrize(db: Executor, row: PrizeRow, exists: boolean) {
+export async function upsertPrize(db: Own<'activity'>, row: PrizeRow, exists: boolean) {
   if (exists) {
     const { corp_id, act_id, id, ...rest } = row;
     await db
@@ -88,7 +99,7 @@ export async function upsertPrize(db: Executor, row: PrizeRow, exists: boolean) 
   }
 }
 
-export async function deletePrizesExcept(db: Executor, corpId: string, actId: string, keep: string[]) {
+export async function deletePrizesExcept(db: Own<'activity'>, corpId: string, actId: string, keep: string[]) {
   let q = db.deleteFrom('prize').where('corp_id', '=', corpId).where('act_id', '=', actId);
   if (keep.length) q = q.where('id', 'not in', keep);
   await q.execute();
@@ -97,7 +108,7 @@ export async function deletePrizesExcept(db: Executor, corpId: string, actId: st
 type StockKey = { corp: string; act: string; id: string };
 type Param = <K extends keyof StockKey>(key: K) => StockKey[K];
 /** One unit off the prize row, when it has one. */
-const decrementPrizeRow = (db: Kysely<DB>, p: Param) =>
+const decrementPrizeRow = (db: Kysely<TablesOf<'activity'>>, p: Param) =>
   db
     .updateTable('prize')
     .set((eb) => ({ left_stock: eb('left_stock', '-', 1) }))
@@ -174,7 +185,7 @@ export function* takeStock(x: TxExec, corpId: string, actId: string, prizeId: st
  * What is left of a prize: the row's own stock plus its buckets (ADR 0052), the buckets' sum as a correlated
  * subquery of a query on `prize`.
  */
-function stockWithBuckets(eb: ExpressionBuilder<DB, 'prize'>) {
+function stockWithBuckets(eb: ExpressionBuilder<TablesOf<'activity'>, 'prize'>) {
   const buckets = eb
     .selectFrom('prize_stock_bucket as b')
     .select((e) => e.fn.sum<number>('b.left_stock').as('s'))
@@ -194,7 +205,7 @@ export function bucketCount(left: number, max: number): number {
  * whose buckets are empty: publish gathers them back first.
  */
 export async function spreadStock(
-  ex: Executor,
+  ex: Own<'activity'>,
   corpId: string,
   actId: string,
   prizeId: string,
@@ -228,7 +239,7 @@ export async function spreadStock(
  * the publishing transaction, PostgreSQL only. The buckets are locked first, so a draw taking a unit cannot
  * slip between the sum and the delete.
  */
-export async function gatherStock(ex: Executor, corpId: string, actId: string) {
+export async function gatherStock(ex: Own<'activity'>, corpId: string, actId: string) {
   await ex
     .selectFrom('prize_stock_bucket')
     .select('bucket')
@@ -250,7 +261,7 @@ export async function gatherStock(ex: Executor, corpId: string, actId: string) {
  * Gives one unit back (a held prize declined): onto the prize row, never past the prize's total — counting
  * what its buckets hold (ADR 0052), so a unit given back twice can never become one unit too many.
  */
-export async function returnStock(db: Executor, corpId: string, actId: string, prizeId: string) {
+export async function returnStock(db: Own<'activity'>, corpId: string, actId: string, prizeId: string) {
   await db
     .updateTable('prize')
     .set((eb) => ({ left_stock: eb('left_stock', '+', 1) }))
@@ -262,7 +273,7 @@ export async function returnStock(db: Executor, corpId: string, actId: string, p
     .execute();
 }
 
-export async function getGroup(db: Executor, corpId: string, id: string) {
+export async function getGroup(db: Own<'activity'>, corpId: string, id: string) {
   return db
     .selectFrom('activity_group')
     .selectAll()
@@ -271,7 +282,7 @@ export async function getGroup(db: Executor, corpId: string, id: string) {
     .executeTakeFirst();
 }
 
-export async function upsertGroup(db: Executor, row: ActivityGroupTable) {
+export async function upsertGroup(db: Own<'activity'>, row: ActivityGroupTable) {
   const existing = await getGroup(db, row.corp_id, row.id);
   if (existing) {
     const { corp_id, id, ...rest } = row;
@@ -285,7 +296,7 @@ export async function upsertGroup(db: Executor, row: ActivityGroupTable) {
  * When the customer joined (app_user belongs to auth; this read decides eligibility for new-customer
  * activities and is the only column this module reads there).
  */
-export async function userCreatedAt(db: Executor, corpId: string, userId: string) {
+export async function userCreatedAt(db: Own<'activity'>, corpId: string, userId: string) {
   const r = await db
     .selectFrom('app_user')
     .select('created_at')

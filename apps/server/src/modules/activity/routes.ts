@@ -1,9 +1,9 @@
 import type { activityEndpoints } from '@campaign/contract';
 import { AppError } from '../../platform/errors';
 import type { HandlersOf } from '../../platform/http';
-import type { ActivityService } from './service';
+import type { Catalogue } from './catalogue';
 
-export function activityHandlers(svc: ActivityService): HandlersOf<typeof activityEndpoints> {
+export function activityHandlers(svc: Catalogue): HandlersOf<typeof activityEndpoints> {
   return {
     activityDetail: async ({ corp, query, req }) => {
       // spec §5: the detail call succeeds only with returnCode 0 and data; a missing activity is returnCode ≠ 0.

@@ -1,15 +1,15 @@
 import type { Selectable } from 'kysely';
-import type { Executor } from '../../db';
+import type { Own } from '../../db/owners';
 import type { AddressTable } from '../../db/schema';
 
 // Tables of this module: address. Every query is scoped by corp and customer.
 
 export type AddressRow = Selectable<AddressTable>;
 
-const own = (db: Executor, corpId: string, userId: string) =>
+const own = (db: Own<'addresses'>, corpId: string, userId: string) =>
   db.selectFrom('address').selectAll().where('corp_id', '=', corpId).where('user_id', '=', userId);
 
-export async function count(db: Executor, corpId: string, userId: string): Promise<number> {
+export async function count(db: Own<'addresses'>, corpId: string, userId: string): Promise<number> {
   const r = await db
     .selectFrom('address')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -20,7 +20,7 @@ export async function count(db: Executor, corpId: string, userId: string): Promi
 }
 
 /** Default first, then newest. */
-export async function page(db: Executor, corpId: string, userId: string, offset: number, limit: number) {
+export async function page(db: Own<'addresses'>, corpId: string, userId: string, offset: number, limit: number) {
   return own(db, corpId, userId)
     .orderBy('is_default', 'desc')
     .orderBy('created_at', 'desc')
@@ -30,24 +30,24 @@ export async function page(db: Executor, corpId: string, userId: string, offset:
     .execute();
 }
 
-export async function get(db: Executor, corpId: string, userId: string, addNo: string) {
+export async function get(db: Own<'addresses'>, corpId: string, userId: string, addNo: string) {
   return own(db, corpId, userId).where('id', '=', addNo).executeTakeFirst();
 }
 
-export async function byIdemKey(db: Executor, corpId: string, userId: string, key: string) {
+export async function byIdemKey(db: Own<'addresses'>, corpId: string, userId: string, key: string) {
   return own(db, corpId, userId).where('idem_key', '=', key).executeTakeFirst();
 }
 
-export async function newest(db: Executor, corpId: string, userId: string) {
+export async function newest(db: Own<'addresses'>, corpId: string, userId: string) {
   return own(db, corpId, userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function insert(db: Executor, row: AddressRow) {
+export async function insert(db: Own<'addresses'>, row: AddressRow) {
   await db.insertInto('address').values(row).execute();
 }
 
 export async function update(
-  db: Executor,
+  db: Own<'addresses'>,
   corpId: string,
   userId: string,
   addNo: string,
@@ -62,7 +62,7 @@ export async function update(
     .execute();
 }
 
-export async function clearDefault(db: Executor, corpId: string, userId: string, now: number) {
+export async function clearDefault(db: Own<'addresses'>, corpId: string, userId: string, now: number) {
   await db
     .updateTable('address')
     .set({ is_default: 0, updated_at: now })
@@ -72,7 +72,7 @@ export async function clearDefault(db: Executor, corpId: string, userId: string,
     .execute();
 }
 
-export async function remove(db: Executor, corpId: string, userId: string, addNo: string) {
+export async function remove(db: Own<'addresses'>, corpId: string, userId: string, addNo: string) {
   await db
     .deleteFrom('address')
     .where('corp_id', '=', corpId)
@@ -85,7 +85,7 @@ export async function remove(db: Executor, corpId: string, userId: string, addNo
  * Serialises one customer's address writes on PostgreSQL (a row lock on the customer); SQLite's write
  * transactions are already serial (BEGIN IMMEDIATE).
  */
-export async function lockOwner(db: Executor, corpId: string, userId: string, postgres: boolean) {
+export async function lockOwner(db: Own<'addresses'>, corpId: string, userId: string, postgres: boolean) {
   if (!postgres) return;
   await db
     .selectFrom('app_user')

@@ -45,7 +45,7 @@ function columnsOf(input: Input) {
   };
 }
 
-export function createAddressesService(deps: ServiceDeps) {
+export function createAddressesService(deps: ServiceDeps<'addresses'>) {
   const db = deps.database.db;
   const postgres = deps.database.kind === 'postgres';
   const { clock } = deps;

@@ -1,5 +1,5 @@
 import type { ApprovalKind } from '@campaign/contract';
-import type { Executor } from '../../db';
+import type { PortTx } from '../../db/owners';
 
 /**
  * What this module needs from others, passed in by createServices (services.ts): modules never import
@@ -30,7 +30,7 @@ export interface ApprovalSubject {
  * activity: make a proposed rules version live) and services.ts registers it.
  */
 export interface ApprovalEffect {
-  approved?(tx: Executor, request: ApprovalSubject, decidedBy: string, now: number): Promise<void>;
-  rejected?(tx: Executor, request: ApprovalSubject, decidedBy: string, now: number): Promise<void>;
+  approved?(tx: PortTx, request: ApprovalSubject, decidedBy: string, now: number): Promise<void>;
+  rejected?(tx: PortTx, request: ApprovalSubject, decidedBy: string, now: number): Promise<void>;
 }
 export type ApprovalEffects = Partial<Record<ApprovalKind, ApprovalEffect>>;

@@ -1,10 +1,12 @@
-import type { Executor } from '../../db';
-import { prepared } from '../../db/prepared';
+import type { Own } from '../../db/owners';
+import { preparedFor } from '../../db/prepared';
 import type { ApprovalEventTable, ApprovalRequestTable } from '../../db/schema';
 import { changes, rows, type Step, type TxExec } from '../../db/tx';
 
+const prepared = preparedFor('approvals');
+
 /** A corp's prize threshold (cents); null: no prize waits for approval. */
-export async function setPolicy(db: Executor, corpId: string, prizeThresholdCents: number | null) {
+export async function setPolicy(db: Own<'approvals'>, corpId: string, prizeThresholdCents: number | null) {
   await db
     .insertInto('approval_policy')
     .values({ corp_id: corpId, prize_threshold_cents: prizeThresholdCents })
@@ -69,7 +71,7 @@ export function* insertEvent(x: TxExec, e: EventInsert): Step<void> {
   yield* changes(x, insertEventQ, e);
 }
 
-export async function getRequest(db: Executor, corpId: string, id: string) {
+export async function getRequest(db: Own<'approvals'>, corpId: string, id: string) {
   return db
     .selectFrom('approval_request')
     .selectAll()
@@ -78,7 +80,7 @@ export async function getRequest(db: Executor, corpId: string, id: string) {
     .executeTakeFirst();
 }
 
-export async function pendingRequests(db: Executor, corpId: string) {
+export async function pendingRequests(db: Own<'approvals'>, corpId: string) {
   return db
     .selectFrom('approval_request')
     .selectAll()
@@ -89,7 +91,7 @@ export async function pendingRequests(db: Executor, corpId: string) {
     .execute();
 }
 
-export async function decidedRequests(db: Executor, corpId: string, limit: number) {
+export async function decidedRequests(db: Own<'approvals'>, corpId: string, limit: number) {
   return db
     .selectFrom('approval_request')
     .selectAll()
@@ -101,7 +103,7 @@ export async function decidedRequests(db: Executor, corpId: string, limit: numbe
     .execute();
 }
 
-export async function events(db: Executor, corpId: string, requestId: string) {
+export async function events(db: Own<'approvals'>, corpId: string, requestId: string) {
   return db
     .selectFrom('approval_event')
     .selectAll()
@@ -117,7 +119,7 @@ export async function events(db: Executor, corpId: string, requestId: string) {
  * changes the row (PostgreSQL re-checks the condition after the row lock; SQLite's writers are serial).
  */
 export async function decide(
-  db: Executor,
+  db: Own<'approvals'>,
   d: {
     corpId: string;
     id: string;

@@ -1,9 +1,11 @@
 import type { ApprovalDetail, ApprovalKind, ApprovalSummary } from '@campaign/contract';
+import { handOver } from '../../db/owners';
 import { type Step, stepsIn, type TxExec, transact } from '../../db/tx';
+import type { HoldRequest } from '../../platform/award-ports';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
-import type { RequestStaff } from '../../platform/staff-session';
+import type { RequestStaff } from '../../platform/session';
 import type { ApprovalEffects, ApprovalSubject, StaffDirectoryPort } from './ports';
 import * as repo from './repo';
 
@@ -46,7 +48,7 @@ function toSubject(r: RequestRow): ApprovalSubject {
  * decision per request with the kind's effect in the same transaction.
  */
 export function createApprovalsService(
-  deps: ServiceDeps & { staff: StaffDirectoryPort; effects: () => ApprovalEffects },
+  deps: ServiceDeps<'approvals'> & { staff: StaffDirectoryPort; effects: () => ApprovalEffects },
 ) {
   const db = deps.database.db;
   const { clock } = deps;
@@ -131,21 +133,7 @@ export function createApprovalsService(
      * Inside the draw transaction: a prize worth more than the corp's threshold is held, and a request of
      * kind 'prize-award' (subject: the award id) is made in the same transaction; true when held.
      */
-    *holdPrize(
-      x: TxExec,
-      a: {
-        corpId: string;
-        awardId: string;
-        userId: string;
-        actId: string;
-        prizeId: string;
-        prizeName: string;
-        valueCents: number;
-        now: number;
-        /** The activity's title and the customer (masked mobile) as the approver should read them. */
-        shown?: { activityTitle?: string; customer?: string };
-      },
-    ): Step<boolean> {
+    *holdPrize(x: TxExec, a: HoldRequest): Step<boolean> {
       // Thresholds are never negative (the campaign file's schema): a prize worth nothing is never held,
       // and the draws of points and thank-you prizes do not read the policy.
       if (a.valueCents <= 0) return false;
@@ -217,8 +205,8 @@ export function createApprovalsService(
         });
         if (!changed) return false;
         const subject = toSubject(r);
-        if (status === 'approved') await effect?.approved?.(tx, subject, staff.id, now);
-        else await effect?.rejected?.(tx, subject, staff.id, now);
+        if (status === 'approved') await effect?.approved?.(handOver(tx), subject, staff.id, now);
+        else await effect?.rejected?.(handOver(tx), subject, staff.id, now);
         await stepsIn(tx, (x) =>
           repo.insertEvent(x, {
             id: newSortableId(),

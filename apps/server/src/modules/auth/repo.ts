@@ -1,10 +1,10 @@
-import type { Executor } from '../../db';
+import type { Own } from '../../db/owners';
 import type { OtpCodeTable, UserTable } from '../../db/schema';
 
 export type UserRow = UserTable;
 type UserKey = { nuid: string } | { mobile: string } | { openId: string };
 
-export async function findUser(db: Executor, corpId: string, key: UserKey): Promise<UserRow | undefined> {
+export async function findUser(db: Own<'auth'>, corpId: string, key: UserKey): Promise<UserRow | undefined> {
   let q = db.selectFrom('app_user').selectAll().where('corp_id', '=', corpId);
   if ('nuid' in key) q = q.where('nuid', '=', key.nuid);
   else if ('mobile' in key) q = q.where('mobile', '=', key.mobile);
@@ -12,11 +12,11 @@ export async function findUser(db: Executor, corpId: string, key: UserKey): Prom
   return q.executeTakeFirst();
 }
 
-export async function insertUser(db: Executor, row: UserRow): Promise<void> {
+export async function insertUser(db: Own<'auth'>, row: UserRow): Promise<void> {
   await db.insertInto('app_user').values(row).execute();
 }
 
-export async function getOtp(db: Executor, corpId: string, mobile: string): Promise<OtpCodeTable | undefined> {
+export async function getOtp(db: Own<'auth'>, corpId: string, mobile: string): Promise<OtpCodeTable | undefined> {
   return db
     .selectFrom('otp_code')
     .selectAll()
@@ -29,7 +29,11 @@ export async function getOtp(db: Executor, corpId: string, mobile: string): Prom
  * Takes the phone's send slot for `row`, but only if the stored row is still `previous` (none → still none):
  * of two sends racing for one phone, one wins and the other is told false (too soon).
  */
-export async function claimOtp(db: Executor, row: OtpCodeTable, previous: OtpCodeTable | undefined): Promise<boolean> {
+export async function claimOtp(
+  db: Own<'auth'>,
+  row: OtpCodeTable,
+  previous: OtpCodeTable | undefined,
+): Promise<boolean> {
   if (previous) {
     const { corp_id, mobile, ...rest } = row;
     const r = await db
@@ -55,7 +59,7 @@ export async function claimOtp(db: Executor, row: OtpCodeTable, previous: OtpCod
  * so neither the code nor the resend interval nor the hourly count of the failed send remains.
  */
 export async function releaseOtp(
-  db: Executor,
+  db: Own<'auth'>,
   claimed: OtpCodeTable,
   previous: OtpCodeTable | undefined,
 ): Promise<void> {
@@ -84,7 +88,7 @@ export async function releaseOtp(
  * database. Undefined when the code is used up, expired or locked.
  */
 export async function takeOtpAttempt(
-  db: Executor,
+  db: Own<'auth'>,
   corpId: string,
   mobile: string,
   now: number,
@@ -102,7 +106,12 @@ export async function takeOtpAttempt(
 }
 
 /** Uses up the code row only if it still holds the code that was guessed right. */
-export async function deleteOtpCode(db: Executor, corpId: string, mobile: string, codeHash: string): Promise<boolean> {
+export async function deleteOtpCode(
+  db: Own<'auth'>,
+  corpId: string,
+  mobile: string,
+  codeHash: string,
+): Promise<boolean> {
   const r = await db
     .deleteFrom('otp_code')
     .where('corp_id', '=', corpId)
@@ -113,7 +122,7 @@ export async function deleteOtpCode(db: Executor, corpId: string, mobile: string
 }
 
 /** Uses up the code row; false when a concurrent log-in already used it. */
-export async function deleteOtp(db: Executor, corpId: string, mobile: string): Promise<boolean> {
+export async function deleteOtp(db: Own<'auth'>, corpId: string, mobile: string): Promise<boolean> {
   const r = await db
     .deleteFrom('otp_code')
     .where('corp_id', '=', corpId)
@@ -126,7 +135,7 @@ export async function deleteOtp(db: Executor, corpId: string, mobile: string): P
  * false when the nonce was already used. The primary key decides, in one statement: of any number of
  * simultaneous uses exactly one inserts the row.
  */
-export async function claimNonce(db: Executor, corpId: string, nonce: string, expiresAt: number, now: number) {
+export async function claimNonce(db: Own<'auth'>, corpId: string, nonce: string, expiresAt: number, now: number) {
   await db.deleteFrom('ticket_nonce').where('expires_at', '<', now).execute();
   const r = await db
     .insertInto('ticket_nonce')
@@ -140,7 +149,7 @@ export async function claimNonce(db: Executor, corpId: string, nonce: string, ex
  * A phone-code or open-id account becomes the bank customer's: it takes the bank's uid as its nuid.
  * false when it was linked meanwhile (a concurrent ticket log-in won).
  */
-export async function linkToBank(db: Executor, corpId: string, userId: string, uid: string, now: number) {
+export async function linkToBank(db: Own<'auth'>, corpId: string, userId: string, uid: string, now: number) {
   const r = await db
     .updateTable('app_user')
     .set({ nuid: uid, bank_linked_at: now })
@@ -151,12 +160,12 @@ export async function linkToBank(db: Executor, corpId: string, userId: string, u
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function setMobile(db: Executor, corpId: string, userId: string, mobile: string | null): Promise<void> {
+export async function setMobile(db: Own<'auth'>, corpId: string, userId: string, mobile: string | null): Promise<void> {
   await db.updateTable('app_user').set({ mobile }).where('corp_id', '=', corpId).where('id', '=', userId).execute();
 }
 
 export async function updateUserIdentity(
-  db: Executor,
+  db: Own<'auth'>,
   corpId: string,
   userId: string,
   fields: { mobile: string | null; open_id: string | null },

@@ -1,6 +1,6 @@
 import { type ErrorName, maskMobile, type SessionUser } from '@campaign/contract';
-import type { Executor } from '../../db';
 import { isTransientConflict, isUniqueViolation } from '../../db/errors';
+import type { Own } from '../../db/owners';
 import { hmacHex, newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
@@ -34,7 +34,7 @@ export function toSessionUser(u: Pick<RequestUser, 'corpId' | 'nuid' | 'mobile' 
  * A provider's "no" is the customer's to fix; anything else (an outage, a bug) is a retry later. The
  * providers log their own failures; anything else that was thrown is logged here.
  */
-function providerFailure(err: unknown, log: ServiceDeps['log'], refused: ErrorName, unavailable: ErrorName) {
+function providerFailure(err: unknown, log: ServiceDeps<'auth'>['log'], refused: ErrorName, unavailable: ErrorName) {
   if (!(err instanceof ProviderError)) log.error({ err }, 'identity provider failed');
   return new AppError(err instanceof ProviderError && err.kind === 'refused' ? refused : unavailable);
 }
@@ -74,7 +74,9 @@ export interface LoginResult {
   user: SessionUser;
 }
 
-export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; openIdProvider: OpenIdProvider }) {
+export function createAuthService(
+  deps: ServiceDeps<'auth'> & { otpSender: OtpSender; openIdProvider: OpenIdProvider },
+) {
   const { database, clock, config, sealer } = deps;
   const db = database.db;
   const otpKey = config.encryptionKey ?? deps.randomBytes(32);
@@ -88,7 +90,7 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
   async function login(
     corp: Corp,
     method: RequestUser['loginMethod'],
-    resolve: (tx: Executor, now: number) => Promise<repo.UserRow>,
+    resolve: (tx: Own<'auth'>, now: number) => Promise<repo.UserRow>,
     previousToken: string | undefined,
   ): Promise<LoginResult> {
     return withLoginAttempts(() => {
@@ -131,7 +133,7 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
   /** The account of a phone number or open id, created on first log-in. */
   const findOrCreate =
     (corpId: string, key: { mobile: string } | { openId: string }) =>
-    async (tx: Executor): Promise<repo.UserRow> => {
+    async (tx: Own<'auth'>): Promise<repo.UserRow> => {
       const found = await repo.findUser(tx, corpId, key);
       if (found) return found;
       const user = newUser(corpId, 'mobile' in key ? { mobile: key.mobile } : { open_id: key.openId });
@@ -146,7 +148,7 @@ export function createAuthService(deps: ServiceDeps & { otpSender: OtpSender; op
    */
   const bankCustomer =
     (corpId: string, uid: string, mobile: string | null) =>
-    async (tx: Executor, now: number): Promise<repo.UserRow> => {
+    async (tx: Own<'auth'>, now: number): Promise<repo.UserRow> => {
       const own = await repo.findUser(tx, corpId, { nuid: uid });
       const holder = mobile ? await repo.findUser(tx, corpId, { mobile }) : undefined;
       if (own) {

@@ -1,10 +1,9 @@
 import type { corpEndpoints } from '@campaign/contract';
-import { memberCgroups } from '../../platform/cgroups';
 import type { HandlersOf } from '../../platform/http';
 import type { ServiceDeps } from '../../platform/services';
-import * as repo from './repo';
+import { corpGroups, memberCgroups } from '../../platform/tenancy';
 
-export function corpHandlers(deps: ServiceDeps): HandlersOf<typeof corpEndpoints> {
+export function corpHandlers(deps: ServiceDeps<'platform'>): HandlersOf<typeof corpEndpoints> {
   const db = deps.database.db;
   return {
     checkWhiteCorpId: async ({ corp }) => ({ white: corp.whiteListed }),
@@ -13,7 +12,7 @@ export function corpHandlers(deps: ServiceDeps): HandlersOf<typeof corpEndpoints
       return { member: matched.length > 0, matched };
     },
     groupEiopCheck: async ({ corp, query }) => {
-      const groups = await repo.corpGroups(db, corp.id);
+      const groups = await corpGroups(db, corp.id);
       const asked = (query.groupIds ?? '')
         .split(',')
         .map((s) => s.trim())

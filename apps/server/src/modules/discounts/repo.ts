@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Executor } from '../../db';
+import type { Own } from '../../db/owners';
 import type { DiscountConsumptionTable, DiscountTable } from '../../db/schema';
 
 // Tables of this module: discount, discount_user, discount_day, discount_consumption. Limits are held by
@@ -8,11 +8,11 @@ import type { DiscountConsumptionTable, DiscountTable } from '../../db/schema';
 export type DiscountRow = Selectable<DiscountTable>;
 export type ConsumptionRow = Selectable<DiscountConsumptionTable>;
 
-export async function get(db: Executor, corpId: string, id: string) {
+export async function get(db: Own<'discounts'>, corpId: string, id: string) {
   return db.selectFrom('discount').selectAll().where('corp_id', '=', corpId).where('id', '=', id).executeTakeFirst();
 }
 
-export async function userUsed(db: Executor, corpId: string, id: string, userId: string): Promise<number> {
+export async function userUsed(db: Own<'discounts'>, corpId: string, id: string, userId: string): Promise<number> {
   const r = await db
     .selectFrom('discount_user')
     .select('used')
@@ -23,7 +23,7 @@ export async function userUsed(db: Executor, corpId: string, id: string, userId:
   return r?.used ?? 0;
 }
 
-export async function dayUsed(db: Executor, corpId: string, id: string, day: string): Promise<number> {
+export async function dayUsed(db: Own<'discounts'>, corpId: string, id: string, day: string): Promise<number> {
   const r = await db
     .selectFrom('discount_day')
     .select('used')
@@ -34,7 +34,7 @@ export async function dayUsed(db: Executor, corpId: string, id: string, day: str
   return r?.used ?? 0;
 }
 
-export async function consumptionByPayment(db: Executor, corpId: string, paymentId: string) {
+export async function consumptionByPayment(db: Own<'discounts'>, corpId: string, paymentId: string) {
   return db
     .selectFrom('discount_consumption')
     .selectAll()
@@ -44,7 +44,7 @@ export async function consumptionByPayment(db: Executor, corpId: string, payment
 }
 
 /** Inserts the consumption unless the payment already has one; false = it had. */
-export async function insertConsumption(db: Executor, row: ConsumptionRow): Promise<boolean> {
+export async function insertConsumption(db: Own<'discounts'>, row: ConsumptionRow): Promise<boolean> {
   const r = await db
     .insertInto('discount_consumption')
     .values(row)
@@ -53,7 +53,7 @@ export async function insertConsumption(db: Executor, row: ConsumptionRow): Prom
   return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-export async function takeTotal(db: Executor, corpId: string, id: string): Promise<boolean> {
+export async function takeTotal(db: Own<'discounts'>, corpId: string, id: string): Promise<boolean> {
   const r = await db
     .updateTable('discount')
     .set((eb) => ({ used_total: eb('used_total', '+', 1) }))
@@ -64,7 +64,7 @@ export async function takeTotal(db: Executor, corpId: string, id: string): Promi
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function takeUser(db: Executor, corpId: string, id: string, userId: string, limit: number) {
+export async function takeUser(db: Own<'discounts'>, corpId: string, id: string, userId: string, limit: number) {
   await db
     .insertInto('discount_user')
     .values({ corp_id: corpId, discount_id: id, user_id: userId, used: 0 })
@@ -81,7 +81,7 @@ export async function takeUser(db: Executor, corpId: string, id: string, userId:
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function takeDay(db: Executor, corpId: string, id: string, day: string, limit: number) {
+export async function takeDay(db: Own<'discounts'>, corpId: string, id: string, day: string, limit: number) {
   await db
     .insertInto('discount_day')
     .values({ corp_id: corpId, discount_id: id, day, used: 0 })
@@ -98,7 +98,7 @@ export async function takeDay(db: Executor, corpId: string, id: string, day: str
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function upsert(db: Executor, row: Omit<DiscountRow, 'used_total'>) {
+export async function upsert(db: Own<'discounts'>, row: Omit<DiscountRow, 'used_total'>) {
   const { corp_id, id, created_at, ...rest } = row;
   await db
     .insertInto('discount')

@@ -39,7 +39,7 @@ export function signPayment(secret: string, corpId: string, userId: string, p: U
 /** A signed payment is good for this long: the native payment sheet is open minutes, not days. */
 export const SIGNATURE_TTL_MS = 30 * 60_000;
 
-export function createDiscountsService(deps: ServiceDeps) {
+export function createDiscountsService(deps: ServiceDeps<'discounts'>) {
   const db = deps.database.db;
   const { clock } = deps;
 

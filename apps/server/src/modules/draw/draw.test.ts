@@ -183,7 +183,7 @@ describe.each(kinds)('draws on %s', (kind) => {
     const stored = await t.database.db.selectFrom('draw').select('id').where('act_id', 'in', notDrawn).execute();
     expect(stored).toEqual([]);
     // What is left counts the stock's buckets on PostgreSQL too.
-    expect(await t.services.activity.stockLeft('demo', 'season-misdrawn')).toContainEqual({ prizeId: 'band', left: 1 });
+    expect(await t.services.stock.stockLeft('demo', 'season-misdrawn')).toContainEqual({ prizeId: 'band', left: 1 });
   });
 
   it('states: not started, ended, paused', async () => {
@@ -301,7 +301,7 @@ describe.each(kinds)('draws on %s', (kind) => {
       await t.app.inject('/bmcs/api/v2/activity/detail?corpId=demo&actId=fair'),
     );
     expect((before.data as unknown as { data: { fairness: { seed: null } } }).data.fairness.seed).toBeNull();
-    await t.services.activity.end('demo', 'fair');
+    await t.services.publishing.end('demo', 'fair');
     const ok = body<{ ok: boolean; checked: number }>(
       await t.app.inject('/bmcs/api/activity/verify?corpId=demo&actId=fair'),
     );

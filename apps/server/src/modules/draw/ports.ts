@@ -1,4 +1,5 @@
 import type { Step, TxExec } from '../../db/tx';
+import type { AwardPort, AwardWritten } from '../../platform/award-ports';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { PrizeConfig } from './engine';
@@ -66,29 +67,9 @@ export interface ActivityPort {
 }
 
 /** An award as the draw result shows it. */
-export interface DrawnAward {
-  id: string;
-  status: 'issued' | 'awaiting_address' | 'exchanged' | 'pending_approval' | 'declined';
-  coupon_code: string | null;
-  points: number | null;
-  order_id: string | null;
-}
+export type DrawnAward = AwardWritten;
 
-/** Prizes (modules/prizes): awards, the points ledger and orders. */
-export interface PrizesPort {
-  /** Writes what a draw won, inside the draw transaction: a failure here rolls the draw back. */
-  award(
-    x: TxExec,
-    a: {
-      corpId: string;
-      userId: string;
-      actId: string;
-      drawId: string;
-      prize: { id: string; name: string; kind: DrawablePrize['kind']; points: number | null; valueCents: number };
-      now: number;
-      /** For an approver, if the prize is held: the activity's title, the customer as masked mobile. */
-      shown?: { activityTitle?: string; customer?: string };
-    },
-  ): Step<DrawnAward | null>;
+/** Prizes (modules/prizes): awards and the points ledger; a physical prize's order through modules/orders. */
+export interface PrizesPort extends AwardPort {
   awardOfDraw(corpId: string, drawId: string): Promise<DrawnAward | null>;
 }

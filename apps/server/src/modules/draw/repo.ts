@@ -1,9 +1,11 @@
 import { type QueryCreator, type Selectable, sql } from 'kysely';
-import type { Database_, Executor } from '../../db';
+import type { Own, TablesOf } from '../../db/owners';
 import { LockBusy } from '../../db/pg-group-commit';
-import { type Param, prepared } from '../../db/prepared';
-import type { DB, DrawTable, RiskLogTable, UserActivityStatTable } from '../../db/schema';
-import { changes, read, rows, type Step, type TxExec } from '../../db/tx';
+import { type Param, preparedFor } from '../../db/prepared';
+import type { DrawTable, RiskLogTable, UserActivityStatTable } from '../../db/schema';
+import { changes, read, rows, type Step, type TxDatabase, type TxExec } from '../../db/tx';
+
+const prepared = preparedFor('draw');
 
 // Tables of this module: draw, user_activity_stat, risk_log.
 
@@ -48,7 +50,7 @@ const drawByKeyQ = prepared<{ corp: string; user: string; key: string }, DrawRow
       .where('idem_key', '=', p('key')),
   { growingTables: ['draw'] },
 );
-export async function findDrawByKey(database: Database_, corpId: string, userId: string, key: string) {
+export async function findDrawByKey(database: TxDatabase, corpId: string, userId: string, key: string) {
   return (await read(database, drawByKeyQ, { corp: corpId, user: userId, key }))[0];
 }
 
@@ -62,7 +64,7 @@ const statQ = prepared<{ corp: string; act: string; user: string }, StatRow>(
       .where('user_id', '=', p('user')),
   { growingTables: ['user_activity_stat'] },
 );
-export async function getStat(db: Executor, corpId: string, actId: string, userId: string) {
+export async function getStat(db: Own<'draw'>, corpId: string, actId: string, userId: string) {
   return (await statQ(db, { corp: corpId, act: actId, user: userId })).rows[0];
 }
 /** What a draw reads first: whether it holds the customer's turn, their counters, an earlier draw under the key. */
@@ -154,7 +156,7 @@ const drawValues = (p: Param<DrawRow>) => ({
   created_at: p('created_at'),
 });
 /** The customer's counters after a draw: its own row, written whole (extra chances are kept). */
-const saveStat = (qc: QueryCreator<DB>, p: Param<StatRow>) =>
+const saveStat = (qc: QueryCreator<TablesOf<'draw'>>, p: Param<StatRow>) =>
   qc
     .insertInto('user_activity_stat')
     .values({
@@ -178,7 +180,10 @@ const saveStatQ = prepared<StatRow, never>(saveStat);
 type Counters = Pick<StatRow, 'draws_total' | 'draws_day' | 'extra_chances'>;
 /** PostgreSQL: the draw row and the counters in one statement (a data-modifying WITH). */
 const recordDrawQ = prepared<DrawRow & Counters, never>((db, p) =>
-  saveStat(db.with('d', (w) => w.insertInto('draw').values(drawValues(p))) as unknown as QueryCreator<DB>, p),
+  saveStat(
+    db.with('d', (w) => w.insertInto('draw').values(drawValues(p))) as unknown as QueryCreator<TablesOf<'draw'>>,
+    p,
+  ),
 );
 /**
  * The draw row and the customer's counters after it (the draw's own day: the campaign day it was made on).
@@ -211,7 +216,7 @@ export function* userWins(x: TxExec, corpId: string, actId: string, userId: stri
   return new Map(found.map((r) => [r.awarded_prize_id, Number(r.n)]));
 }
 
-export async function allDraws(db: Executor, corpId: string, actId: string) {
+export async function allDraws(db: Own<'draw'>, corpId: string, actId: string) {
   return db
     .selectFrom('draw')
     .selectAll()
@@ -221,6 +226,6 @@ export async function allDraws(db: Executor, corpId: string, actId: string) {
     .execute();
 }
 
-export async function logRisk(db: Executor, row: Omit<RiskLogTable, 'id'>) {
+export async function logRisk(db: Own<'draw'>, row: Omit<RiskLogTable, 'id'>) {
   await db.insertInto('risk_log').values(row).execute();
 }

@@ -1,6 +1,7 @@
 import type { DrawResult } from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config';
+import { handOver } from '../../db/owners';
 import { activityYaml, campaignActions } from '../../testing/campaign';
 import { body, dialects, startTestApp, type TestApp } from '../../testing/harness';
 
@@ -68,14 +69,14 @@ describe.each(kinds)('stock under simultaneous draws on %s', (kind) => {
     await publish(hotOnly('rush-buckets', 48));
     const before = await stock('rush-buckets');
     // PostgreSQL splits the stock; SQLite (one writer at a time) keeps it on the prize row.
-    // A bucket holds 4 units at least, and a prize has 32 buckets at most (activity/service.ts STOCK_BUCKETS).
+    // A bucket holds 4 units at least, and a prize has 32 buckets at most (activity/stock.ts STOCK_BUCKETS).
     expect(before).toEqual({ buckets: kind === 'postgres' ? 12 : 0, left: 48 });
     const results = await drawAll('rush-buckets', 40, 4);
     expect(results.filter((r) => r.prize.id === 'hot')).toHaveLength(48);
     expect(results.filter((r) => r.prize.id === 'thanks' && r.fallback)).toHaveLength(112);
     expect(await awarded('rush-buckets')).toBe(48);
     expect((await stock('rush-buckets')).left).toBe(0);
-    await t.services.activity.end('demo', 'rush-buckets');
+    await t.services.publishing.end('demo', 'rush-buckets');
     const verified = body<{ ok: boolean; checked: number }>(
       await t.app.inject('/bmcs/api/activity/verify?corpId=demo&actId=rush-buckets'),
     );
@@ -88,17 +89,17 @@ describe.each(kinds)('stock under simultaneous draws on %s', (kind) => {
     // Nothing was given out: a return (a bug, a replay) must not make a 41st unit.
     await t.database.db
       .transaction()
-      .execute((tx) => t.services.activity.returnStock(tx, 'demo', 'full-buckets', 'hot'));
+      .execute((tx) => t.services.stock.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
     expect((await stock('full-buckets')).left).toBe(40);
     const [won] = await drawAll('full-buckets', 1, 1);
     expect(won?.prize.id).toBe('hot');
     expect((await stock('full-buckets')).left).toBe(39);
     await t.database.db
       .transaction()
-      .execute((tx) => t.services.activity.returnStock(tx, 'demo', 'full-buckets', 'hot'));
+      .execute((tx) => t.services.stock.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
     await t.database.db
       .transaction()
-      .execute((tx) => t.services.activity.returnStock(tx, 'demo', 'full-buckets', 'hot'));
+      .execute((tx) => t.services.stock.returnStock(handOver(tx), 'demo', 'full-buckets', 'hot'));
     expect((await stock('full-buckets')).left).toBe(40);
   }, 60_000);
 

@@ -1,5 +1,6 @@
 import type { InviteLink, InviteSuccess, InviteTask, Offer, OfferClaim } from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { depsOf } from '../../platform/services';
 import { campaignActions } from '../../testing/campaign';
 import { body, countRows, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 import { staffLogin } from '../../testing/staff';
@@ -284,8 +285,8 @@ describe.each(kinds)('growth: offers and invites on %s', (kind) => {
     await publish(offerYaml('nc-port'));
     const told: unknown[][] = [];
     const growth = createGrowthService({
-      ...t.services.base,
-      catalogue: t.services.activity,
+      ...depsOf('growth', t.services.base),
+      catalogue: { ...t.services.activity, ...t.services.stock },
       prizes: t.services.prizes,
       inviteTasks: { inviteCounted: async (...args) => void told.push(args) },
     });

@@ -4,6 +4,7 @@
  */
 import type { ActivityDetail, PRIZE_KINDS } from '@campaign/contract';
 import type { Step, TxExec } from '../../db/tx';
+import type { AwardPort } from '../../platform/award-ports';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 
@@ -35,24 +36,12 @@ export interface OfferCataloguePort {
   takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean>;
 }
 
-/** The prizes module: an offer's gift becomes an award in the customer's prize list like any other. */
-export interface OfferPrizesPort {
-  award(
-    x: TxExec,
-    a: {
-      corpId: string;
-      userId: string;
-      actId: string;
-      /** Unique per award; an offer claim passes `offer:<corp>:<act>:<user>`. */
-      drawId: string;
-      /** Its name and value: a gift worth more than the corp's threshold waits for an approver. */
-      prize: { id: string; name: string; kind: PrizeKind; points: number | null; valueCents: number };
-      now: number;
-      /** For an approver, if the gift is held: the offer's title, the customer as masked mobile. */
-      shown?: { activityTitle?: string; customer?: string };
-    },
-  ): Step<{ id: string; coupon_code: string | null } | null>;
-}
+/**
+ * The prizes module: an offer's gift becomes an award in the customer's prize list like any other. The
+ * request's drawId is `offer:<corp>:<act>:<user>`; a gift worth more than the corp's threshold waits for
+ * an approver, who sees the offer's title and the customer as masked mobile.
+ */
+export type OfferPrizesPort = AwardPort;
 
 /**
  * The season's tasks (the ranking and task activity, another module): told after an invite is counted

@@ -1,12 +1,13 @@
-import type { Executor } from '../../db';
-import { prepared } from '../../db/prepared';
-import type { DB } from '../../db/schema';
+import type { Own, TablesOf } from '../../db/owners';
+import { preparedFor } from '../../db/prepared';
 import { changes, type Step, type TxExec } from '../../db/tx';
 
-export type OfferClaimRow = DB['offer_claim'];
-export type InviteSetupRow = DB['invite_setup'];
+const prepared = preparedFor('growth');
 
-export async function claimOf(db: Executor, corpId: string, actId: string, userId: string) {
+export type OfferClaimRow = TablesOf<'growth'>['offer_claim'];
+export type InviteSetupRow = TablesOf<'growth'>['invite_setup'];
+
+export async function claimOf(db: Own<'growth'>, corpId: string, actId: string, userId: string) {
   return db
     .selectFrom('offer_claim')
     .innerJoin('award', (j) =>
@@ -36,7 +37,7 @@ export function* insertClaim(x: TxExec, row: OfferClaimRow): Step<boolean> {
   return (yield* changes(x, insertClaimQ, row)) === 1;
 }
 
-export async function setup(db: Executor, corpId: string, actId: string): Promise<InviteSetupRow | undefined> {
+export async function setup(db: Own<'growth'>, corpId: string, actId: string): Promise<InviteSetupRow | undefined> {
   return db
     .selectFrom('invite_setup')
     .selectAll()
@@ -45,7 +46,7 @@ export async function setup(db: Executor, corpId: string, actId: string): Promis
     .executeTakeFirst();
 }
 
-export async function upsertSetup(db: Executor, row: InviteSetupRow): Promise<void> {
+export async function upsertSetup(db: Own<'growth'>, row: InviteSetupRow): Promise<void> {
   const { corp_id, act_id, ...rest } = row;
   await db
     .insertInto('invite_setup')
@@ -54,7 +55,7 @@ export async function upsertSetup(db: Executor, row: InviteSetupRow): Promise<vo
     .execute();
 }
 
-type InviteRow = DB['invite'];
+type InviteRow = TablesOf<'growth'>['invite'];
 const insertInviteQ = prepared<InviteRow, never>((db, p) =>
   db
     .insertInto('invite')
@@ -98,7 +99,7 @@ export function* bumpTally(x: TxExec, key: TallyKey, cap: number): Step<boolean>
   return (yield* changes(x, bumpTallyQ, { ...key, cap })) === 1;
 }
 
-export async function tallies(db: Executor, corpId: string, actId: string, inviterId: string, periods: string[]) {
+export async function tallies(db: Own<'growth'>, corpId: string, actId: string, inviterId: string, periods: string[]) {
   const r = await db
     .selectFrom('invite_tally')
     .select(['period', 'n'])
@@ -110,7 +111,7 @@ export async function tallies(db: Executor, corpId: string, actId: string, invit
   return new Map(r.map((t) => [t.period, Number(t.n)]));
 }
 
-export async function inviterOf(db: Executor, corpId: string, actId: string, inviteeId: string) {
+export async function inviterOf(db: Own<'growth'>, corpId: string, actId: string, inviteeId: string) {
   const r = await db
     .selectFrom('invite')
     .select('inviter_id')
@@ -122,7 +123,7 @@ export async function inviterOf(db: Executor, corpId: string, actId: string, inv
 }
 
 /** The inviter's counted invites, newest first, with what identifies the invitee (masked by the service). */
-export async function invitesBy(db: Executor, corpId: string, actId: string, inviterId: string, limit = 100) {
+export async function invitesBy(db: Own<'growth'>, corpId: string, actId: string, inviterId: string, limit = 100) {
   return db
     .selectFrom('invite')
     .innerJoin('app_user', (j) =>
@@ -137,7 +138,7 @@ export async function invitesBy(db: Executor, corpId: string, actId: string, inv
     .execute();
 }
 
-export async function countInvitesBy(db: Executor, corpId: string, actId: string, inviterId: string) {
+export async function countInvitesBy(db: Own<'growth'>, corpId: string, actId: string, inviterId: string) {
   const r = await db
     .selectFrom('invite')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -14,11 +14,10 @@ import {
 import QRCode from 'qrcode';
 import { type Step, type TxExec, transact } from '../../db/tx';
 import { campaignDay } from '../../platform/campaign-day';
-import { memberCgroups } from '../../platform/cgroups';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
-import type { Corp } from '../../platform/tenancy';
+import { type Corp, memberCgroups } from '../../platform/tenancy';
 import { openInvite, signInvite } from './invite-token';
 import type { InviteTaskPort, OfferCataloguePort, OfferPrizesPort } from './ports';
 import * as repo from './repo';
@@ -32,7 +31,7 @@ export function invitePath(corpId: string, actId: string, token: string): string
 }
 
 export function createGrowthService(
-  deps: ServiceDeps & {
+  deps: ServiceDeps<'growth'> & {
     catalogue: OfferCataloguePort;
     prizes: OfferPrizesPort;
     /** The season's tasks; wired by createServices when the season module is there. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { couponCode } from './service';
+import { couponCode } from './coupon-code';
 
 /** The definition, written the slow and obvious way: the low 140 bits of the bytes, base32 from the top. */
 function reference(bytes: Buffer): string {

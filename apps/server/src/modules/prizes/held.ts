@@ -1,13 +1,13 @@
 import type { Updateable } from 'kysely';
-import type { Executor } from '../../db';
+import { handOver, type Own, own, type PortTx } from '../../db/owners';
 import type { AwardTable } from '../../db/schema';
 import { stepsIn } from '../../db/tx';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
-import type { StockReturnPort } from './ports';
+import { couponCode } from './coupon-code';
+import type { OrderPort, StockReturnPort } from './ports';
 import * as repo from './repo';
-import { couponCode } from './service';
 
 /** The request an approval decision hands over (structurally the approvals module's ApprovalSubject). */
 export interface HeldAwardRequest {
@@ -15,7 +15,7 @@ export interface HeldAwardRequest {
   subject: string;
 }
 
-async function heldAward(tx: Executor, corpId: string, awardId: string) {
+async function heldAward(tx: Own<'prizes'>, corpId: string, awardId: string) {
   const row = await tx
     .selectFrom('award')
     .selectAll()
@@ -28,7 +28,7 @@ async function heldAward(tx: Executor, corpId: string, awardId: string) {
 }
 
 /** Moves a held award on, only while it is still held: of two decisions at once, one moves it. */
-async function leavePending(tx: Executor, corpId: string, awardId: string, set: Updateable<AwardTable>) {
+async function leavePending(tx: Own<'prizes'>, corpId: string, awardId: string, set: Updateable<AwardTable>) {
   const r = await tx
     .updateTable('award')
     .set(set)
@@ -45,8 +45,8 @@ async function leavePending(tx: Executor, corpId: string, awardId: string, set: 
  * the points credited, an order awaiting the address whose window starts now). Declined: the customer sees
  * it declined, and the unit goes back to the prize's stock (it never left the bank).
  */
-export function createHeldAwards(deps: ServiceDeps & { stock?: StockReturnPort }) {
-  async function release(tx: Executor, corpId: string, awardId: string, now: number) {
+export function createHeldAwards(deps: ServiceDeps<'prizes'> & { orders: OrderPort; stock?: StockReturnPort }) {
+  async function release(tx: Own<'prizes'>, corpId: string, awardId: string, now: number) {
     const a = await heldAward(tx, corpId, awardId);
     const code = a.kind === 'coupon' ? couponCode(deps.randomBytes(18)) : null;
     const orderId = a.kind === 'physical' ? newSortableId() : null;
@@ -62,7 +62,7 @@ export function createHeldAwards(deps: ServiceDeps & { stock?: StockReturnPort }
         yield* repo.creditPoints(x, { ...ledger, created_at: now });
       }
       if (orderId !== null) {
-        yield* repo.createOrder(x, {
+        yield* deps.orders.createOrder(x, {
           id: orderId,
           corp_id: corpId,
           user_id: a.user_id,
@@ -73,19 +73,19 @@ export function createHeldAwards(deps: ServiceDeps & { stock?: StockReturnPort }
     });
   }
 
-  async function decline(tx: Executor, corpId: string, awardId: string, now: number) {
+  async function decline(tx: Own<'prizes'>, corpId: string, awardId: string, now: number) {
     const a = await heldAward(tx, corpId, awardId);
     await leavePending(tx, corpId, awardId, { status: 'declined', updated_at: now });
-    await deps.stock?.returnStock(tx, corpId, a.act_id, a.prize_id);
+    await deps.stock?.returnStock(handOver(tx), corpId, a.act_id, a.prize_id);
   }
 
   return {
     /** The approvals effect of kind 'prize-award' (registered in services.ts). */
     heldAwardEffect: {
-      approved: (tx: Executor, req: HeldAwardRequest, _by: string, now: number) =>
-        release(tx, req.corpId, req.subject, now),
-      rejected: (tx: Executor, req: HeldAwardRequest, _by: string, now: number) =>
-        decline(tx, req.corpId, req.subject, now),
+      approved: (tx: PortTx, req: HeldAwardRequest, _by: string, now: number) =>
+        release(own('prizes', tx), req.corpId, req.subject, now),
+      rejected: (tx: PortTx, req: HeldAwardRequest, _by: string, now: number) =>
+        decline(own('prizes', tx), req.corpId, req.subject, now),
     },
   };
 }

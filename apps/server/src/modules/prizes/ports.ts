@@ -1,10 +1,14 @@
 /**
  * What this module needs from others, declared here and passed in by createServices (services.ts):
- * modules never import each other.
+ * modules never import each other. The award hand-over itself (AwardRequest, AwardHoldPort) is declared
+ * once in platform/award-ports.ts, which both sides import.
  */
 
-import type { Executor } from '../../db';
+import type { Coupon } from '@campaign/contract';
+import type { PortTx } from '../../db/owners';
 import type { Step, TxExec } from '../../db/tx';
+import type { RequestUser } from '../../platform/session';
+import type { Corp } from '../../platform/tenancy';
 
 /** The activity catalogue (modules/activity): a customer-visible activity and its prize table. */
 export interface ActivityCataloguePort {
@@ -17,48 +21,29 @@ export interface ActivityCataloguePort {
   }>;
 }
 
-/** The customer's address book (modules/addresses): one of their own addresses, or null. */
-export interface AddressBookPort {
-  get(
-    corpId: string,
-    userId: string,
-    addNo: string,
-  ): Promise<{
-    name: string;
-    mobile: string;
-    provinceName: string;
-    cityName: string;
-    districtName: string;
-    districtCode: string;
-    detail: string;
-  } | null>;
-}
-
 /** Stock (modules/activity): a held prize that is declined goes back to its prize's stock. */
 export interface StockReturnPort {
-  returnStock(tx: Executor, corpId: string, actId: string, prizeId: string): Promise<void>;
+  returnStock(tx: PortTx, corpId: string, actId: string, prizeId: string): Promise<void>;
 }
 
-/** How an approver sees a held prize: the activity's title, the customer as masked mobile. */
-export type ApproverView = { activityTitle?: string; customer?: string };
-
-/**
- * Approvals (modules/approvals): inside the draw transaction, a prize worth more than the corp's threshold
- * is held for an approver; true when a request was made and the award must wait.
- */
-export interface AwardHoldPort {
-  holdPrize(
+/** Orders (modules/orders): a physical prize's order, and the exchange of one the customer confirms. */
+export interface OrderPort {
+  /** A step of the awarding transaction: the order awaits the customer's address. */
+  createOrder(
     x: TxExec,
-    a: {
-      corpId: string;
-      awardId: string;
-      userId: string;
-      actId: string;
-      prizeId: string;
-      prizeName: string;
-      valueCents: number;
-      now: number;
-      shown?: ApproverView;
-    },
-  ): Step<boolean>;
+    row: { id: string; corp_id: string; user_id: string; award_id: string; created_at: number },
+  ): Step<void>;
+  orderOfAward(corpId: string, userId: string, awardId: string): Promise<{ id: string } | null>;
+  confirmOrder(corp: Corp, user: RequestUser, orderId: string, addNo: string): Promise<unknown>;
+}
+
+/** Coupons (modules/coupons): the customer's use of a coupon prize, with its checks and replay. */
+export interface CouponPort {
+  useCoupon(
+    corp: Corp,
+    user: RequestUser,
+    couponId: string,
+    channel: 'store' | 'online' | 'app',
+    key: string,
+  ): Promise<Coupon>;
 }

@@ -1,11 +1,13 @@
 import type { Selectable } from 'kysely';
-import type { Executor } from '../../db';
-import { prepared } from '../../db/prepared';
+import type { Own } from '../../db/owners';
+import { preparedFor } from '../../db/prepared';
 import type { AwardTable } from '../../db/schema';
 import { changes, type Step, type TxExec } from '../../db/tx';
 
-// Tables of this module: award, points_ledger, physical_order. The customer-facing lists join prize,
-// activity and app_user read-only for names and masked mobiles: one query instead of three ports.
+const prepared = preparedFor('prizes');
+
+// Tables of this module: award, points_ledger. The customer-facing lists join the views of prize, activity,
+// app_user and physical_order (db/owners.ts) read-only for names, masked mobiles and the order's state.
 
 // The draw writes awards without the coupon-use columns (they start null).
 export type AwardRow = Omit<Selectable<AwardTable>, 'used_at' | 'used_channel' | 'use_key'>;
@@ -31,7 +33,7 @@ export function* insertAward(x: TxExec, row: AwardRow): Step<void> {
   yield* changes(x, insertAwardQ, row);
 }
 
-export async function getAwardByDraw(db: Executor, corpId: string, drawId: string) {
+export async function getAwardByDraw(db: Own<'prizes'>, corpId: string, drawId: string) {
   return db
     .selectFrom('award')
     .selectAll()
@@ -55,23 +57,6 @@ export function* creditPoints(x: TxExec, row: LedgerRow): Step<void> {
   yield* changes(x, creditQ, row);
 }
 
-type OrderRow = { id: string; corp_id: string; user_id: string; award_id: string; created_at: number };
-const createOrderQ = prepared<OrderRow, never>((db, p) =>
-  db.insertInto('physical_order').values({
-    id: p('id'),
-    corp_id: p('corp_id'),
-    user_id: p('user_id'),
-    award_id: p('award_id'),
-    created_at: p('created_at'),
-    status: 'awaiting_address',
-    address_id: null,
-  }),
-);
-/** A physical prize's order, awaiting the customer's delivery address. */
-export function* createOrder(x: TxExec, row: OrderRow): Step<void> {
-  yield* changes(x, createOrderQ, row);
-}
-
 const myPrizeColumns = [
   'award.id as awardId',
   'award.act_id as actId',
@@ -92,12 +77,12 @@ const myPrizeColumns = [
 ] as const;
 
 /** One customer's awards with their prize and activity (read-only joins for names and claim terms). */
-export function ownAwards(db: Executor, corpId: string, userId: string) {
+export function ownAwards(db: Own<'prizes'>, corpId: string, userId: string) {
   return corpAwards(db, corpId).where('award.user_id', '=', userId);
 }
 
 /** The corp's awards with their prize and activity (a store's counter looks a code up among all of them). */
-export function corpAwards(db: Executor, corpId: string) {
+export function corpAwards(db: Own<'prizes'>, corpId: string) {
   return db
     .selectFrom('award')
     .innerJoin('prize', (j) =>
@@ -112,7 +97,7 @@ export function corpAwards(db: Executor, corpId: string) {
     .where('award.corp_id', '=', corpId);
 }
 
-function myPrizesQuery(db: Executor, corpId: string, userId: string) {
+function myPrizesQuery(db: Own<'prizes'>, corpId: string, userId: string) {
   return ownAwards(db, corpId, userId)
     .leftJoin('physical_order', (j) =>
       j.onRef('physical_order.corp_id', '=', 'award.corp_id').onRef('physical_order.award_id', '=', 'award.id'),
@@ -121,7 +106,7 @@ function myPrizesQuery(db: Executor, corpId: string, userId: string) {
 }
 
 export async function myPrizes(
-  db: Executor,
+  db: Own<'prizes'>,
   corpId: string,
   userId: string,
   filter: { actId?: string; status?: AwardRow['status']; awardId?: string },
@@ -134,7 +119,7 @@ export async function myPrizes(
 }
 
 export async function setAwardStatus(
-  db: Executor,
+  db: Own<'prizes'>,
   corpId: string,
   awardId: string,
   from: AwardRow['status'],
@@ -151,7 +136,7 @@ export async function setAwardStatus(
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function recentWinners(db: Executor, corpId: string, actId: string, limit: number) {
+export async function recentWinners(db: Own<'prizes'>, corpId: string, actId: string, limit: number) {
   return db
     .selectFrom('award')
     .innerJoin('app_user', 'app_user.id', 'award.user_id')
@@ -169,7 +154,7 @@ export async function recentWinners(db: Executor, corpId: string, actId: string,
     .execute();
 }
 
-export async function issuedCounts(db: Executor, corpId: string, actId: string) {
+export async function issuedCounts(db: Own<'prizes'>, corpId: string, actId: string) {
   const rows = await db
     .selectFrom('award')
     .select(['prize_id', (eb) => eb.fn.countAll<number>().as('n')])
@@ -178,4 +163,37 @@ export async function issuedCounts(db: Executor, corpId: string, actId: string) 
     .groupBy('prize_id')
     .execute();
   return new Map(rows.map((r) => [r.prize_id, Number(r.n)]));
+}
+
+/** A confirmed order's award is exchanged (orders' AwardExchangePort, in the confirmation's transaction). */
+export async function markExchanged(db: Own<'prizes'>, corpId: string, awardId: string, now: number) {
+  await db
+    .updateTable('award')
+    .set({ status: 'exchanged', updated_at: now })
+    .where('corp_id', '=', corpId)
+    .where('id', '=', awardId)
+    .execute();
+}
+
+/**
+ * Use a code once: only an issued coupon changes, so of concurrent uses exactly one wins. The customer's own
+ * use names its user; a store's counter (which does not know whose ticket it is) passes null.
+ */
+export async function markUsed(
+  db: Own<'prizes'>,
+  corpId: string,
+  userId: string | null,
+  awardId: string,
+  use: { channel: 'store' | 'online' | 'app'; key: string; now: number },
+): Promise<boolean> {
+  let q = db
+    .updateTable('award')
+    .set({ status: 'exchanged', used_at: use.now, used_channel: use.channel, use_key: use.key, updated_at: use.now })
+    .where('corp_id', '=', corpId)
+    .where('id', '=', awardId)
+    .where('kind', '=', 'coupon')
+    .where('status', '=', 'issued');
+  if (userId !== null) q = q.where('user_id', '=', userId);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }

@@ -1,50 +1,32 @@
 import { maskMobile, type OrderState } from '@campaign/contract';
+import { own, type PortTx } from '../../db/owners';
 import type { Step, TxExec } from '../../db/tx';
+import type { AwardHoldPort, AwardRequest } from '../../platform/award-ports';
+import { couponState, couponValidUntil, orderState } from '../../platform/claim-states';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
-import { couponState, createClaims, orderState } from './claims';
-import { couponValidUntil } from './claims-repo';
-import { createCounterTickets } from './counter';
+import { couponCode } from './coupon-code';
 import { createHeldAwards } from './held';
-import { createOrderPayments } from './payments';
-import type { ActivityCataloguePort, AddressBookPort, ApproverView, AwardHoldPort, StockReturnPort } from './ports';
+import type { ActivityCataloguePort, CouponPort, OrderPort, StockReturnPort } from './ports';
 import * as repo from './repo';
-
-/** What the draw hands over when a draw wins something. */
-export interface AwardRequest {
-  corpId: string;
-  userId: string;
-  actId: string;
-  drawId: string;
-  prize: {
-    id: string;
-    name?: string;
-    kind: repo.AwardRow['kind'] | 'thanks';
-    points: number | null;
-    valueCents?: number;
-  };
-  now: number;
-  /** How an approver sees it if the prize is held. */
-  shown?: ApproverView;
-}
 
 type MyPrizeRow = Awaited<ReturnType<typeof repo.myPrizes>>[number];
 
 export function createPrizesService(
-  deps: ServiceDeps & {
+  deps: ServiceDeps<'prizes'> & {
     activities: ActivityCataloguePort;
-    addressBook: AddressBookPort;
+    orders: OrderPort;
+    coupons: CouponPort;
     /** Approvals: hold a prize above the corp's threshold (none: nothing is held). */
     holds?: AwardHoldPort;
     stock?: StockReturnPort;
   },
 ) {
   const db = deps.database.db;
-  const { clock, activities } = deps;
-  const claims = createClaims(deps);
+  const { clock, activities, orders, coupons } = deps;
 
   /**
    * The prize list's row: a physical prize carries its order's state, a coupon its coupon state (both
@@ -69,11 +51,7 @@ export function createPrizesService(
   }
 
   return {
-    ...claims,
-    /** Tickets at a store's counter (the stores module's TicketCounterPort). */
-    counter: createCounterTickets(deps),
     ...createHeldAwards(deps),
-    ...createOrderPayments(deps),
 
     /**
      * Coupon: a CSPRNG code; points: credited to the ledger; physical: an order awaiting an address. A
@@ -125,7 +103,7 @@ export function createPrizesService(
         });
       }
       if (row.order_id !== null) {
-        yield* repo.createOrder(x, {
+        yield* orders.createOrder(x, {
           id: row.order_id,
           corp_id: a.corpId,
           user_id: a.userId,
@@ -191,11 +169,11 @@ export function createPrizesService(
       if (award.status === 'declined') throw new AppError('PRIZE_DECLINED');
       if (award.kind === 'physical') {
         if (!addNo) throw new AppError('EXCHANGE_REFUSED');
-        const order = await claims.orderOfAward(corp.id, user.id, awardId);
+        const order = await orders.orderOfAward(corp.id, user.id, awardId);
         if (!order) throw new AppError('PRIZE_NOT_FOUND');
-        await claims.confirmOrder(corp, user, order.id, addNo);
+        await orders.confirmOrder(corp, user, order.id, addNo);
       } else if (award.kind === 'coupon') {
-        if (award.status !== 'exchanged') await claims.useCoupon(corp, user, awardId, 'app', key);
+        if (award.status !== 'exchanged') await coupons.useCoupon(corp, user, awardId, 'app', key);
       } else if (award.status !== 'exchanged') {
         await repo.setAwardStatus(db, corp.id, awardId, 'issued', 'exchanged', clock());
       }
@@ -207,23 +185,23 @@ export function createPrizesService(
 }
 export type PrizesService = ReturnType<typeof createPrizesService>;
 
-/** 140 bits from the CSPRNG (≥128 required) as Crockford base32 in groups of four, easy to read out. */
-export function couponCode(bytes: Buffer): string {
-  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  // The low 140 bits of the 144 given, read five at a time from the top.
-  let acc = bytes[0] ?? 0;
-  let bits = 4;
-  let out = '';
-  for (let i = 1; i < bytes.length; i++) {
-    acc = ((acc << 8) | (bytes[i] ?? 0)) & 0xfff;
-    bits += 8;
-    while (bits >= 5) {
-      bits -= 5;
-      if (out.length % 5 === 4) out += '-';
-      out += alphabet[(acc >> bits) & 31];
-    }
-  }
-  return out;
+/**
+ * The award's own changes that the orders and coupons modules ask for (their AwardExchangePort and
+ * CouponUsePort): made before those services, which the prizes service then takes as its ports.
+ */
+export function createAwardMarks(deps: ServiceDeps<'prizes'>) {
+  const db = deps.database.db;
+  return {
+    markExchanged: (tx: PortTx, corpId: string, awardId: string, now: number) =>
+      repo.markExchanged(own('prizes', tx), corpId, awardId, now),
+    markUsed: (
+      tx: PortTx | null,
+      corpId: string,
+      userId: string | null,
+      awardId: string,
+      use: { channel: 'store' | 'online' | 'app'; key: string; now: number },
+    ) => repo.markUsed(tx ? own('prizes', tx) : db, corpId, userId, awardId, use),
+  };
 }
 
 /** An award row of this draw with nothing issued yet (no code, points or order). */

@@ -1,4 +1,5 @@
 import type { Step, TxExec } from '../../db/tx';
+import type { AwardPort } from '../../platform/award-ports';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 
@@ -31,18 +32,5 @@ export interface SeasonCataloguePort {
   takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean>;
 }
 
-/** Prizes (modules/prizes): the settlement awards a band's prize as the draw awards one. */
-export interface SeasonPrizesPort {
-  award(
-    x: TxExec,
-    a: {
-      corpId: string;
-      userId: string;
-      actId: string;
-      /** Unique per award: `season:<corp>:<act>:<user>`, so a second settlement could never award twice. */
-      drawId: string;
-      prize: { id: string; kind: 'coupon' | 'physical' | 'points' | 'thanks'; points: number | null };
-      now: number;
-    },
-  ): Step<{ id: string } | null>;
-}
+/** Prizes (modules/prizes): the settlement awards a band's prize as the draw awards one (drawId `season:<corp>:<act>:<user>`). */
+export type SeasonPrizesPort = AwardPort;

@@ -1,5 +1,5 @@
 import type { StaffRole } from '@campaign/contract';
-import type { Executor } from '../../db';
+import type { Own } from '../../db/owners';
 
 export interface StaffListEntry {
   id: string;
@@ -8,7 +8,7 @@ export interface StaffListEntry {
   stores: string[];
 }
 
-export async function getStaff(db: Executor, corpId: string, staffId: string) {
+export async function getStaff(db: Own<'staff'>, corpId: string, staffId: string) {
   return db
     .selectFrom('staff')
     .selectAll()
@@ -19,7 +19,7 @@ export async function getStaff(db: Executor, corpId: string, staffId: string) {
 }
 
 /** Names of staff members of a corp, by id (for showing who requested or decided). */
-export async function staffNames(db: Executor, corpId: string, ids: string[]): Promise<Map<string, string>> {
+export async function staffNames(db: Own<'staff'>, corpId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('staff')
@@ -34,7 +34,7 @@ export async function staffNames(db: Executor, corpId: string, ids: string[]): P
  * The corp's staff list as the campaign file gives it: listed members are written, members no longer
  * listed are deactivated (their sessions stop working at the next request).
  */
-export async function replaceStaffList(db: Executor, corpId: string, list: StaffListEntry[], now: number) {
+export async function replaceStaffList(db: Own<'staff'>, corpId: string, list: StaffListEntry[], now: number) {
   await db.updateTable('staff').set({ active: 0, updated_at: now }).where('corp_id', '=', corpId).execute();
   for (const s of list) {
     const values = {

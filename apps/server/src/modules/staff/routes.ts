@@ -1,6 +1,6 @@
 import { COOKIES, type staffEndpoints } from '@campaign/contract';
 import type { HandlersOf } from '../../platform/http';
-import { clearStaffSessionCookie, setStaffSessionCookie } from '../../platform/staff-session';
+import { clearStaffSessionCookie, setStaffSessionCookie } from '../../platform/session';
 import { type StaffService, toStaffMember } from './service';
 
 export function staffHandlers(svc: StaffService): HandlersOf<typeof staffEndpoints> {

@@ -1,7 +1,7 @@
 import type { StaffMember } from '@campaign/contract';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
-import { endStaffSession, parseRoles, type RequestStaff, startStaffSession } from '../../platform/staff-session';
+import { endStaffSession, parseRoles, type RequestStaff, startStaffSession } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { TicketNoncePort } from './ports';
 import * as repo from './repo';
@@ -12,7 +12,7 @@ export function toStaffMember(s: RequestStaff): StaffMember {
 }
 
 /** Staff identity (docs/decisions/0320-staff-roles.md): log-in with a staff ticket, names for display. */
-export function createStaffService(deps: ServiceDeps & { nonces: TicketNoncePort }) {
+export function createStaffService(deps: ServiceDeps<'staff'> & { nonces: TicketNoncePort }) {
   const db = deps.database.db;
   const { clock } = deps;
   return {

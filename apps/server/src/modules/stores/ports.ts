@@ -2,9 +2,9 @@
  * What the stores module needs from others, declared here and passed in by createServices (services.ts):
  * modules never import each other.
  */
-import type { Executor } from '../../db';
+import type { PortTx } from '../../db/owners';
 
-/** A customer's ticket at the counter (modules/prizes). */
+/** A customer's ticket at the counter (modules/coupons). */
 export interface TicketCounterPort {
   byCode(
     corpId: string,
@@ -24,7 +24,7 @@ export interface TicketCounterPort {
     customer: string;
   } | null>;
   /** Inside the caller's transaction; true for the one call that changed the ticket. */
-  markRedeemed(tx: Executor, corpId: string, awardId: string, key: string, now: number): Promise<boolean>;
+  markRedeemed(tx: PortTx, corpId: string, awardId: string, key: string, now: number): Promise<boolean>;
 }
 
 /** The approvals' to-do list (modules/approvals): a request a second person decides. */

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Executor } from '../../db';
+import type { Own } from '../../db/owners';
 import type { RedemptionAuditTable, StoreRedemptionTable, StoreTable } from '../../db/schema-stores';
 
 // Tables of this module: store, store_list, store_list_store, store_list_activity, store_redemption,
@@ -7,7 +7,7 @@ import type { RedemptionAuditTable, StoreRedemptionTable, StoreTable } from '../
 
 export type StoreRow = Selectable<StoreTable>;
 
-export async function getList(db: Executor, corpId: string, listId: string) {
+export async function getList(db: Own<'stores'>, corpId: string, listId: string) {
   return db
     .selectFrom('store_list')
     .selectAll()
@@ -17,7 +17,7 @@ export async function getList(db: Executor, corpId: string, listId: string) {
 }
 
 /** The stores of a list, optionally in one city. */
-export async function storesOfList(db: Executor, corpId: string, listId: string, cityName?: string) {
+export async function storesOfList(db: Own<'stores'>, corpId: string, listId: string, cityName?: string) {
   let q = db
     .selectFrom('store_list_store as l')
     .innerJoin('store as s', (j) => j.onRef('s.corp_id', '=', 'l.corp_id').onRef('s.id', '=', 'l.store_id'))
@@ -28,7 +28,7 @@ export async function storesOfList(db: Executor, corpId: string, listId: string,
   return q.orderBy('s.city_code').orderBy('s.id').execute();
 }
 
-export async function citiesOfList(db: Executor, corpId: string, listId: string) {
+export async function citiesOfList(db: Own<'stores'>, corpId: string, listId: string) {
   const rows = await db
     .selectFrom('store_list_store as l')
     .innerJoin('store as s', (j) => j.onRef('s.corp_id', '=', 'l.corp_id').onRef('s.id', '=', 'l.store_id'))
@@ -41,17 +41,17 @@ export async function citiesOfList(db: Executor, corpId: string, listId: string)
   return rows.map((r) => ({ cityCode: r.city_code, cityName: r.city_name, count: Number(r.n) }));
 }
 
-export async function getStore(db: Executor, corpId: string, storeId: string) {
+export async function getStore(db: Own<'stores'>, corpId: string, storeId: string) {
   return db.selectFrom('store').selectAll().where('corp_id', '=', corpId).where('id', '=', storeId).executeTakeFirst();
 }
 
-export async function storesByIds(db: Executor, corpId: string, ids: readonly string[]) {
+export async function storesByIds(db: Own<'stores'>, corpId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db.selectFrom('store').selectAll().where('corp_id', '=', corpId).where('id', 'in', ids).execute();
 }
 
 /** The lists (with their stores and activities) by list id or by an activity they serve. */
-export async function relations(db: Executor, corpId: string, by: { listId?: string; actId?: string }) {
+export async function relations(db: Own<'stores'>, corpId: string, by: { listId?: string; actId?: string }) {
   let q = db.selectFrom('store_list').select(['id', 'name']).where('corp_id', '=', corpId);
   if (by.listId !== undefined) q = q.where('id', '=', by.listId);
   if (by.actId !== undefined) {
@@ -88,7 +88,7 @@ export async function relations(db: Executor, corpId: string, by: { listId?: str
 }
 
 /** Is this store on a list that redeems this activity's prizes? */
-export async function storeRedeemsActivity(db: Executor, corpId: string, storeId: string, actId: string) {
+export async function storeRedeemsActivity(db: Own<'stores'>, corpId: string, storeId: string, actId: string) {
   const r = await db
     .selectFrom('store_list_store as s')
     .innerJoin('store_list_activity as a', (j) =>
@@ -103,7 +103,7 @@ export async function storeRedeemsActivity(db: Executor, corpId: string, storeId
   return r !== undefined;
 }
 
-export async function redemptionOf(db: Executor, corpId: string, awardId: string) {
+export async function redemptionOf(db: Own<'stores'>, corpId: string, awardId: string) {
   return db
     .selectFrom('store_redemption as r')
     .leftJoin('store as s', (j) => j.onRef('s.corp_id', '=', 'r.corp_id').onRef('s.id', '=', 'r.store_id'))
@@ -113,15 +113,15 @@ export async function redemptionOf(db: Executor, corpId: string, awardId: string
     .executeTakeFirst();
 }
 
-export async function insertRedemption(db: Executor, row: StoreRedemptionTable) {
+export async function insertRedemption(db: Own<'stores'>, row: StoreRedemptionTable) {
   await db.insertInto('store_redemption').values(row).execute();
 }
 
-export async function audit(db: Executor, row: RedemptionAuditTable) {
+export async function audit(db: Own<'stores'>, row: RedemptionAuditTable) {
   await db.insertInto('redemption_audit').values(row).execute();
 }
 
-export async function auditOf(db: Executor, corpId: string, code: string) {
+export async function auditOf(db: Own<'stores'>, corpId: string, code: string) {
   return db
     .selectFrom('redemption_audit')
     .selectAll()
@@ -134,7 +134,7 @@ export async function auditOf(db: Executor, corpId: string, code: string) {
 
 // Import (campaign file, CSV): upserts, re-importing updates in place.
 
-export async function upsertStore(db: Executor, row: StoreRow) {
+export async function upsertStore(db: Own<'stores'>, row: StoreRow) {
   const { name, address, city_code, city_name, phone, lng, lat, hours, updated_at } = row;
   await db
     .insertInto('store')
@@ -147,7 +147,7 @@ export async function upsertStore(db: Executor, row: StoreRow) {
     .execute();
 }
 
-export async function upsertList(db: Executor, corpId: string, listId: string, name: string, now: number) {
+export async function upsertList(db: Own<'stores'>, corpId: string, listId: string, name: string, now: number) {
   await db
     .insertInto('store_list')
     .values({ corp_id: corpId, id: listId, name, created_at: now })
@@ -156,7 +156,7 @@ export async function upsertList(db: Executor, corpId: string, listId: string, n
 }
 
 /** Adds stores to a list (the ones already on it stay). */
-export async function addToList(db: Executor, corpId: string, listId: string, storeIds: readonly string[]) {
+export async function addToList(db: Own<'stores'>, corpId: string, listId: string, storeIds: readonly string[]) {
   if (storeIds.length === 0) return;
   await db
     .insertInto('store_list_store')
@@ -167,7 +167,7 @@ export async function addToList(db: Executor, corpId: string, listId: string, st
 
 /** The list's stores and activities become exactly these (the campaign file is the whole truth). */
 export async function replaceList(
-  db: Executor,
+  db: Own<'stores'>,
   corpId: string,
   listId: string,
   storeIds: readonly string[],
@@ -184,6 +184,6 @@ export async function replaceList(
   }
 }
 
-export async function existingStoreIds(db: Executor, corpId: string, ids: readonly string[]) {
+export async function existingStoreIds(db: Own<'stores'>, corpId: string, ids: readonly string[]) {
   return new Set((await storesByIds(db, corpId, ids)).map((s) => s.id));
 }

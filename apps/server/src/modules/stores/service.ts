@@ -1,10 +1,10 @@
 import type { CounterTicket, Store, StoreDetail, StoreHours } from '@campaign/contract';
-import type { Executor } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
+import { handOver, own, type PortTx } from '../../db/owners';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
-import type { RequestStaff } from '../../platform/staff-session';
+import type { RequestStaff } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import { customerPoint, distanceM, gcj02ToBd09, gcj02ToWgs84, type LngLat } from './geo';
 import { isOpen, todayHours } from './hours';
@@ -48,7 +48,7 @@ export function shanghaiTime(ms: number): string {
 }
 
 export function createStoresService(
-  deps: ServiceDeps & { tickets: TicketCounterPort; approvals: ApprovalRequestPort },
+  deps: ServiceDeps<'stores'> & { tickets: TicketCounterPort; approvals: ApprovalRequestPort },
 ) {
   const db = deps.database.db;
   const { clock, tickets, approvals } = deps;
@@ -244,7 +244,7 @@ export function createStoresService(
       let won = false;
       try {
         won = await db.transaction().execute(async (tx) => {
-          if (!(await tickets.markRedeemed(tx, corp.id, t.awardId, key, now))) return false;
+          if (!(await tickets.markRedeemed(handOver(tx), corp.id, t.awardId, key, now))) return false;
           await repo.insertRedemption(tx, {
             id: newId(),
             corp_id: corp.id,
@@ -302,15 +302,17 @@ export function createStoresService(
      */
     exceptionEffect: {
       async approved(
-        tx: Executor,
+        portTx: PortTx,
         request: { corpId: string; subject: string; requestedBy: string; context: Record<string, string> },
         decidedBy: string,
         now: number,
       ) {
+        const tx = own('stores', portTx);
         const { awardId, storeId } = request.context;
         if (!awardId || !storeId) throw new AppError('REDEEM_CODE_UNKNOWN');
         const key = `exception:${request.subject}`;
-        if (!(await tickets.markRedeemed(tx, request.corpId, awardId, key, now))) throw new AppError('REDEEM_ALREADY');
+        if (!(await tickets.markRedeemed(portTx, request.corpId, awardId, key, now)))
+          throw new AppError('REDEEM_ALREADY');
         await repo.insertRedemption(tx, {
           id: newId(),
           corp_id: request.corpId,

@@ -4,7 +4,7 @@ import type { HandlersOf } from '../../platform/http';
 import { isSignedByCorp } from '../../platform/server-caller';
 import type { ServiceDeps } from '../../platform/services';
 
-export function systemHandlers(deps: ServiceDeps): HandlersOf<typeof systemEndpoints> {
+export function systemHandlers(deps: Pick<ServiceDeps<never>, 'clock' | 'sealer'>): HandlersOf<typeof systemEndpoints> {
   return {
     systemTime: async () => {
       const now = deps.clock();

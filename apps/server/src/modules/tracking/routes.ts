@@ -9,7 +9,7 @@ import * as repo from './repo';
 export type ActivityExists = (corp: Corp, actId: string) => Promise<boolean>;
 
 export function trackingHandlers(
-  deps: ServiceDeps,
+  deps: ServiceDeps<'tracking'>,
   ports: { activityExists: ActivityExists },
 ): HandlersOf<typeof trackingEndpoints> {
   const db = deps.database.db;

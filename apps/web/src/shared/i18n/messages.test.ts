@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLocale, loadLocale, MESSAGES, t } from './messages';
+import { loadLocale } from './load-locale';
+import { detectLocale, MESSAGES, t } from './messages';
 import { enUS } from './messages-en-us';
 
 describe('message catalogue', () => {

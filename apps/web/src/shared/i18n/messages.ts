@@ -401,7 +401,7 @@ const zhCN = {
 export type MessageKey = keyof typeof zhCN;
 
 /**
- * Loaded tables. zh-CN is built in; en-US is a separate chunk fetched by `loadLocale` so the second
+ * Loaded tables. zh-CN is built in; en-US is a separate chunk fetched by `loadLocale` (load-locale.ts) so the second
  * language costs the first view nothing (bench/budgets.mjs).
  */
 export const MESSAGES: Partial<Record<Locale, Record<MessageKey, string>>> & { 'zh-CN': Record<MessageKey, string> } = {
@@ -410,11 +410,6 @@ export const MESSAGES: Partial<Record<Locale, Record<MessageKey, string>>> & { '
 
 export function isMessageKey(value: string): value is MessageKey {
   return value in zhCN;
-}
-
-export async function loadLocale(locale: Locale): Promise<void> {
-  if (MESSAGES[locale]) return;
-  if (locale === 'en-US') MESSAGES['en-US'] = (await import('./messages-en-us')).enUS;
 }
 
 const LOCALE_STORAGE_KEY = 'CAMPAIGN_LOCALE';

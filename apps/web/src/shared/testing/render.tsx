@@ -1,44 +1,22 @@
-import { fireEvent } from '@testing-library/dom';
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act, cleanup, fireEvent, render as rtlRender } from '@testing-library/react';
+import type { ReactNode } from 'react';
 
 /**
- * A minimal render helper on this app's React 19. @testing-library/react is not used: in this
- * workspace Node would resolve its react-dom to the hoisted React 18 copy.
+ * Tests render with @testing-library/react (React 19, the one copy in the workspace): its `render` mounts in
+ * act() and its `cleanup` unmounts. This file keeps the small surface the tests use.
  */
-Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', true);
-
-const mounted: Array<{ root: Root; container: HTMLElement }> = [];
-
 export function render(ui: ReactNode): { container: HTMLElement; rerender(ui: ReactNode): void; unmount(): void } {
-  const container = document.createElement('div');
-  document.body.appendChild(container);
-  const root = createRoot(container);
-  act(() => root.render(ui));
-  const entry = { root, container };
-  mounted.push(entry);
-  return {
-    container,
-    rerender: (next) => act(() => root.render(next)),
-    unmount: () => {
-      act(() => root.unmount());
-      container.remove();
-    },
-  };
+  const { container, rerender, unmount } = rtlRender(ui);
+  return { container, rerender, unmount };
 }
 
-export function cleanup(): void {
-  for (const { root, container } of mounted.splice(0)) {
-    act(() => root.unmount());
-    container.remove();
-  }
-}
+export { cleanup };
 
-/** fireEvent inside act, so React state updates are flushed. */
+/** Events through @testing-library's fireEvent, which flushes React's state updates (act). */
 export const fire = {
-  click: (el: Element) => act(() => void fireEvent.click(el)),
-  keyDown: (el: Element, init: KeyboardEventInit) => act(() => void fireEvent.keyDown(el, init)),
-  change: (el: Element, value: string) => act(() => void fireEvent.change(el, { target: { value } })),
+  click: (el: Element) => void fireEvent.click(el),
+  keyDown: (el: Element, init: KeyboardEventInit) => void fireEvent.keyDown(el, init),
+  change: (el: Element, value: string) => void fireEvent.change(el, { target: { value } }),
   input: (el: HTMLInputElement, value: string) =>
     act(() => {
       const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;

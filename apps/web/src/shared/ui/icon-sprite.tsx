@@ -10,7 +10,8 @@ const S = {
   strokeLinejoin: 'round',
 } as const;
 
-export const ICON_NAMES = [
+/** The icons the spec's root layout names (§2). */
+export const SPEC_ICON_NAMES = [
   'home',
   'orders',
   'order-paid',
@@ -28,12 +29,10 @@ export const ICON_NAMES = [
   'back',
   'phone',
   'empty',
-  'shield',
-  'check',
-  'gift',
-  'lock',
-  'chevron-right',
 ] as const;
+
+/** Every icon of the sprite: the spec's and the ones screens added. */
+export const ICON_NAMES = [...SPEC_ICON_NAMES, 'shield', 'check', 'gift', 'lock', 'chevron-right'] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
 export function IconSprite() {

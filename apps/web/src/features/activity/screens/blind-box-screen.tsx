@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react';
-import { BlindBox, type BlindBoxHandle } from '../../../shared/games/blind-box';
-import { t } from '../../../shared/i18n/messages';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { useSearchParams } from '../../../shared/navigation/navigation';
+import { BlindBox, type BlindBoxHandle } from '#web/shared/games/blind-box';
+import { t } from '#web/shared/i18n/messages';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActivityFrame } from '../components/activity-frame';
-import { ResultDialog } from '../components/result-dialog';
-import { ActivityStatePanel } from '../components/state-panel';
+import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';
 import { usePlay } from '../hooks/use-play';
 import './blind-box-screen.css';
@@ -44,7 +43,7 @@ export function BlindBoxScreen() {
   const showGame = view.gate === 'ready' || busy || play.dialogOpen;
   return (
     <ActivityFrame view={view} fallbackTitle={t('title.blindBox')} className="bb-page">
-      {showGame ? (
+      <GameStage view={view} play={play} showGame={showGame} onAgain={again}>
         <div className="bb-shelf" data-testid="blind-box-shelf" data-opened={opened ? 'true' : undefined}>
           <p className="bb-shelf__hint">{t('blind.hint')}</p>
           <BlindBox
@@ -62,16 +61,7 @@ export function BlindBoxScreen() {
             </button>
           )}
         </div>
-      ) : (
-        <ActivityStatePanel view={view} />
-      )}
-      <ResultDialog
-        result={play.result}
-        replayed={play.replayed}
-        open={play.dialogOpen}
-        onClose={play.closeResult}
-        onAgain={again}
-      />
+      </GameStage>
     </ActivityFrame>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { t } from '../../../shared/i18n/messages';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { Link, useSearchParams } from '../../../shared/navigation/navigation';
+import { t } from '#web/shared/i18n/messages';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { Link, useSearchParams } from '#web/shared/navigation/navigation';
 import { useActivityGroup } from '../api/activity-queries';
 import { ActivityCard } from '../components/activity-card';
 import { ActivityFrame } from '../components/activity-frame';
-import { ResultDialog } from '../components/result-dialog';
-import { ActivityStatePanel } from '../components/state-panel';
+import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';
 import { usePlay } from '../hooks/use-play';
 import { playPath } from '../model/activity-paths';
@@ -34,7 +33,7 @@ function CommonGame({ share }: { share: boolean }) {
   return (
     <ActivityFrame view={view} fallbackTitle={t('title.commonActivity')} className="common-page">
       {share && <p className="act-share-badge">{t('common.shareBadge')}</p>}
-      {showGame ? (
+      <GameStage view={view} play={play} showGame={showGame} onAgain={play.closeResult}>
         <div className="common-card act-card" data-testid="common-card">
           <p className="common-card__title">{t('common.dayTitle')}</p>
           <div className={opening ? 'common-gift is-opening' : 'common-gift'}>
@@ -52,16 +51,7 @@ function CommonGame({ share }: { share: boolean }) {
             {play.needsLogin ? t('act.loginFirst') : t('common.signin')}
           </button>
         </div>
-      ) : (
-        <ActivityStatePanel view={view} />
-      )}
-      <ResultDialog
-        result={play.result}
-        replayed={play.replayed}
-        open={play.dialogOpen}
-        onClose={play.closeResult}
-        onAgain={play.closeResult}
-      />
+      </GameStage>
     </ActivityFrame>
   );
 }

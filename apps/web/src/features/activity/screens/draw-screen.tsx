@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
-import { GridDraw } from '../../../shared/games/grid-draw';
-import { PrizeWheel } from '../../../shared/games/prize-wheel';
-import { useSpinController } from '../../../shared/games/use-spin-controller';
-import { t } from '../../../shared/i18n/messages';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { useSearchParams } from '../../../shared/navigation/navigation';
+import { GridDraw } from '#web/shared/games/grid-draw';
+import { PrizeWheel } from '#web/shared/games/prize-wheel';
+import { useSpinController } from '#web/shared/games/use-spin-controller';
+import { t } from '#web/shared/i18n/messages';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActivityFrame } from '../components/activity-frame';
-import { ResultDialog } from '../components/result-dialog';
-import { ActivityStatePanel } from '../components/state-panel';
+import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';
 import { landingSeed, usePlay } from '../hooks/use-play';
 import './draw-screen.css';
@@ -54,7 +53,15 @@ export function DrawScreen() {
 
   return (
     <ActivityFrame view={view} fallbackTitle={t('title.upStdDraw')} className="draw-page">
-      {showGame ? (
+      <GameStage
+        view={view}
+        play={play}
+        showGame={showGame}
+        onAgain={() => {
+          play.closeResult();
+          void press();
+        }}
+      >
         <div
           className={isGrid ? 'draw-board is-grid' : 'draw-board is-wheel'}
           data-testid="draw-board"
@@ -83,19 +90,7 @@ export function DrawScreen() {
             />
           )}
         </div>
-      ) : (
-        <ActivityStatePanel view={view} />
-      )}
-      <ResultDialog
-        result={play.result}
-        replayed={play.replayed}
-        open={play.dialogOpen}
-        onClose={play.closeResult}
-        onAgain={() => {
-          play.closeResult();
-          void press();
-        }}
-      />
+      </GameStage>
     </ActivityFrame>
   );
 }

@@ -1,12 +1,11 @@
 import type { DrawResult } from '@campaign/contract/client';
 import { useEffect, useState } from 'react';
-import { ScratchCard } from '../../../shared/games/scratch-card';
-import { t } from '../../../shared/i18n/messages';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { useSearchParams } from '../../../shared/navigation/navigation';
+import { ScratchCard } from '#web/shared/games/scratch-card';
+import { t } from '#web/shared/i18n/messages';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActivityFrame } from '../components/activity-frame';
-import { ResultDialog } from '../components/result-dialog';
-import { ActivityStatePanel } from '../components/state-panel';
+import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';
 import { usePlay } from '../hooks/use-play';
 import './scratch-screen.css';
@@ -42,7 +41,7 @@ function ScratchGame({ share }: { share: boolean }) {
   return (
     <ActivityFrame view={view} fallbackTitle={t('title.bluescratch')} className="scratch-page">
       {share && <p className="act-share-badge">{t('scratch.shareBadge')}</p>}
-      {showGame ? (
+      <GameStage view={view} play={play} showGame={showGame} onClose={next} onAgain={next}>
         <div className="scratch-ticket" data-testid="scratch-ticket">
           <div className="scratch-ticket__head">
             <span className="scratch-ticket__stamp">福</span>
@@ -90,16 +89,7 @@ function ScratchGame({ share }: { share: boolean }) {
             </button>
           )}
         </div>
-      ) : (
-        <ActivityStatePanel view={view} />
-      )}
-      <ResultDialog
-        result={play.result}
-        replayed={play.replayed}
-        open={play.dialogOpen}
-        onClose={next}
-        onAgain={next}
-      />
+      </GameStage>
     </ActivityFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { isExpired } from '../../api/query-client';
-import { useLocation, useNavigate } from './navigation';
-import { loginPath } from './paths';
+import { useLocation, useNavigate } from '../shared/navigation/navigation';
+import { loginPath } from '../shared/navigation/paths';
+import { isExpired } from './query-client';
 
 /**
  * A call answered 401 (logged out, or the login expired): the customer goes to the login screen, which

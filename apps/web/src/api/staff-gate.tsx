@@ -1,11 +1,11 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useEndpointMutation, useEndpointQuery } from '../../api/endpoint-query';
-import { isExpired } from '../../api/query-client';
-import { t } from '../i18n/messages';
-import { ActionButton } from './action-button';
-import { SubLoading, SubState } from './sub-page';
+import { t } from '../shared/i18n/messages';
+import { ActionButton } from '../shared/ui/action-button';
+import { SubLoading, SubState } from '../shared/ui/sub-page';
+import { useEndpointMutation, useEndpointQuery } from './endpoint-query';
+import { isExpired } from './query-client';
 import './staff-gate.css';
 
 export type StaffMember = RouteData<'staffMe'>;

@@ -1,8 +1,10 @@
 import type { OrderState, PaymentResult, PaymentResultBody } from '@campaign/contract';
 import { isUniqueViolation } from '../../db/errors';
+import { handOver } from '../../db/owners';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
-import * as repo from './payments-repo';
+import type { OrderPaymentPort } from './ports';
+import * as repo from './repo';
 
 /**
  * Which stored states each payment result may follow (docs/decisions/0140-order-payment-results.md). A
@@ -22,20 +24,20 @@ export interface PaymentOutcome {
 }
 
 /** Payment results of payment-linked orders: the payment side's signed callback and the operator's refund. */
-export function createOrderPayments(deps: ServiceDeps) {
+export function createPaymentsService(deps: ServiceDeps<'payments'> & { orders: OrderPaymentPort }) {
   const db = deps.database.db;
-  const { clock } = deps;
+  const { clock, orders } = deps;
 
   async function replay(corpId: string, prior: repo.PaymentEventRow, n: PaymentResultBody): Promise<PaymentOutcome> {
     // The same (order, payment, result) with another amount is not the same notification.
     if (prior.amount_cents !== n.amountCents) throw new AppError('PAYMENT_RESULT_REFUSED');
-    const now = await repo.orderForPayment(db, corpId, n.orderId);
+    const now = await orders.forPayment(corpId, n.orderId);
     if (!now) throw new AppError('ORDER_NOT_FOUND');
     return { orderId: n.orderId, state: now.status, replayed: true };
   }
 
   async function apply(corpId: string, n: PaymentResultBody, source: 'callback' | 'operator'): Promise<PaymentOutcome> {
-    const order = await repo.orderForPayment(db, corpId, n.orderId);
+    const order = await orders.forPayment(corpId, n.orderId);
     if (!order) throw new AppError('ORDER_NOT_FOUND');
     const key = { order_id: n.orderId, payment_id: n.paymentId, result: n.result };
     const prior = await repo.findEvent(db, corpId, key);
@@ -52,7 +54,7 @@ export function createOrderPayments(deps: ServiceDeps) {
           notified_at: n.notifiedAt,
           created_at: now,
         });
-        const moved = await repo.applyResult(tx, corpId, n.orderId, move, { ...n, now });
+        const moved = await orders.apply(handOver(tx), corpId, n.orderId, move, { ...n, now });
         // Rolls the event back too: a refused notification leaves no trace and can come again later.
         if (!moved) throw new AppError('PAYMENT_RESULT_REFUSED');
       });
@@ -77,7 +79,7 @@ export function createOrderPayments(deps: ServiceDeps) {
      * recorded as that payment's refund, so the payment side's later "refunded" for it is a replay.
      */
     async refundOrder(corpId: string, orderId: string): Promise<PaymentOutcome> {
-      const o = await repo.orderForPayment(db, corpId, orderId);
+      const o = await orders.forPayment(corpId, orderId);
       if (!o) throw new AppError('ORDER_NOT_FOUND');
       if (o.status !== 'paid' || o.payment_id === null || o.paid_cents === null) {
         throw new AppError('ORDER_STATE', `${o.status} → refunded`);
@@ -90,3 +92,4 @@ export function createOrderPayments(deps: ServiceDeps) {
     },
   };
 }
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -200,9 +200,9 @@ describe.each(kinds)('order payment results and prize-list states on %s', (kind)
 
   it('an operator refund of a paid order is its payment’s refund: the payment side reporting it later is a replay', async () => {
     const { me, orderId } = await confirmedOrder();
-    await expect(t.services.prizes.refundOrder('demo', orderId)).rejects.toMatchObject({ errorName: 'ORDER_STATE' });
+    await expect(t.services.payments.refundOrder('demo', orderId)).rejects.toMatchObject({ errorName: 'ORDER_STATE' });
     await notify(result(orderId, 'paid', 'pay-op-1', 4500));
-    expect(await t.services.prizes.refundOrder('demo', orderId)).toEqual({
+    expect(await t.services.payments.refundOrder('demo', orderId)).toEqual({
       orderId,
       state: 'refunded',
       replayed: false,
@@ -212,8 +212,8 @@ describe.each(kinds)('order payment results and prize-list states on %s', (kind)
       state: 'refunded',
       replayed: true,
     });
-    expect(await t.services.prizes.refundOrder('demo', orderId).catch((e: Error) => e.message)).toMatch(/refunded/);
-    await expect(t.services.prizes.refundOrder('demo-gray', orderId)).rejects.toMatchObject({
+    expect(await t.services.payments.refundOrder('demo', orderId).catch((e: Error) => e.message)).toMatch(/refunded/);
+    await expect(t.services.payments.refundOrder('demo-gray', orderId)).rejects.toMatchObject({
       errorName: 'ORDER_NOT_FOUND',
     });
     expect((await orderOf(me, orderId)).state).toBe('refunded');

@@ -115,12 +115,12 @@ describe.each(kinds)('orders and coupons on %s', (kind) => {
     const me = await login();
     const { orderId } = await winOrder(me);
     const addr = await addAddress(me);
-    await expect(t.services.prizes.moveOrder('demo', orderId, 'shipped')).rejects.toThrow();
+    await expect(t.services.orders.moveOrder('demo', orderId, 'shipped')).rejects.toThrow();
     await post(me, 'v2/order/confirm?corpId=demo', { orderId, addNo: addr.addNo });
-    await expect(t.services.prizes.moveOrder('demo-gray', orderId, 'shipped')).rejects.toThrow();
-    await t.services.prizes.moveOrder('demo', orderId, 'shipped', 'SF123456');
-    await t.services.prizes.moveOrder('demo', orderId, 'delivered');
-    await expect(t.services.prizes.moveOrder('demo', orderId, 'closed')).rejects.toThrow();
+    await expect(t.services.orders.moveOrder('demo-gray', orderId, 'shipped')).rejects.toThrow();
+    await t.services.orders.moveOrder('demo', orderId, 'shipped', 'SF123456');
+    await t.services.orders.moveOrder('demo', orderId, 'delivered');
+    await expect(t.services.orders.moveOrder('demo', orderId, 'closed')).rejects.toThrow();
     const o = body<Order>(await get(me, `order/detail?corpId=demo&orderId=${orderId}`)).data;
     expect(o).toMatchObject({ state: 'delivered', trackingNo: 'SF123456' });
     expect(o.shippedAt).not.toBeNull();

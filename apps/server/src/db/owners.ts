@@ -1,0 +1,178 @@
+import type { ColumnType, Kysely, SelectType, Transaction } from 'kysely';
+import type { AnyExecutor } from './connection';
+import type { DB } from './schema';
+
+/**
+ * Who owns which table: the one place (docs/tables.md is generated from it, `npm run tables:doc`, and
+ * checked by owners.test.ts). A module's repository sees a Kysely of its own tables only (`Own<'prizes'>`),
+ * so naming another module's table does not compile. What a module reads of another's tables comes through
+ * the owner: a port passed in by services.ts, or a read-only view the owner declares in `views` below.
+ * `platform` owns the sessions (customers' and staff's, one store: platform/session.ts) and the tenancy
+ * tables (platform/tenancy.ts). ADR 0008.
+ */
+export const OWNERS = [
+  'platform',
+  'auth',
+  'tracking',
+  'activity',
+  'draw',
+  'prizes',
+  'orders',
+  'coupons',
+  'payments',
+  'addresses',
+  'discounts',
+  'growth',
+  'season',
+  'staff',
+  'approvals',
+  'stores',
+] as const;
+export type Owner = (typeof OWNERS)[number];
+
+export const tableOwners = {
+  corp: 'platform',
+  corp_group_member: 'platform',
+  cgroup: 'platform',
+  cgroup_member: 'platform',
+  session: 'platform',
+  staff_session: 'platform',
+  app_user: 'auth',
+  otp_code: 'auth',
+  ticket_nonce: 'auth',
+  page_visit: 'tracking',
+  tracking_event: 'tracking',
+  activity: 'activity',
+  activity_version: 'activity',
+  activity_group: 'activity',
+  prize: 'activity',
+  prize_stock_bucket: 'activity',
+  draw: 'draw',
+  user_activity_stat: 'draw',
+  risk_log: 'draw',
+  award: 'prizes',
+  points_ledger: 'prizes',
+  physical_order: 'orders',
+  order_payment_event: 'payments',
+  address: 'addresses',
+  discount: 'discounts',
+  discount_user: 'discounts',
+  discount_day: 'discounts',
+  discount_consumption: 'discounts',
+  offer_claim: 'growth',
+  invite_setup: 'growth',
+  invite: 'growth',
+  invite_tally: 'growth',
+  season: 'season',
+  season_draw_task: 'season',
+  season_hour_tally: 'season',
+  season_ledger: 'season',
+  season_result: 'season',
+  season_score: 'season',
+  season_tally: 'season',
+  staff: 'staff',
+  approval_policy: 'approvals',
+  approval_request: 'approvals',
+  approval_event: 'approvals',
+  store: 'stores',
+  store_list: 'stores',
+  store_list_store: 'stores',
+  store_list_activity: 'stores',
+  store_redemption: 'stores',
+  redemption_audit: 'stores',
+} as const satisfies { [T in keyof DB]: Owner };
+
+/**
+ * Read-only views the owners declare: which columns of a table which other modules may join (names for a
+ * list, a masked mobile, a row lock). A view's columns can be selected, never set; inserting into or
+ * deleting from a table one does not own is refused by owners.test.ts.
+ */
+export const views = {
+  app_user: {
+    columns: ['corp_id', 'id', 'nuid', 'mobile', 'open_id', 'created_at'],
+    readers: ['platform', 'activity', 'addresses', 'prizes', 'coupons', 'growth', 'season'],
+    why: 'the session read (one join per request), masked mobiles in lists, sign-up time, the address book row lock',
+  },
+  staff: {
+    columns: ['corp_id', 'id', 'name', 'roles', 'stores', 'active'],
+    readers: ['platform'],
+    why: 'the staff session read: roles the staff list still grants',
+  },
+  activity: {
+    columns: ['corp_id', 'id', 'title', 'address_window_days', 'coupon_valid_days'],
+    readers: ['prizes', 'orders', 'coupons'],
+    why: 'titles and claim terms (address window, coupon validity) in the customer’s lists',
+  },
+  prize: {
+    columns: ['corp_id', 'act_id', 'id', 'name', 'image', 'value_cents'],
+    readers: ['prizes', 'orders', 'coupons'],
+    why: 'prize names and pictures in the customer’s lists',
+  },
+  award: {
+    columns: [
+      'corp_id',
+      'id',
+      'act_id',
+      'prize_id',
+      'draw_id',
+      'user_id',
+      'kind',
+      'status',
+      'coupon_code',
+      'created_at',
+      'used_at',
+      'used_channel',
+      'use_key',
+    ],
+    readers: ['growth', 'orders', 'coupons'],
+    why: 'an offer’s award, an order’s or a coupon’s award (its state is the award’s)',
+  },
+  physical_order: {
+    columns: ['corp_id', 'award_id', 'status'],
+    readers: ['prizes'],
+    why: 'the order state beside a physical prize in the prize list',
+  },
+} as const satisfies {
+  [T in keyof DB]?: { columns: readonly (keyof DB[T] & string)[]; readers: readonly Owner[]; why: string };
+};
+
+type Views = typeof views;
+type OwnedBy<M extends Owner> = {
+  [T in keyof typeof tableOwners]: (typeof tableOwners)[T] extends M ? T : never;
+}[keyof typeof tableOwners];
+type ReadOnly<R> = { [C in keyof R]: ColumnType<SelectType<R[C]>, never, never> };
+type ViewsOf<M extends Owner> = {
+  [T in keyof Views as M extends Views[T]['readers'][number]
+    ? (typeof tableOwners)[T] extends M
+      ? never
+      : T
+    : never]: ReadOnly<Pick<DB[T], Extract<Views[T]['columns'][number], keyof DB[T]>>>;
+};
+
+/** The tables a module sees: its own, and the views declared for it. */
+export type TablesOf<M extends Owner> = Pick<DB, OwnedBy<M>> & ViewsOf<M>;
+
+/** What a module's repository functions run on: its own tables, on the database or in a transaction. */
+export type Own<M extends Owner> = Kysely<TablesOf<M>> | Transaction<TablesOf<M>>;
+
+declare const handedOver: unique symbol;
+/**
+ * A transaction handed to another module through a port (an approval's effect, a stock return): opaque.
+ * The receiver runs its own statements in it through `own('its-name', tx)`.
+ */
+export type PortTx = { readonly [handedOver]: true };
+
+/** This module's view of a transaction it was handed, or of the whole database (services.ts, tests). */
+export function own<M extends Owner>(_owner: M, tx: PortTx | AnyExecutor): Own<M> {
+  return tx as unknown as Own<M>;
+}
+
+/** Hands the caller's transaction to another module through a port. */
+export function handOver(tx: AnyExecutor): PortTx {
+  return tx as unknown as PortTx;
+}
+
+/** Tables outside the Kysely schema (raw SQL), with their owner. */
+export const rawTables = {
+  rate_limit: { owner: 'platform', why: 'platform/limits.ts counts rate limits in it (or in Redis)' },
+} as const satisfies Record<string, { owner: Owner; why: string }>;

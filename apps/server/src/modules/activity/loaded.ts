@@ -1,0 +1,88 @@
+import type { PageConfig } from '@campaign/contract';
+import type { ServiceDeps } from '../../platform/services';
+import type { Eligibility } from './definition';
+import type { PrizeTerms } from './ports';
+import * as repo from './repo';
+
+/** An activity with its prize table, as read for every detail and every draw (cached briefly). */
+export interface LoadedActivity {
+  row: repo.ActivityRow;
+  prizes: repo.PrizeRow[];
+  byId: Map<string, repo.PrizeRow>;
+  /** The odds-deciding part of each prize, parsed once per load: what the draw engine reads. */
+  terms: PrizeTerms[];
+  eligibility: Eligibility;
+  page: PageConfig;
+  hasCaps: boolean;
+}
+
+export type TermsColumns = Pick<repo.PrizeRow, 'id' | 'weight' | 'tiers' | 'unlock_after_draws' | 'consolation'>;
+
+export const termsOf = (p: TermsColumns): PrizeTerms => ({
+  id: p.id,
+  weight: p.weight,
+  tiers: JSON.parse(p.tiers),
+  unlockAfterDraws: p.unlock_after_draws,
+  consolation: p.consolation === 1,
+});
+
+/**
+ * Activity definitions are read on every draw and change only by publication: cached briefly. Stock is
+ * never taken from the cache: the conditional decrement in SQL decides.
+ */
+export function createActivityCache(deps: ServiceDeps<'activity'>) {
+  const db = deps.database.db;
+  const { clock } = deps;
+  const cacheTtl = deps.config.env === 'test' ? 0 : 1_000;
+  const cache = new Map<string, { at: number; act: LoadedActivity }>();
+
+  /** Loads in progress: when the cached copy expires, the requests that find it so share one load. */
+  const loading = new Map<string, Promise<LoadedActivity | null>>();
+
+  async function load(corpId: string, actId: string): Promise<LoadedActivity | null> {
+    const key = `${corpId}|${actId}`;
+    const hit = cache.get(key);
+    if (hit && clock() - hit.at < cacheTtl) return hit.act;
+    if (cacheTtl <= 0) return loadNow(corpId, actId);
+    let pending = loading.get(key);
+    if (!pending) {
+      const at = clock();
+      const started: Promise<LoadedActivity | null> = loadNow(corpId, actId)
+        .then((act) => {
+          // Not when a publication forgot this activity while it loaded (forget() dropped the load).
+          if (act && loading.get(key) === started) cache.set(key, { at, act });
+          return act;
+        })
+        .finally(() => {
+          if (loading.get(key) === started) loading.delete(key);
+        });
+      pending = started;
+      loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function loadNow(corpId: string, actId: string): Promise<LoadedActivity | null> {
+    const row = await repo.getActivity(db, corpId, actId);
+    if (!row) return null;
+    const prizes = await repo.getPrizes(db, corpId, actId);
+    return {
+      row,
+      prizes,
+      byId: new Map(prizes.map((p) => [p.id, p])),
+      terms: prizes.map(termsOf),
+      eligibility: JSON.parse(row.eligibility),
+      page: JSON.parse(row.page_config),
+      hasCaps: prizes.some((p) => p.per_user_cap !== null),
+    };
+  }
+
+  /** After a publication or a pause: the next request reads the activity again. */
+  function forget(corpId: string, actId: string) {
+    cache.delete(`${corpId}|${actId}`);
+    loading.delete(`${corpId}|${actId}`);
+  }
+
+  return { load, forget };
+}
+export type ActivityCache = ReturnType<typeof createActivityCache>;

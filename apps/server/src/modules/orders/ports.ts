@@ -1,0 +1,28 @@
+/**
+ * What the orders module needs from others, declared here and passed in by createServices (services.ts):
+ * modules never import each other.
+ */
+
+import type { PortTx } from '../../db/owners';
+
+/** The customer's address book (modules/addresses): one of their own addresses, or null. */
+export interface AddressBookPort {
+  get(
+    corpId: string,
+    userId: string,
+    addNo: string,
+  ): Promise<{
+    name: string;
+    mobile: string;
+    provinceName: string;
+    cityName: string;
+    districtName: string;
+    districtCode: string;
+    detail: string;
+  } | null>;
+}
+
+/** The award behind an order (modules/prizes): a confirmed order's award is exchanged, in the same transaction. */
+export interface AwardExchangePort {
+  markExchanged(tx: PortTx, corpId: string, awardId: string, now: number): Promise<void>;
+}
