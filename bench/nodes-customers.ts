@@ -18,12 +18,19 @@ export const h5 = (clientIp: string, extra: Record<string, string> = {}) => ({
 });
 export const ipOf = (u: number) => `10.50.${Math.floor(u / 250)}.${u % 250}`;
 
+/** Logs customer `i` in; a 429 (a node catching up after its start, ADR 0053) is waited out as the H5 would. */
 export async function login(lb: string, i: number): Promise<string> {
-  const res = await fetch(`${lb}/bmcs/api/auth/otp/login?corpId=demo`, {
-    method: 'POST',
-    headers: h5(ipOf(i)),
-    body: JSON.stringify({ mobile: `132${String(i).padStart(8, '0')}`, code: '123456' }),
-  });
+  let res: Response;
+  for (let attempt = 0; ; attempt++) {
+    res = await fetch(`${lb}/bmcs/api/auth/otp/login?corpId=demo`, {
+      method: 'POST',
+      headers: h5(ipOf(i)),
+      body: JSON.stringify({ mobile: `132${String(i).padStart(8, '0')}`, code: '123456' }),
+    });
+    if (res.status !== 429 || attempt >= 20) break;
+    await res.text();
+    await sleep(1000 * Number(res.headers.get('retry-after') ?? 1));
+  }
   const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
   if (!sid) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return sid.split(';')[0] as string;
