@@ -9,7 +9,9 @@ import type { Config } from './config';
 import { activityHandlers } from './modules/activity/routes';
 import { addressesHandlers } from './modules/addresses/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
+import { auditHandlers } from './modules/audit/routes';
 import { authHandlers } from './modules/auth/routes';
+import { consoleHandlers } from './modules/console/routes';
 import { corpHandlers } from './modules/corp/routes';
 import { couponsHandlers } from './modules/coupons/routes';
 import { discountsHandlers } from './modules/discounts/routes';
@@ -20,6 +22,7 @@ import { ordersHandlers } from './modules/orders/routes';
 import { paymentsHandlers } from './modules/payments/routes';
 import { prizesHandlers } from './modules/prizes/routes';
 import { seasonHandlers } from './modules/season/routes';
+import { settingsHandlers } from './modules/settings/routes';
 import { staffHandlers } from './modules/staff/routes';
 import { storesHandlers } from './modules/stores/routes';
 import { systemHandlers } from './modules/system/routes';
@@ -99,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...storesHandlers(services.stores),
     ...staffHandlers(services.staff),
     ...approvalsHandlers(services.approvals),
+    ...consoleHandlers(services.console),
+    ...settingsHandlers(services.settings),
+    ...auditHandlers(services.audit),
   };
   registerEndpoints(app, handlers, {
     database,

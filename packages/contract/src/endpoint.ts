@@ -18,8 +18,13 @@ export interface Endpoint<
   /** The client shows a loading indicator while this call runs. */
   readonly loading: boolean;
   readonly access: Access;
-  /** For `access: 'staff'`: the roles of which the caller must hold at least one (checked on the server). */
+  /** For `access: 'staff'` and `'console'`: the roles of which the caller must hold at least one (checked on the server). */
   readonly roles?: readonly StaffRole[];
+  /**
+   * A file download instead of the JSON envelope (the audit log's CSV): the handler returns the file's
+   * text, sent with this content type and `filename` as an attachment. Errors still come in the envelope.
+   */
+  readonly produces?: { readonly type: 'text/csv'; readonly filename: string };
   readonly summary: string;
   readonly tag: string;
   /** Query string (for GET this is the whole payload). */
@@ -83,8 +88,15 @@ export function endpoint<
   if (def.stateChangingGet && def.method !== 'GET') {
     throw new Error(`endpoint ${def.path}: stateChangingGet is only for GET endpoints`);
   }
-  if ((def.access === 'staff') !== (def.roles !== undefined && def.roles.length > 0)) {
-    throw new Error(`endpoint ${def.path}: access 'staff' needs roles, and roles need access 'staff'`);
+  const roled = def.access === 'staff' || def.access === 'console';
+  if (roled !== (def.roles !== undefined && def.roles.length > 0)) {
+    throw new Error(`endpoint ${def.path}: access '${def.access}' and roles: roles go with 'staff' or 'console' only`);
+  }
+  if (def.access === 'console' && !def.path.startsWith('/console/')) {
+    throw new Error(`endpoint ${def.path}: console endpoints live under /console/`);
+  }
+  if (def.produces && def.method !== 'GET') {
+    throw new Error(`endpoint ${def.path}: a download is a GET`);
   }
   if (def.idempotent && def.method === 'GET') {
     throw new Error(`endpoint ${def.path}: a GET is safe to repeat and takes no idempotency key`);

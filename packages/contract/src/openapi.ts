@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BANNER_IMAGE_PATH, bannerImageNameSchema, bannerImageQuerySchema } from './banner';
+import { CONSOLE_CSRF_HEADER } from './cookies';
 import { API_VERSIONS, BASE_PATH, type Endpoint, resolvePath } from './endpoint';
 import { ERRORS } from './errors';
 import { endpoints } from './table';
@@ -20,6 +21,10 @@ function queryParameters(ep: Endpoint): JsonSchema[] {
   ];
   for (const [name, s] of Object.entries(props)) {
     params.push({ name, in: 'query', required: required.has(name), schema: s });
+  }
+  // The console's CSRF token rides on every state-changing console call (checked by the platform).
+  if (ep.access === 'console' && ep.method !== 'GET') {
+    params.push({ name: CONSOLE_CSRF_HEADER, in: 'header', required: true, schema: { type: 'string' } });
   }
   const headers = toSchema(ep.headers, 'input');
   const requiredHeaders = new Set((headers.required ?? []) as string[]);
@@ -42,7 +47,7 @@ export function buildOpenApi(info: { version: string } = { version: '1' }): Json
         tags: [ep.tag],
         description: [
           `Version rule: ${ep.version}${ep.version === 'versioned' ? ' (v3 when cookie isElife=true, else v2)' : ''}.`,
-          `Access: ${ep.access}.`,
+          `Access: ${ep.access}${ep.roles ? ` (roles: ${ep.roles.join(', ')})` : ''}.`,
           ep.loading ? 'The H5 shows a loading indicator.' : '',
           ep.rateLimit ? `Rate-limited (${ep.rateLimit}).` : '',
         ]
@@ -50,19 +55,24 @@ export function buildOpenApi(info: { version: string } = { version: '1' }): Json
           .join(' '),
         parameters: queryParameters(ep),
         responses: {
-          '200': {
-            description: 'Envelope: code 0 with data, or a business error code with the message in data',
-            content: {
-              'application/json': {
-                schema: {
-                  oneOf: [
-                    { type: 'object', properties: { code: { const: 0 }, data: toSchema(ep.data, 'output') } },
-                    { $ref: '#/components/schemas/ErrorEnvelope' },
-                  ],
+          '200': ep.produces
+            ? {
+                description: `The file (${ep.produces.filename}); an error comes as the error envelope`,
+                content: { [ep.produces.type]: { schema: { type: 'string' } } },
+              }
+            : {
+                description: 'Envelope: code 0 with data, or a business error code with the message in data',
+                content: {
+                  'application/json': {
+                    schema: {
+                      oneOf: [
+                        { type: 'object', properties: { code: { const: 0 }, data: toSchema(ep.data, 'output') } },
+                        { $ref: '#/components/schemas/ErrorEnvelope' },
+                      ],
+                    },
+                  },
                 },
               },
-            },
-          },
           default: {
             description: 'Error envelope (400, 401, 403, 404, 409, 413, 422, 429, 500)',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
