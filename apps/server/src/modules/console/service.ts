@@ -294,7 +294,7 @@ export function createConsoleService(
         );
         throw new AppError(locked ? 'CONSOLE_LOCKED' : 'CONSOLE_SIGN_IN_FAILED');
       }
-      if (!staffRow || staffRow.active !== 1) {
+      if (staffRow?.active !== 1) {
         await recordFailure(corp.id, acting, input.login, 'disabled', account.staff_id);
         throw new AppError('CONSOLE_SIGN_IN_FAILED');
       }
