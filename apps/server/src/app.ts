@@ -35,6 +35,7 @@ import { type Handlers, registerEndpoints } from './platform/http';
 import { installMetrics } from './platform/metrics';
 import { depsOf } from './platform/services';
 import type { Corp } from './platform/tenancy';
+import { installConsoleWeb } from './platform/console-web';
 import { installWeb } from './platform/web';
 import { createServices, type Services, type ServicesInput } from './services';
 
@@ -137,8 +138,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler(async () => {
     throw new AppError('NOT_FOUND');
   });
-  if (deps.serveWeb)
+  if (deps.serveWeb) {
     await installWeb(app, { webDist: config.webDist, grayWebDist: config.grayWebDist, demo: config.demoMode });
+    installConsoleWeb(app, { consoleDist: config.consoleDist });
+  }
   return app;
 }
 
