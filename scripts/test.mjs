@@ -15,7 +15,7 @@ let passed = 0;
 let failed = 0;
 const stages = [
   ['prepare (chromium, postgres)', () => run('bash', ['scripts/ensure-test-deps.sh'])],
-  ['type-check', () => run('npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web'])],
+  ['type-check', () => run('npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web', 'apps/console'])],
   ['lint + boundaries', () => run('npm', ['run', 'lint'])],
   [
     'unit + integration',

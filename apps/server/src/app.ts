@@ -28,6 +28,7 @@ import { storesHandlers } from './modules/stores/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
 import { installBannerImages } from './platform/banner-images';
+import { installConsoleWeb } from './platform/console-web';
 import { installCsrfGuard } from './platform/csrf';
 import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
@@ -35,7 +36,6 @@ import { type Handlers, registerEndpoints } from './platform/http';
 import { installMetrics } from './platform/metrics';
 import { depsOf } from './platform/services';
 import type { Corp } from './platform/tenancy';
-import { installConsoleWeb } from './platform/console-web';
 import { installWeb } from './platform/web';
 import { createServices, type Services, type ServicesInput } from './services';
 

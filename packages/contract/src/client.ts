@@ -15,6 +15,13 @@ export { ERRORS, type ErrorName, errorMessage } from './errors';
 export type {
   ActivityDetail,
   ActivityStatus,
+  ApprovalPolicy,
+  AuditEntry,
+  AuditFilter,
+  AuditVerify,
+  ConsoleMe,
+  ConsoleStaff,
+  CorpSettings,
   DrawResult,
   InviteLink,
   InviteSuccess,

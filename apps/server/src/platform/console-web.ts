@@ -20,7 +20,7 @@ const TYPES: Record<string, string> = {
 
 function fileIn(root: string, rel: string): string | null {
   const full = normalize(join(root, rel));
-  if (!full.startsWith(root + '/') && full !== root) return null;
+  if (!full.startsWith(`${root}/`) && full !== root) return null;
   try {
     return statSync(full).isFile() ? full : null;
   } catch {
