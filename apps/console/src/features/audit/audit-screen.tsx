@@ -187,7 +187,7 @@ export function AuditScreen() {
                       a.endsWith('failed') || a.endsWith('locked')
                         ? 'red'
                         : a.startsWith('settings')
-                          ? 'orange'
+                          ? 'purple'
                           : 'blue'
                     }
                     bordered={false}

@@ -287,7 +287,14 @@ function AddStaffModal({
           name="roles"
           label={t('staff.form.roles')}
           extra={t('staff.form.rolesHint')}
-          rules={[{ required: true, type: 'array', min: 1 }]}
+          // A validator, not `required`: the group is not a form control, and aria-required on it is invalid ARIA.
+          rules={[
+            {
+              validator: async (_, v: StaffRole[] | undefined) => {
+                if (!v?.length) throw new Error(t('staff.form.rolesHint'));
+              },
+            },
+          ]}
         >
           <Checkbox.Group options={ROLE_CHOICES.map((r) => ({ value: r, label: roleLabel(r) }))} />
         </Form.Item>
