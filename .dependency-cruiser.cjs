@@ -12,7 +12,8 @@ module.exports = {
     },
     {
       name: 'console-not-web',
-      comment: 'The operator console is its own app: it never imports the H5 (what both need lives in packages/contract).',
+      comment:
+        'The operator console is its own app: it never imports the H5 (what both need lives in packages/contract).',
       severity: 'error',
       from: { path: '^apps/console' },
       to: { path: '^apps/web' },
@@ -31,7 +32,8 @@ module.exports = {
     },
     {
       name: 'console-client-without-zod',
-      comment: 'The console calls the server through @campaign/contract/client (zod-free route metadata and types), as the H5 does.',
+      comment:
+        'The console calls the server through @campaign/contract/client (zod-free route metadata and types), as the H5 does.',
       severity: 'error',
       from: { path: '^apps/console/src/', pathNot: '\\.test\\.tsx?$' },
       to: {
