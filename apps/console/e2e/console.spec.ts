@@ -29,7 +29,7 @@ test('sign-in with password and TOTP: the admin lands on the first section the r
   await admin.getByRole('button', { name: '登录', exact: true }).click();
   await expect(admin).toHaveURL(/\/console\/audit$/);
   const menu = admin.getByRole('navigation', { name: '主菜单' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['审计日志', '人员与权限', '机构设置']);
+  await expect(menu.getByRole('link')).toHaveText(['审计日志', '人员与权限', '机构设置']);
   await expect(admin.getByRole('cell', { name: '登录', exact: true }).first()).toBeVisible();
 });
 
@@ -152,7 +152,7 @@ test('single sign-on through the real provider: roles from the staff list, narro
   await expect(page.getByText('SSO', { exact: true })).toBeVisible();
   const menu = page.getByRole('navigation', { name: '主菜单' });
   // The staff list grants approver and operator; the provider's roles claim says approver: approver only.
-  await expect(menu.getByRole('menuitem')).toHaveText([/活动管理/, /待我审批/, /数据看板/, '机构设置']);
+  await expect(menu.getByRole('link')).toHaveText([/活动管理/, /待我审批/, /数据看板/, '机构设置']);
   await expect(page.getByRole('heading', { name: '活动管理正在建设中' })).toBeVisible();
   await snap(page, 'console-coming-campaigns');
 });
@@ -160,7 +160,7 @@ test('single sign-on through the real provider: roles from the staff list, narro
 test('an operator sees only their sections; a section outside their roles is a designed refusal', async ({ page }) => {
   await signIn(page, 'operator');
   const menu = page.getByRole('navigation', { name: '主菜单' });
-  await expect(menu.getByRole('menuitem')).toHaveText([/活动管理/, /数据看板/, '机构设置']);
+  await expect(menu.getByRole('link')).toHaveText([/活动管理/, /数据看板/, '机构设置']);
   await page.getByRole('link', { name: '机构设置' }).click();
   await expect(page.getByText('只读：仅管理员可修改').first()).toBeVisible();
   await expect(page.getByRole('button', { name: '紧急停止全部活动' })).toHaveCount(0);

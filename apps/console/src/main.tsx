@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
+import { ConfigProvider } from 'antd';
+import type { Locale as AntLocale } from 'antd/es/locale';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -30,14 +30,20 @@ const queryClient = new QueryClient({
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');
-createRoot(root).render(
-  <StrictMode>
-    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={theme} button={{ autoInsertSpace: false }}>
-      <AntApp>
+const render = (antLocale: AntLocale) =>
+  createRoot(root).render(
+    <StrictMode>
+      <ConfigProvider locale={antLocale} theme={theme} button={{ autoInsertSpace: false }}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
-  </StrictMode>,
-);
+      </ConfigProvider>
+    </StrictMode>,
+  );
+// Chinese is built in; English is fetched first when asked for, so no screen shows half of each.
+if (locale === 'zh-CN') render(zhCN);
+else
+  void import('antd/locale/en_US').then(
+    (m) => render(m.default),
+    () => render(zhCN),
+  );

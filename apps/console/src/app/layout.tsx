@@ -7,13 +7,14 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Spin, Tag } from 'antd';
 import { type ReactNode, Suspense } from 'react';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useEndpointMutation } from '../api/queries';
 import { ApiError, setCsrfToken } from '../api/request';
 import { useMe } from '../api/session';
 import { t } from '../shared/i18n';
+import { StatePanel } from '../shared/panel';
 import { RoleTags } from '../shared/role-tags';
 import { allows, SECTIONS, sectionOf } from './sections';
 import './layout.css';
@@ -27,7 +28,10 @@ const ICONS: Record<string, ReactNode> = {
   settings: <SettingOutlined />,
 };
 
-/** The signed-in frame: side menu of the sections the user's roles allow, the user, sign-out; a section's page. */
+/**
+ * The signed-in frame: the side menu of the sections the user's roles allow (plain links: antd's Menu is
+ * more than a list of six links needs), the user and sign-out; the section's page, or a designed refusal.
+ */
 export function ConsoleLayout() {
   const me = useMe();
   const location = useLocation();
@@ -52,14 +56,12 @@ export function ConsoleLayout() {
       return <Navigate to={`/sign-in?redirect=${back}`} replace />;
     }
     return (
-      <div className="console-center">
-        <Result
-          status="error"
-          title={t('common.loadFailed')}
-          subTitle={me.error.message}
-          extra={<Button onClick={() => me.refetch()}>{t('common.retry')}</Button>}
-        />
-      </div>
+      <StatePanel
+        tone="error"
+        title={t('common.loadFailed')}
+        body={me.error.message}
+        action={<Button onClick={() => me.refetch()}>{t('common.retry')}</Button>}
+      />
     );
   }
   const user = me.data;
@@ -68,8 +70,8 @@ export function ConsoleLayout() {
   const denied = current && !allows(current, user.roles);
 
   return (
-    <Layout className="console-shell">
-      <Layout.Sider width={224} className="console-shell__sider">
+    <div className="console-shell">
+      <aside className="console-shell__sider">
         <div className="console-brand">
           <span className="console-brand__mark" aria-hidden="true">
             活
@@ -80,56 +82,46 @@ export function ConsoleLayout() {
           </span>
         </div>
         <nav aria-label={t('layout.menu')}>
-          <Menu
-            theme="dark"
-            mode="inline"
-            selectedKeys={current ? [current.path] : []}
-            items={visible.map((s) => ({
-              key: s.path,
-              icon: ICONS[s.path],
-              label: (
-                <Link to={`/${s.path}`}>
+          <ul className="console-nav">
+            {visible.map((s) => (
+              <li key={s.path}>
+                <NavLink to={`/${s.path}`} className="console-nav__link">
+                  <span className="console-nav__icon">{ICONS[s.path]}</span>
                   {t(s.title)}
                   {s.coming ? <span className="console-menu__soon">{t('coming.badge')}</span> : null}
-                </Link>
-              ),
-            }))}
-          />
+                </NavLink>
+              </li>
+            ))}
+          </ul>
         </nav>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header className="console-shell__header">
-          <Typography.Text type="secondary" className="console-shell__idle">
-            {t('layout.idle')}
-          </Typography.Text>
-          <Space size={16}>
-            <span className="console-user">
-              <span className="console-user__name">{user.name}</span>
-              <RoleTags roles={user.roles} />
-              {user.method === 'sso' ? <Tag>SSO</Tag> : null}
-            </span>
+      </aside>
+      <div className="console-shell__body">
+        <header className="console-shell__header">
+          <span className="muted small">{t('layout.idle')}</span>
+          <span className="console-user">
+            <span className="console-user__name">{user.name}</span>
+            <RoleTags roles={user.roles} />
+            {user.method === 'sso' ? <Tag>SSO</Tag> : null}
             <Button icon={<LogoutOutlined />} onClick={() => signOut.mutate({})} loading={signOut.isPending}>
               {t('layout.signOut')}
             </Button>
-          </Space>
-        </Layout.Header>
-        <Layout.Content>
-          <main className="console-main">
-            {denied ? (
-              <Result
-                status="403"
-                title={t('common.noPermission')}
-                subTitle={t('common.noPermissionBody')}
-                extra={<Link to="/">{t('common.backHome')}</Link>}
-              />
-            ) : (
-              <Suspense fallback={<Spin className="console-center" />}>
-                <Outlet context={user} />
-              </Suspense>
-            )}
-          </main>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+          </span>
+        </header>
+        <main className="console-main">
+          {denied ? (
+            <StatePanel
+              tone="warning"
+              title={t('common.noPermission')}
+              body={t('common.noPermissionBody')}
+              action={<Link to="/">{t('common.backHome')}</Link>}
+            />
+          ) : (
+            <Suspense fallback={<Spin className="console-center" />}>
+              <Outlet context={user} />
+            </Suspense>
+          )}
+        </main>
+      </div>
+    </div>
   );
 }

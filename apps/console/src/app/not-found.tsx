@@ -1,7 +1,7 @@
-import { Result } from 'antd';
 import { Link } from 'react-router';
 import { t } from '../shared/i18n';
+import { StatePanel } from '../shared/panel';
 
 export function NotFound() {
-  return <Result status="404" title={t('common.notFound')} extra={<Link to="/">{t('common.backHome')}</Link>} />;
+  return <StatePanel tone="info" title={t('common.notFound')} action={<Link to="/">{t('common.backHome')}</Link>} />;
 }

@@ -154,6 +154,8 @@ export const zhCN = {
   'audit.filter.actor': '操作人编号',
   'audit.filter.subject': '操作对象',
   'audit.filter.time': '时间范围',
+  'audit.filter.from': '开始日期',
+  'audit.filter.to': '结束日期',
   'audit.verify': '校验哈希链',
   'audit.export': '导出 CSV',
   'audit.exporting': '正在导出…',

@@ -12,6 +12,13 @@ export const theme: ThemeConfig = {
     colorLinkHover: '#1e40af',
     colorErrorHover: '#a61e24',
     colorErrorActive: '#8a181d',
+    // Light backgrounds set by hand: derived from the darker tones above they turn grey.
+    colorSuccessBg: '#f0fdf4',
+    colorSuccessBorder: '#bbf7d0',
+    colorWarningBg: '#fffbeb',
+    colorWarningBorder: '#fde68a',
+    colorErrorBg: '#fef2f2',
+    colorErrorBorder: '#fecaca',
     colorInfo: '#1d4ed8',
     colorSuccess: '#15803d',
     colorWarning: '#b45309',

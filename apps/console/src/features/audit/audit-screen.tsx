@@ -1,28 +1,14 @@
 import { DownloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import type { AuditEntry, AuditFilter, AuditVerify } from '@campaign/contract/client';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import type { Dayjs } from 'dayjs';
+import type { AuditEntry, AuditFilter, AuditVerify, StaffRole } from '@campaign/contract/client';
+import { Alert, Button, Descriptions, Empty, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useEndpointQuery } from '../../api/queries';
 import { ApiError, call, download } from '../../api/request';
 import { formatTime } from '../../shared/format';
 import { type MessageKey, t } from '../../shared/i18n';
 import { PageHead } from '../../shared/page-head';
+import { Panel } from '../../shared/panel';
+import { RoleTags } from '../../shared/role-tags';
 import './audit.css';
 
 const PAGE_SIZE = 20;
@@ -44,13 +30,19 @@ interface FilterForm {
   action?: string;
   actor?: string;
   subject?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
+  /** `YYYY-MM-DD` from the date inputs, China time. */
+  from?: string;
+  to?: string;
 }
+
+/** Midnight China time of a `YYYY-MM-DD` day, in epoch ms. */
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`);
 
 /** The audit log: filters, server paging, the chain's verification with its result, CSV export. */
 export function AuditScreen() {
-  const { message } = App.useApp();
   const [filter, setFilter] = useState<AuditFilter>({});
+  const [draft, setDraft] = useState<FilterForm>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [verify, setVerify] = useState<AuditVerify | null>(null);
   const [verifying, setVerifying] = useState(false);
@@ -66,28 +58,30 @@ export function AuditScreen() {
       ...(v.action ? { action: v.action } : {}),
       ...(v.actor?.trim() ? { actor: v.actor.trim() } : {}),
       ...(v.subject?.trim() ? { subject: v.subject.trim() } : {}),
-      ...(v.range?.[0] ? { from: v.range[0].startOf('day').valueOf() } : {}),
-      ...(v.range?.[1] ? { to: v.range[1].endOf('day').valueOf() + 1 } : {}),
+      ...(v.from ? { from: dayStart(v.from) } : {}),
+      ...(v.to ? { to: dayStart(v.to) + 86_400_000 } : {}),
     });
     setPage(1);
   };
   const runVerify = async () => {
     setVerifying(true);
+    setFailure(null);
     try {
       setVerify(await call('consoleAuditVerify'));
     } catch (err) {
-      void message.error(err instanceof ApiError ? err.message : String(err));
+      setFailure(err instanceof ApiError ? err.message : String(err));
     } finally {
       setVerifying(false);
     }
   };
   const runExport = async () => {
     setExporting(true);
+    setFailure(null);
     try {
       await download('consoleAuditExport', { query: filter });
       void list.refetch();
     } catch (err) {
-      void message.error(err instanceof ApiError ? err.message : String(err));
+      setFailure(err instanceof ApiError ? err.message : String(err));
     } finally {
       setExporting(false);
     }
@@ -110,34 +104,82 @@ export function AuditScreen() {
         }
       />
       {verify ? <VerifyResult r={verify} onClose={() => setVerify(null)} /> : null}
-      <Card>
-        <Form<FilterForm> layout="inline" className="audit-filters" onFinish={apply} onReset={() => apply({})}>
-          <Form.Item name="action" label={t('audit.filter.action')}>
+      {failure ? (
+        <Alert
+          className="audit-verify"
+          type="error"
+          showIcon
+          title={failure}
+          closable={{ onClose: () => setFailure(null) }}
+          role="alert"
+        />
+      ) : null}
+      <Panel>
+        <form
+          className="audit-filters"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply(draft);
+          }}
+          onReset={() => {
+            setDraft({});
+            apply({});
+          }}
+        >
+          <label className="audit-filter">
+            <span>{t('audit.filter.action')}</span>
             <Select
               allowClear
               style={{ width: 200 }}
+              value={draft.action}
+              onChange={(action?: string) => setDraft({ ...draft, action })}
               options={(list.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
               aria-label={t('audit.filter.action')}
             />
-          </Form.Item>
-          <Form.Item name="actor" label={t('audit.filter.actor')}>
-            <Input allowClear style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="subject" label={t('audit.filter.subject')}>
-            <Input allowClear style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="range" label={t('audit.filter.time')}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                {t('common.search')}
-              </Button>
-              <Button htmlType="reset">{t('common.reset')}</Button>
-            </Space>
-          </Form.Item>
-        </Form>
+          </label>
+          <label className="audit-filter">
+            <span>{t('audit.filter.actor')}</span>
+            <Input
+              allowClear
+              style={{ width: 160 }}
+              value={draft.actor ?? ''}
+              onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+            />
+          </label>
+          <label className="audit-filter">
+            <span>{t('audit.filter.subject')}</span>
+            <Input
+              allowClear
+              style={{ width: 160 }}
+              value={draft.subject ?? ''}
+              onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
+            />
+          </label>
+          <span className="audit-filter">
+            <span id="audit-time">{t('audit.filter.time')}</span>
+            <Input
+              type="date"
+              style={{ width: 150 }}
+              aria-label={`${t('audit.filter.time')} ${t('audit.filter.from')}`}
+              value={draft.from ?? ''}
+              onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            />
+            <span aria-hidden="true">—</span>
+            <Input
+              type="date"
+              style={{ width: 150 }}
+              aria-label={`${t('audit.filter.time')} ${t('audit.filter.to')}`}
+              value={draft.to ?? ''}
+              onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+            />
+          </span>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('common.search')}
+            </Button>
+            <Button htmlType="reset">{t('common.reset')}</Button>
+          </Space>
+        </form>
         {list.error ? (
           <Alert
             type="error"
@@ -171,10 +213,10 @@ export function AuditScreen() {
                 render: (_, e) =>
                   e.actor ? (
                     <span>
-                      {e.actor.name} <Typography.Text type="secondary">{e.actor.id}</Typography.Text>
+                      {e.actor.name} <span className="muted">{e.actor.id}</span>
                     </span>
                   ) : (
-                    <Typography.Text type="secondary">{t('audit.nobody')}</Typography.Text>
+                    <span className="muted">{t('audit.nobody')}</span>
                   ),
               },
               { title: t('audit.col.ip'), dataIndex: 'ip', width: 130, render: (ip: string | null) => ip ?? '—' },
@@ -210,7 +252,7 @@ export function AuditScreen() {
             ]}
           />
         )}
-      </Card>
+      </Panel>
     </div>
   );
 }

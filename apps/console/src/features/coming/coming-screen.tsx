@@ -1,6 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Card, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { type MessageKey, t } from '../../shared/i18n';
+import { Panel } from '../../shared/panel';
 import './coming.css';
 
 /**
@@ -20,20 +21,20 @@ function Coming({ section, title }: { section: 'campaigns' | 'approvals' | 'dash
           </h1>
         </div>
       </div>
-      <Card className="coming">
+      <Panel className="coming">
         <div className="coming__icon" aria-hidden="true">
           <ClockCircleOutlined />
         </div>
         <h2 className="coming__title">{t(`coming.${section}.title` as MessageKey)}</h2>
-        <Typography.Paragraph className="coming__body">
+        <p className="coming__body">
           <strong>{t('coming.what')}：</strong>
           {t(`coming.${section}.body` as MessageKey)}
-        </Typography.Paragraph>
-        <Typography.Paragraph className="coming__now">
+        </p>
+        <p className="coming__now">
           <strong>{t('coming.now')}：</strong>
           {t(`coming.${section}.meanwhile` as MessageKey)}
-        </Typography.Paragraph>
-      </Card>
+        </p>
+      </Panel>
     </div>
   );
 }

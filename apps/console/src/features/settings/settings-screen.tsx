@@ -1,7 +1,7 @@
 import type { ApprovalPolicy, ConsoleMe, CorpSettings } from '@campaign/contract/client';
 import {
   Alert,
-  App,
+  message as antdMessage,
   Badge,
   Button,
   Card,
@@ -62,7 +62,7 @@ function policySummary(p: ApprovalPolicy) {
 }
 
 function PolicyCard({ s, isAdmin }: { s: CorpSettings; isAdmin: boolean }) {
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
   const [required, setRequired] = useState(s.approvalPolicy.required);
   const [tiered, setTiered] = useState(s.approvalPolicy.above !== null);
   const [budgetYuan, setBudgetYuan] = useState<number | null>(
@@ -85,6 +85,7 @@ function PolicyCard({ s, isAdmin }: { s: CorpSettings; isAdmin: boolean }) {
       title={t('settings.policy.title')}
       extra={!isAdmin ? <Typography.Text type="secondary">{t('common.readOnly')}</Typography.Text> : null}
     >
+      {messageHolder}
       <Typography.Paragraph type="secondary">{t('settings.policy.desc', { m: s.approvers })}</Typography.Paragraph>
       <Typography.Paragraph strong data-testid="policy-summary">
         {policySummary(s.approvalPolicy)}
@@ -213,7 +214,6 @@ function KillSwitchCard({ s, isAdmin }: { s: CorpSettings; isAdmin: boolean }) {
 }
 
 function KillSwitchModal({ open, s, onClose }: { open: boolean; s: CorpSettings; onClose: () => void }) {
-  const { message } = App.useApp();
   const halting = !s.killSwitch.halted;
   const [form] = Form.useForm<{ reason?: string; confirmCorpId: string }>();
   const flip = useEndpointMutation('consoleSetKillSwitch', {
@@ -221,7 +221,6 @@ function KillSwitchModal({ open, s, onClose }: { open: boolean; s: CorpSettings;
     onSuccess: () => {
       onClose();
       form.resetFields();
-      void message.success(t('common.saved'));
     },
   });
   return (

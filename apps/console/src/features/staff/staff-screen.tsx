@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { ConsoleMe, ConsoleStaff, StaffRole } from '@campaign/contract/client';
 import {
   Alert,
-  App,
+  message as antdMessage,
   Badge,
   Button,
   Card,
@@ -33,7 +33,7 @@ type Shown = { title: string; password?: string; login?: string | null; otpauthU
 /** Staff & roles (admin): who can sign in, with which roles; add, change roles, disable, new second factor. */
 export function StaffScreen() {
   const me = useOutletContext<ConsoleMe>();
-  const { message } = App.useApp();
+  const [message, messageHolder] = antdMessage.useMessage();
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const list = useEndpointQuery(
@@ -56,6 +56,7 @@ export function StaffScreen() {
 
   return (
     <div className="console-page">
+      {messageHolder}
       <PageHead
         title={t('staff.title')}
         subtitle={t('staff.subtitle')}
