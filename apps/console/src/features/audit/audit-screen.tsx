@@ -130,7 +130,6 @@ export function AuditScreen() {
             <span>{t('audit.filter.action')}</span>
             <Select
               allowClear
-              style={{ width: 200 }}
               value={draft.action}
               onChange={(action?: string) => setDraft({ ...draft, action })}
               options={(list.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
@@ -141,7 +140,6 @@ export function AuditScreen() {
             <span>{t('audit.filter.actor')}</span>
             <Input
               allowClear
-              style={{ width: 160 }}
               value={draft.actor ?? ''}
               onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
             />
@@ -150,16 +148,14 @@ export function AuditScreen() {
             <span>{t('audit.filter.subject')}</span>
             <Input
               allowClear
-              style={{ width: 160 }}
               value={draft.subject ?? ''}
               onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
             />
           </label>
-          <span className="audit-filter">
+          <span className="audit-filter audit-filter--time">
             <span id="audit-time">{t('audit.filter.time')}</span>
             <Input
               type="date"
-              style={{ width: 150 }}
               aria-label={`${t('audit.filter.time')} ${t('audit.filter.from')}`}
               value={draft.from ?? ''}
               onChange={(e) => setDraft({ ...draft, from: e.target.value })}
@@ -167,13 +163,12 @@ export function AuditScreen() {
             <span aria-hidden="true">—</span>
             <Input
               type="date"
-              style={{ width: 150 }}
               aria-label={`${t('audit.filter.time')} ${t('audit.filter.to')}`}
               value={draft.to ?? ''}
               onChange={(e) => setDraft({ ...draft, to: e.target.value })}
             />
           </span>
-          <Space>
+          <Space className="audit-filters__actions">
             <Button type="primary" htmlType="submit">
               {t('common.search')}
             </Button>
@@ -300,7 +295,9 @@ function EntryDetail({ e }: { e: AuditEntry }) {
         <pre className="mono audit-json">{e.after === null ? '—' : JSON.stringify(e.after, null, 2)}</pre>
       </Descriptions.Item>
       {e.actor ? (
-        <Descriptions.Item label={t('layout.roles')}>{e.actor.roles.join(', ') || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('layout.roles')}>
+          {e.actor.roles.length ? <RoleTags roles={e.actor.roles as StaffRole[]} /> : '—'}
+        </Descriptions.Item>
       ) : null}
       <Descriptions.Item label={t('audit.prevHash')}>
         <span className="mono">{e.prevHash}</span>
