@@ -126,32 +126,35 @@ export function AuditScreen() {
             apply({});
           }}
         >
-          <label className="audit-filter">
-            <span>{t('audit.filter.action')}</span>
+          <span className="audit-filter">
+            <label htmlFor="audit-action">{t('audit.filter.action')}</label>
             <Select
+              id="audit-action"
               allowClear
               value={draft.action}
               onChange={(action?: string) => setDraft({ ...draft, action })}
               options={(list.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
               aria-label={t('audit.filter.action')}
             />
-          </label>
-          <label className="audit-filter">
-            <span>{t('audit.filter.actor')}</span>
+          </span>
+          <span className="audit-filter">
+            <label htmlFor="audit-actor">{t('audit.filter.actor')}</label>
             <Input
               allowClear
+              id="audit-actor"
               value={draft.actor ?? ''}
               onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
             />
-          </label>
-          <label className="audit-filter">
-            <span>{t('audit.filter.subject')}</span>
+          </span>
+          <span className="audit-filter">
+            <label htmlFor="audit-subject">{t('audit.filter.subject')}</label>
             <Input
               allowClear
+              id="audit-subject"
               value={draft.subject ?? ''}
               onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
             />
-          </label>
+          </span>
           <span className="audit-filter audit-filter--time">
             <span id="audit-time">{t('audit.filter.time')}</span>
             <Input
