@@ -100,6 +100,7 @@ export function createServices(deps: ServicesInput) {
     audit: audit.port,
     sso: consoleIdentity,
     halts,
+    staff,
   });
   // Each kind's effect comes from the module owning its subject; read at decision time (approvals is made
   // before prizes, which holds awards through it).

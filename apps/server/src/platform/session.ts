@@ -224,6 +224,12 @@ export interface RequestStaff {
   stores: string[];
 }
 
+/** The session's roles the staff list still grants (read on every request: a removed role is gone at once). */
+function grantedRoles(sessionRoles: string, listRoles: string): StaffRole[] {
+  const granted = new Set(parseRoles(listRoles));
+  return parseRoles(sessionRoles).filter((r) => granted.has(r));
+}
+
 export function parseRoles(json: string): StaffRole[] {
   const v: unknown = JSON.parse(json);
   return Array.isArray(v) ? v.filter((r): r is StaffRole => (STAFF_ROLES as readonly unknown[]).includes(r)) : [];
@@ -272,12 +278,11 @@ export async function findStaffSession(
 ): Promise<RequestStaff | null> {
   const row = await staffSessions.find(database, corpId, token, now, cfg);
   if (!row) return null;
-  const granted = new Set(parseRoles(row.listRoles));
   return {
     id: row.id,
     corpId,
     name: row.name,
-    roles: parseRoles(row.sessionRoles).filter((r) => granted.has(r)),
+    roles: grantedRoles(row.sessionRoles, row.listRoles),
     stores: parseStrings(row.stores),
   };
 }
@@ -357,12 +362,11 @@ export async function findConsoleSession(
 ): Promise<RequestConsole | null> {
   const row = await consoleSessions.find(database, corpId, token, now, cfg);
   if (!row) return null;
-  const granted = new Set(parseRoles(row.listRoles));
   return {
     id: row.id,
     corpId,
     name: row.name,
-    roles: parseRoles(row.sessionRoles).filter((r) => granted.has(r)),
+    roles: grantedRoles(row.sessionRoles, row.listRoles),
     method: row.method,
     csrfToken: row.csrf_token,
     expiresAt: row.expires_at,

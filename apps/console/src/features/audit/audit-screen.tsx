@@ -6,6 +6,7 @@ import { useEndpointQuery } from '../../api/queries';
 import { ApiError, call, download } from '../../api/request';
 import { formatTime } from '../../shared/format';
 import { type MessageKey, t } from '../../shared/i18n';
+import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
 import { Panel } from '../../shared/panel';
 import { RoleTags } from '../../shared/role-tags';
@@ -179,13 +180,7 @@ export function AuditScreen() {
           </Space>
         </form>
         {list.error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('common.loadFailed')}
-            description={list.error.message}
-            action={<Button onClick={() => list.refetch()}>{t('common.retry')}</Button>}
-          />
+          <LoadFailed error={list.error} retry={list.refetch} />
         ) : (
           <Table<AuditEntry>
             rowKey="seq"

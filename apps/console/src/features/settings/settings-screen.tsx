@@ -20,6 +20,7 @@ import { useOutletContext } from 'react-router';
 import { useEndpointMutation, useEndpointQuery } from '../../api/queries';
 import { formatTime, yuan } from '../../shared/format';
 import { t } from '../../shared/i18n';
+import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
 import './settings.css';
 
@@ -32,13 +33,7 @@ export function SettingsScreen() {
     <div className="console-page">
       <PageHead title={t('settings.title')} subtitle={t('settings.subtitle')} />
       {settings.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('common.loadFailed')}
-          description={settings.error.message}
-          action={<Button onClick={() => settings.refetch()}>{t('common.retry')}</Button>}
-        />
+        <LoadFailed error={settings.error} retry={settings.refetch} />
       ) : !settings.data ? (
         <Card>
           <Skeleton active />

@@ -21,6 +21,7 @@ import { useOutletContext } from 'react-router';
 import { useEndpointMutation, useEndpointQuery } from '../../api/queries';
 import { formatTime } from '../../shared/format';
 import { t } from '../../shared/i18n';
+import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
 import { RoleTags, roleLabel } from '../../shared/role-tags';
 import { SecondFactorModal } from './second-factor';
@@ -80,13 +81,7 @@ export function StaffScreen() {
           />
         </Space>
         {list.error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={t('common.loadFailed')}
-            description={list.error.message}
-            action={<Button onClick={() => list.refetch()}>{t('common.retry')}</Button>}
-          />
+          <LoadFailed error={list.error} retry={list.refetch} />
         ) : (
           <Table<ConsoleStaff>
             rowKey="staffId"

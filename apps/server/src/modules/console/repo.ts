@@ -23,7 +23,24 @@ export async function accountOf(db: Own<'console'>, corpId: string, staffId: str
     .executeTakeFirst();
 }
 
-export async function insertAccount(db: Own<'console'>, row: Insertable<ConsoleAccountTable>): Promise<void> {
+/** A new account: never signed in, no failures, no step used yet. */
+export async function insertAccount(
+  db: Own<'console'>,
+  a: { corpId: string; staffId: string; login: string; passwordHash: string; sealedSecret: string; now: number },
+): Promise<void> {
+  const row: Insertable<ConsoleAccountTable> = {
+    corp_id: a.corpId,
+    staff_id: a.staffId,
+    login: a.login,
+    password_hash: a.passwordHash,
+    totp_secret: a.sealedSecret,
+    totp_last_step: null,
+    failed_attempts: 0,
+    locked_until: null,
+    password_changed_at: a.now,
+    last_sign_in_at: null,
+    created_at: a.now,
+  };
   await db.insertInto('console_account').values(row).execute();
 }
 

@@ -444,17 +444,12 @@ export function createConsoleService(
           });
         else await deps.staff.add(tx, { corpId, id: input.staffId, name: input.name, roles: input.roles, now });
         await repo.insertAccount(x, {
-          corp_id: corpId,
-          staff_id: input.staffId,
+          corpId,
+          staffId: input.staffId,
           login: input.login,
-          password_hash: passwordHash,
-          totp_secret: factor.sealed,
-          totp_last_step: null,
-          failed_attempts: 0,
-          locked_until: null,
-          password_changed_at: now,
-          last_sign_in_at: null,
-          created_at: now,
+          passwordHash,
+          sealedSecret: factor.sealed,
+          now,
         });
         await audit.append(tx, {
           corpId,
@@ -579,19 +574,13 @@ export function createConsoleService(
     /** An account with a fixed (demo) secret and password, for the demo seed; false when it exists. */
     async seedAccount(corpId: string, a: { staffId: string; login: string; password: string; totpSecret: string }) {
       if (await repo.accountOf(db, corpId, a.staffId)) return false;
-      const now = clock();
       await repo.insertAccount(db, {
-        corp_id: corpId,
-        staff_id: a.staffId,
+        corpId,
+        staffId: a.staffId,
         login: a.login,
-        password_hash: await hashPassword(a.password),
-        totp_secret: sealer.seal(corpId, a.totpSecret),
-        totp_last_step: null,
-        failed_attempts: 0,
-        locked_until: null,
-        password_changed_at: now,
-        last_sign_in_at: null,
-        created_at: now,
+        passwordHash: await hashPassword(a.password),
+        sealedSecret: sealer.seal(corpId, a.totpSecret),
+        now: clock(),
       });
       return true;
     },

@@ -12,3 +12,8 @@ export interface SsoSummaryPort {
 export interface HaltCachePort {
   forget(corpId: string): void;
 }
+
+/** Staff names (modules/staff), to show who changed a setting. */
+export interface StaffNamesPort {
+  names(corpId: string, ids: string[]): Promise<Map<string, string>>;
+}

@@ -38,14 +38,3 @@ export async function activeStaff(db: Own<'settings'>, corpId: string) {
     .where('active', '=', 1)
     .execute();
 }
-
-export async function staffNames(db: Own<'settings'>, corpId: string, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .selectFrom('staff')
-    .select(['id', 'name'])
-    .where('corp_id', '=', corpId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}

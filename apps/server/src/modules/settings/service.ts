@@ -4,7 +4,7 @@ import type { AuditActor, AuditPort } from '../../platform/audit-port';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import { type Corp, campaignsHaltState, setCampaignsHalted } from '../../platform/tenancy';
-import type { HaltCachePort, SsoSummaryPort } from './ports';
+import type { HaltCachePort, SsoSummaryPort, StaffNamesPort } from './ports';
 import * as repo from './repo';
 
 export interface Acting {
@@ -19,7 +19,12 @@ const DEFAULT_POLICY: ApprovalPolicy = { required: 1, above: null };
  * the kill switch (docs/decisions/0332-kill-switch.md). Each change is audited in its own transaction.
  */
 export function createSettingsService(
-  deps: ServiceDeps<'settings'> & { audit: AuditPort; sso: SsoSummaryPort; halts: HaltCachePort },
+  deps: ServiceDeps<'settings'> & {
+    audit: AuditPort;
+    sso: SsoSummaryPort;
+    halts: HaltCachePort;
+    staff: StaffNamesPort;
+  },
 ) {
   const db = deps.database.db;
   const { clock, audit } = deps;
@@ -50,7 +55,7 @@ export function createSettingsService(
       deps.sso.ssoSummary(corp.id),
     ]);
     const ids = [halt?.by, row?.updated_by].filter((id): id is string => typeof id === 'string');
-    const names = await repo.staffNames(db, corp.id, ids);
+    const names = await deps.staff.names(corp.id, ids);
     const who = (id: string | null | undefined) => (id ? { id, name: names.get(id) ?? id } : null);
     return {
       corpId: corp.id,
