@@ -46,7 +46,7 @@ const env: Record<string, string | undefined> = {
   LOGIN_RATE_PER_MINUTE: '1000000',
   DRAW_RATE_PER_SECOND: '1000',
   WEB_DIST: join(dir, 'no-web'),
-  // Both cores: two server processes share the port and the SQLite file (README, "Scaling").
+  // Both cores: two server processes share the port and the SQLite file (docs/operations.md, "Scaling").
   WORKERS: process.env.BENCH_WORKERS ?? '2',
 };
 

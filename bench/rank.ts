@@ -15,7 +15,7 @@ import { rng } from '../apps/server/src/cli/demo-season';
 import { openDatabase } from '../apps/server/src/db';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { read } from '../apps/server/src/db/tx';
-import { standing } from '../apps/server/src/modules/season/repo';
+import { standing } from '../apps/server/src/modules/season/rank-repo';
 import { PG_ADMIN_URL } from './draw-shared';
 
 const args = process.argv.slice(2);

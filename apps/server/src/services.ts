@@ -20,6 +20,7 @@ import { createGrowthService } from './modules/growth/service';
 import { createOrdersService } from './modules/orders/service';
 import { createPaymentsService } from './modules/payments/service';
 import { createAwardMarks, createPrizesService } from './modules/prizes/service';
+import { createSeasonOperations } from './modules/season/operations';
 import { createSeasonService } from './modules/season/service';
 import { createSettingsService } from './modules/settings/service';
 import { createStaffService } from './modules/staff/service';
@@ -123,6 +124,7 @@ export function createServices(deps: ServicesInput) {
   effects['prize-award'] = prizes.heldAwardEffect;
   effects['rules-change'] = publishing.rulesChangeEffect;
   const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
+  const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const draw = createDrawService({
     ...depsOf('draw', base),
     riskHook: deps.riskHook ?? velocityRiskHook(),
@@ -182,6 +184,7 @@ export function createServices(deps: ServicesInput) {
     limits,
     growth,
     season,
+    seasonOperations,
     staff,
     approvals,
     stores,

@@ -3,8 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { routes } from './client';
+import { forms } from './client-forms';
+import { CLIENT_FORMS_FILE, FORM_SCHEMAS, renderClientForms } from './client-forms.gen';
 import { CLIENT_ROUTES_FILE, renderClientRoutes } from './client-routes.gen';
 import { isSuccessCode } from './envelope-code';
+import { fieldProblems } from './form-rules';
 import { endpoints } from './table';
 
 const SRC = dirname(fileURLToPath(import.meta.url));
@@ -18,6 +21,44 @@ function runtimeImports(file: string): string[] {
   }
   return specs;
 }
+
+describe("form rules for the browser, generated from the server's schemas", () => {
+  it('client-forms.ts is what the schemas generate (run `npm run contract:routes` when this fails)', () => {
+    expect(readFileSync(CLIENT_FORMS_FILE, 'utf8')).toBe(renderClientForms());
+  });
+
+  const good = {
+    name: '李四',
+    mobile: '13912345678',
+    provinceCode: '310000',
+    cityCode: '310100',
+    districtCode: '310115',
+    detail: '世纪大道 100 号',
+  };
+  const cases: Array<Partial<typeof good>> = [
+    {},
+    { name: '李' },
+    { name: '  李  ' },
+    { name: '张'.repeat(21) },
+    { name: '张'.repeat(20) },
+    { mobile: '02112345678' },
+    { mobile: '139123456789' },
+    { districtCode: '' },
+    { cityCode: '31010' },
+    { detail: '   一二三四   ' },
+    { detail: 'x'.repeat(121) },
+    { detail: 'x'.repeat(120) },
+    { name: '😀' },
+  ];
+  it.each(cases)('flags exactly the fields the server refuses, with its message: %o', (patch) => {
+    const input = { ...good, ...patch };
+    const server = FORM_SCHEMAS.address.safeParse(input);
+    const refused = Object.fromEntries(
+      (server.error?.issues ?? []).map((i) => [String(i.path[0]), i.message.replace(/^i18n:/, '')]),
+    );
+    expect(fieldProblems(forms.address, input)).toEqual(refused);
+  });
+});
 
 describe('client route metadata', () => {
   it('client-routes.ts is what the table generates (run `npm run contract:routes` when this fails)', () => {

@@ -5,12 +5,14 @@
  * and answer types are read from the zod table with `import type`, which leaves no code behind.
  * client.test.ts fails when this entry reaches a module that loads zod.
  */
+export { forms } from './client-forms';
 export { routes } from './client-routes';
 export * from './cookies';
 export type { BodyIn, DataOf, QueryIn } from './endpoint';
 export type { Envelope } from './envelope';
 export { isSuccessCode } from './envelope-code';
 export { ERRORS, type ErrorName, errorMessage } from './errors';
+export { type FieldRule, type FormRules, fieldProblems, keepsRule } from './form-rules';
 // Types by name from the package's main entry (type-only: erased, nothing of zod is loaded).
 export type {
   ActivityDetail,

@@ -15,6 +15,7 @@ const base = {
   access: 'public',
   summary: 's',
   tag: 't',
+  errors: [],
   query: z.object({}),
   body: z.undefined(),
   data: z.null(),
@@ -193,5 +194,46 @@ describe('address input', () => {
     for (const key of Object.values(byField)) expect(FIELD_MESSAGES).toHaveProperty(key.slice(5));
     expect(addressInputSchema.safeParse({ ...good, name: 'x'.repeat(21) }).success).toBe(false);
     expect(addressInputSchema.safeParse({ ...good, detail: 'x'.repeat(121) }).success).toBe(false);
+  });
+});
+
+describe('what each endpoint says can go wrong', () => {
+  it('every endpoint declares its errors, and the OpenAPI lists them with the implied ones', async () => {
+    const { buildOpenApi } = await import('./openapi');
+    const { endpoints } = await import('./table');
+    const { endpointErrors } = await import('./endpoint');
+    const { ERRORS } = await import('./errors');
+    const doc = buildOpenApi() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { operationId: string; 'x-error-codes': { name: string; code: number }[]; responses: Record<string, unknown> }
+        >
+      >;
+    };
+    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p));
+    for (const [name, ep] of Object.entries(endpoints)) {
+      expect(Array.isArray(ep.errors), name).toBe(true);
+      const op = ops.find((o) => o.operationId === name || o.operationId.startsWith(`${name}_`));
+      expect(op, name).toBeDefined();
+      expect(op?.['x-error-codes'].map((e) => e.name).sort()).toEqual(endpointErrors(ep).sort());
+      for (const e of ep.errors) {
+        const status = ERRORS[e].status;
+        if (status !== 200) expect(op?.responses[String(status)], `${name} ${e}`).toBeDefined();
+      }
+    }
+    // A user endpoint may answer 401; a public one is not said to.
+    expect(endpointErrors(endpoints.orderList)).toContain('UNAUTHENTICATED');
+    expect(endpointErrors(endpoints.systemTime)).not.toContain('UNAUTHENTICATED');
+    expect(endpointErrors(endpoints.lottery)).toEqual(
+      expect.arrayContaining(['NO_CHANCES', 'IDEMPOTENCY_KEY_REQUIRED']),
+    );
+  });
+
+  it('refuses an error declared twice', () => {
+    expect(() => endpoint({ ...base, path: '/x', version: 'none', errors: ['NOT_FOUND', 'NOT_FOUND'] })).toThrow(
+      /twice/,
+    );
   });
 });

@@ -49,6 +49,12 @@ export interface Endpoint<
   readonly headers: H;
   /** The error a request whose headers fail `headers` gets (VALIDATION when not given). */
   readonly headersError?: ErrorName;
+  /**
+   * The business errors this endpoint's handler may answer with (beyond those its properties imply, see
+   * `impliedErrors`). The OpenAPI document lists both; in tests the server refuses a handler's error that
+   * is not declared here (apps/server platform/http.ts).
+   */
+  readonly errors: readonly ErrorName[];
 }
 
 /** 8–128 characters of letters, digits and `_ . : -`: a UUID fits, and nothing that needs escaping in logs. */
@@ -98,6 +104,9 @@ export function endpoint<
   if (def.produces && def.method !== 'GET') {
     throw new Error(`endpoint ${def.path}: a download is a GET`);
   }
+  if (new Set(def.errors).size !== def.errors.length) {
+    throw new Error(`endpoint ${def.path}: an error is declared twice`);
+  }
   if (def.idempotent && def.method === 'GET') {
     throw new Error(`endpoint ${def.path}: a GET is safe to repeat and takes no idempotency key`);
   }
@@ -110,3 +119,28 @@ export type QueryOut<E> = E extends Endpoint<infer Q, z.ZodType, z.ZodType> ? z.
 export type BodyIn<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type BodyOut<E> = E extends Endpoint<z.ZodType, infer B, z.ZodType> ? z.output<B> : never;
 export type DataOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer D> ? z.output<D> : never;
+
+/**
+ * The errors the platform answers for an endpoint before or around its handler, from the endpoint's own
+ * properties: validation, tenancy, session and role, the cross-site check, the idempotency key, rate limits,
+ * and the failures any request may meet (body too large, timeout, busy, internal).
+ */
+export function impliedErrors(ep: Endpoint): ErrorName[] {
+  const out: ErrorName[] = ['VALIDATION', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'HEADERS_TOO_LARGE'];
+  out.push('REQUEST_TIMEOUT', 'INTERNAL', 'UNAVAILABLE');
+  if (ep.method !== 'GET') out.push('MALFORMED_JSON', 'UNSUPPORTED_MEDIA');
+  if (ep.method !== 'GET' || ep.stateChangingGet) out.push('CSRF');
+  if (ep.access !== 'public') out.push('CORP_REQUIRED', 'CORP_UNKNOWN');
+  if (ep.access === 'user' || ep.access === 'staff' || ep.access === 'console') out.push('UNAUTHENTICATED');
+  if (ep.access === 'staff') out.push('STAFF_ONLY', 'STAFF_ROLE_REQUIRED');
+  // A console session of the corp with one of the roles; a state-changing call carries its CSRF token.
+  if (ep.access === 'console') out.push('STAFF_ROLE_REQUIRED');
+  if (ep.access === 'console' && ep.method !== 'GET') out.push('CONSOLE_CSRF');
+  if (ep.headersError) out.push(ep.headersError);
+  return out;
+}
+
+/** Everything an endpoint may answer with besides success: declared and implied, each once. */
+export function endpointErrors(ep: Endpoint): ErrorName[] {
+  return [...new Set([...ep.errors, ...impliedErrors(ep)])];
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BANNER_IMAGE_PATH, bannerImageNameSchema, bannerImageQuerySchema } from './banner';
 import { CONSOLE_CSRF_HEADER } from './cookies';
-import { API_VERSIONS, BASE_PATH, type Endpoint, resolvePath } from './endpoint';
+import { API_VERSIONS, BASE_PATH, type Endpoint, endpointErrors, resolvePath } from './endpoint';
 import { ERRORS } from './errors';
 import { endpoints } from './table';
 
@@ -34,6 +34,16 @@ function queryParameters(ep: Endpoint): JsonSchema[] {
   return params;
 }
 
+/** The error envelope limited to the codes an answer may carry. */
+function errorEnvelope(codes: number[]): JsonSchema {
+  return {
+    allOf: [
+      { $ref: '#/components/schemas/ErrorEnvelope' },
+      { type: 'object', properties: { code: { enum: [...new Set(codes)] } } },
+    ],
+  };
+}
+
 /** OpenAPI 3.1 generated from the endpoint table: the document can never disagree with the routes. */
 export function buildOpenApi(info: { version: string } = { version: '1' }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -41,6 +51,19 @@ export function buildOpenApi(info: { version: string } = { version: '1' }): Json
     const versions = ep.version === 'versioned' ? API_VERSIONS : (['v2'] as const);
     for (const v of versions) {
       const path = BASE_PATH + resolvePath(ep, v);
+      const errors = endpointErrors(ep).map((e) => ({ name: e, code: ERRORS[e].code, status: ERRORS[e].status }));
+      const byStatus = new Map<number, typeof errors>();
+      for (const e of errors) byStatus.set(e.status, [...(byStatus.get(e.status) ?? []), e]);
+      const listed = (es: typeof errors) => es.map((e) => `${e.code} ${e.name}`).join(', ');
+      const errorResponses: Record<string, JsonSchema> = {};
+      for (const [status, es] of [...byStatus].sort(([a], [b]) => a - b)) {
+        if (status === 200) continue;
+        errorResponses[String(status)] = {
+          description: `Error envelope: ${listed(es)}`,
+          content: { 'application/json': { schema: errorEnvelope(es.map((e) => e.code)) } },
+        };
+      }
+      const refusals = byStatus.get(200) ?? [];
       const op: JsonSchema = {
         operationId: versions.length > 1 ? `${name}_${v}` : name,
         summary: ep.summary,
@@ -54,29 +77,38 @@ export function buildOpenApi(info: { version: string } = { version: '1' }): Json
           .filter(Boolean)
           .join(' '),
         parameters: queryParameters(ep),
+        // Every error code this endpoint may answer with (declared in the contract, and implied by its
+        // access, method and headers): the business refusals under 200, the others under their status.
+        'x-error-codes': errors,
         responses: {
           '200': ep.produces
             ? {
-                description: `The file (${ep.produces.filename}); an error comes as the error envelope`,
-                content: { [ep.produces.type]: { schema: { type: 'string' } } },
+                description: `The file (${ep.produces.filename}); a refusal comes as the error envelope`,
+                content: {
+                  [ep.produces.type]: { schema: { type: 'string' } },
+                  ...(refusals.length
+                    ? { 'application/json': { schema: errorEnvelope(refusals.map((e) => e.code)) } }
+                    : {}),
+                },
               }
             : {
-                description: 'Envelope: code 0 with data, or a business error code with the message in data',
+                description: refusals.length
+                  ? `Envelope: code 0 with data, or a business refusal (${listed(refusals)}) with the message in data`
+                  : 'Envelope: code 0 with data',
                 content: {
                   'application/json': {
-                    schema: {
-                      oneOf: [
-                        { type: 'object', properties: { code: { const: 0 }, data: toSchema(ep.data, 'output') } },
-                        { $ref: '#/components/schemas/ErrorEnvelope' },
-                      ],
-                    },
+                    schema: refusals.length
+                      ? {
+                          oneOf: [
+                            { type: 'object', properties: { code: { const: 0 }, data: toSchema(ep.data, 'output') } },
+                            errorEnvelope(refusals.map((e) => e.code)),
+                          ],
+                        }
+                      : { type: 'object', properties: { code: { const: 0 }, data: toSchema(ep.data, 'output') } },
                   },
                 },
               },
-          default: {
-            description: 'Error envelope (400, 401, 403, 404, 409, 413, 422, 429, 500)',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-          },
+          ...errorResponses,
         },
       };
       if (ep.method !== 'GET' && !(ep.body instanceof z.ZodUndefined)) {
@@ -128,6 +160,11 @@ export function buildOpenApi(info: { version: string } = { version: '1' }): Json
           properties: {
             code: { type: 'integer', enum: Object.values(ERRORS).map((e) => e.code) },
             data: { type: 'string', description: "Message in the user's language (zh-CN default, en-US)" },
+            fields: {
+              type: 'object',
+              additionalProperties: { type: 'string' },
+              description: 'A refused input, field by field: `body.name` (part and path) → message',
+            },
           },
         },
       },

@@ -58,12 +58,12 @@ export async function seedDemoSeasons(services: Services, now: number): Promise<
           if (t.kind === 'invite' ? random() > keen / 3 : random() > 0.3 + keen / 2) continue;
           const at = Math.min(until - 1, dayStart + Math.floor(random() * (DAY - 1)));
           if (at < act.startsAt) continue;
-          await services.season.creditAt(s.corp, s.act, id, t.id, at);
+          await services.seasonOperations.creditAt(s.corp, s.act, id, t.id, at);
         }
       }
       seeded++;
     }
-    if (act.endsAt <= now) await services.season.settle(s.corp, s.act);
+    if (act.endsAt <= now) await services.seasonOperations.settle(s.corp, s.act);
   }
   return seeded;
 }

@@ -34,7 +34,7 @@ const USAGE = `Usage: npm run cli -- <command>
   order close <orderId> <corpId>               close an order that will not be fulfilled
   settle <actId> [corpId]      award an ended ranking season's rank bands (once: a second run awards nothing)
   stores import <file.csv> --corp <corpId> --list <listId> [--name <list name>]
-                               import stores from a CSV into a store list (README: Stores and redemption)
+                               import stores from a CSV into a store list (docs/features.md: Stores and redemption)
   order refund <orderId> <corpId>              refund a paid order in full (recorded as its payment's refund)
 ${CONSOLE_USAGE}`;
 
@@ -135,7 +135,7 @@ async function main(argv: string[]): Promise<number> {
     if (cmd === 'settle') {
       const [actId, corpId = 'demo'] = args;
       if (!actId) return usage();
-      const r = await services.season.settle(corpId, actId);
+      const r = await services.seasonOperations.settle(corpId, actId);
       console.log(
         r.settled
           ? `${corpId}/${actId} settled: ${r.awarded} awards`

@@ -46,7 +46,7 @@ export function installEnvelopeErrors(app: FastifyInstance) {
     const known = toAppError(err);
     if (known) {
       if (known.status >= 500) req.log.error({ err, reqId: req.id }, 'request failed');
-      return reply.status(known.status).send({ code: known.code, data: known.messageFor(locale) });
+      return reply.status(known.status).send(known.envelope(locale));
     }
     req.log.error({ err, reqId: req.id }, 'unhandled error');
     const internal = new AppError('INTERNAL');

@@ -7,18 +7,30 @@ import { ERRORS, type ErrorName, type Locale } from '@campaign/contract';
 export class AppError extends Error {
   readonly errorName: ErrorName;
   readonly detail: string | Partial<Record<Locale, string>> | undefined;
-  constructor(name: ErrorName, detail?: string | Partial<Record<Locale, string>>) {
+  /** Field → message (in the request's language) of a refused input: the envelope's `fields`. */
+  readonly fields: Readonly<Record<string, string>> | undefined;
+  constructor(
+    name: ErrorName,
+    detail?: string | Partial<Record<Locale, string>>,
+    opts: { fields?: Readonly<Record<string, string>> } = {},
+  ) {
     // The message (logs, CLI) carries the detail in English; users get messageFor(locale).
     const d = typeof detail === 'string' ? detail : detail?.['en-US'];
     super(d ? `${name}: ${d}` : name);
     this.errorName = name;
     this.detail = detail;
+    this.fields = opts.fields;
   }
   get status(): number {
     return ERRORS[this.errorName].status;
   }
   get code(): number {
     return ERRORS[this.errorName].code;
+  }
+  /** The error envelope: `{ code, data: message }`, with `fields` when the input was refused field by field. */
+  envelope(locale: Locale): { code: number; data: string; fields?: Readonly<Record<string, string>> } {
+    const data = this.messageFor(locale);
+    return this.fields ? { code: this.code, data, fields: this.fields } : { code: this.code, data };
   }
   messageFor(locale: Locale): string {
     const base = ERRORS[this.errorName].message[locale];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignActions } from '../testing/campaign';
 import { body, dialects, H5, startTestApp, type TestApp } from '../testing/harness';
+import { AppError } from './errors';
 
 const kinds = await dialects();
 
@@ -92,5 +93,52 @@ describe.each(kinds)('declared request headers on %s', (kind) => {
       expect.objectContaining({ name: 'idempotency-key', in: 'header', required: true }),
     );
     expect(doc.paths['/bmcs/api/winning/list']?.get?.parameters.some((p) => p.in === 'header')).toBe(false);
+  });
+});
+
+describe('answers pass through their response schema', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+  });
+  afterAll(async () => t?.close());
+
+  it('drops a field the contract does not declare (the same path in every environment)', async () => {
+    const real = t.services.activity.param;
+    t.services.activity.param = async (...args) => ({ ...(await real(...args)), internalNote: 'never sent' });
+    try {
+      const res = await t.app.inject({ url: '/bmcs/api/v2/lottery/param?corpId=demo&actId=wheel-spring', headers: H5 });
+      const env = body<Record<string, unknown>>(res);
+      expect(env.code).toBe(0);
+      expect(env.data.actId).toBe('wheel-spring');
+      expect(env.data).not.toHaveProperty('internalNote');
+    } finally {
+      t.services.activity.param = real;
+    }
+  });
+});
+
+describe('a handler answers only with the errors its endpoint declares', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite');
+  });
+  afterAll(async () => t?.close());
+
+  it('a declared error reaches the client; an undeclared one is an internal error outside production', async () => {
+    const url = '/bmcs/api/v2/lottery/param?corpId=demo&actId=';
+    const declared = body<string>(await t.app.inject({ url: `${url}nope`, headers: H5 }));
+    expect(declared.code).toBe(2001); // ACTIVITY_NOT_FOUND, declared by lotteryParam
+    const real = t.services.activity.param;
+    t.services.activity.param = async () => {
+      throw new AppError('COUPON_USED');
+    };
+    try {
+      const res = await t.app.inject({ url: `${url}wheel-spring`, headers: H5 });
+      expect(res.statusCode).toBe(500);
+      expect(body(res).code).toBe(500);
+    } finally {
+      t.services.activity.param = real;
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   type EndpointName,
   type Endpoints,
   type ErrorName,
+  endpointErrors,
   endpoints,
   FIELD_MESSAGES,
   type Locale,
@@ -18,18 +19,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { locales, type ZodError, type ZodType, type z } from 'zod';
 import type { Config } from '../config';
 import type { Database_ } from '../db';
+import { findConsoleSession, type RequestConsole } from './console-session';
 import { assertSameSiteRequest } from './csrf';
 import { AppError } from './errors';
 import { rejectNul } from './input-guard';
 import type { LimitName, Limits } from './limits';
-import {
-  findConsoleSession,
-  findSession,
-  findStaffSession,
-  type RequestConsole,
-  type RequestStaff,
-  type RequestUser,
-} from './session';
+import { findSession, findStaffSession, type RequestStaff, type RequestUser } from './session';
 import type { Corp, CorpCache } from './tenancy';
 
 type CorpFor<E> = E extends { access: 'public' } ? Corp | null : Corp;
@@ -66,16 +61,30 @@ const zodLocales = { 'zh-CN': locales.zhCN(), 'en-US': locales.en() } as const;
 
 type Where = 'query' | 'body' | 'headers';
 
+function issueMessage(i: ZodError['issues'][number], locale: Locale): string {
+  const key = i.message.startsWith('i18n:') ? (i.message.slice(5) as keyof typeof FIELD_MESSAGES) : null;
+  return key && key in FIELD_MESSAGES ? FIELD_MESSAGES[key][locale] : i.message;
+}
+
+/** The refusal as one line (`body.name …；body.detail …`): the envelope's message. */
 function describeIssues(err: ZodError, where: Where, locale: Locale): string {
   return err.issues
     .slice(0, 5)
-    .map((i) => {
-      const path = [where, ...i.path.map(String)].join('.');
-      const key = i.message.startsWith('i18n:') ? (i.message.slice(5) as keyof typeof FIELD_MESSAGES) : null;
-      const message = key && key in FIELD_MESSAGES ? FIELD_MESSAGES[key][locale] : i.message;
-      return `${path} ${message}`;
-    })
+    .map((i) => `${[where, ...i.path.map(String)].join('.')} ${issueMessage(i, locale)}`)
     .join(locale === 'zh-CN' ? '；' : '; ');
+}
+
+/**
+ * The refusal field by field (`{ 'body.name': '收货人姓名需为 2–20 个字' }`), the first message of each
+ * field: the envelope's `fields`, which a form shows under its inputs (docs/decisions/0132).
+ */
+function fieldsOf(err: ZodError, where: Where, locale: Locale): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const i of err.issues) {
+    const path = [where, ...i.path.map(String)].join('.');
+    fields[path] ??= issueMessage(i, locale);
+  }
+  return fields;
 }
 
 function parseOrFail<S extends ZodType>(
@@ -86,7 +95,9 @@ function parseOrFail<S extends ZodType>(
   error: ErrorName = 'VALIDATION',
 ) {
   const r = schema.safeParse(value, { error: zodLocales[locale].localeError });
-  if (!r.success) throw new AppError(error, describeIssues(r.error, where, locale));
+  if (!r.success) {
+    throw new AppError(error, describeIssues(r.error, where, locale), { fields: fieldsOf(r.error, where, locale) });
+  }
   return r.data as z.output<S>;
 }
 
@@ -110,12 +121,14 @@ export function requestCorpId(req: FastifyRequest): string | undefined {
  * validation and the envelope happen here once; handlers get typed, validated input.
  */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps: RouteDeps) {
-  const validateResponses = deps.config.env !== 'production';
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const ep: Endpoint = endpoints[name];
     const handler = handlers[name] as unknown as Handler<Endpoint>;
     if (typeof handler !== 'function') throw new Error(`no handler for endpoint ${name}`);
     const limit = limitOf(ep);
+    // Outside production a handler may answer only with the errors its contract declares (tests fail on
+    // any other); in production nothing is added to the request's path.
+    const declared = deps.config.env === 'production' ? null : new Set<ErrorName>(endpointErrors(ep));
     const urls = ep.version === 'versioned' ? API_VERSIONS.map((v) => resolvePath(ep, v)) : [resolvePath(ep, 'v2')];
     for (const url of urls) {
       app.route({
@@ -148,18 +161,20 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           const body = ep.method === 'GET' ? undefined : parseOrFail(ep.body, req.body ?? undefined, 'body', locale);
           // Declared headers (the idempotency key) are checked here once, before any handler can act.
           const headers = parseOrFail(ep.headers, req.headers, 'headers', locale, ep.headersError);
-          const data = await handler({
-            query,
-            body,
-            headers,
-            corp,
-            user,
-            staff,
-            console: consoleUser,
-            locale,
-            req,
-            reply,
-          } as HandlerContext<Endpoint>);
+          const call = () =>
+            handler({
+              query,
+              body,
+              headers,
+              corp,
+              user,
+              staff,
+              console: consoleUser,
+              locale,
+              req,
+              reply,
+            } as HandlerContext<Endpoint>);
+          const data = await (declared ? onlyDeclared(name, declared, call) : call());
           if (ep.produces) {
             // A download: the file itself, not the envelope (errors above still came as the envelope).
             reply.header('content-type', `${ep.produces.type}; charset=utf-8`);
@@ -167,17 +182,34 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
             reply.header('cache-control', 'no-store');
             return data;
           }
-          if (validateResponses) {
-            const check = ep.data.safeParse(data);
-            if (!check.success) {
-              req.log.error({ endpoint: name, issues: check.error.issues }, 'response does not match the contract');
-              throw new Error(`response of ${name} does not match the contract`);
-            }
+          // Every answer passes through its response schema: a field the contract does not declare is never
+          // sent (zod objects drop unknown keys), and an answer that breaks the contract is an error.
+          const check = ep.data.safeParse(data);
+          if (!check.success) {
+            req.log.error({ endpoint: name, issues: check.error.issues }, 'response does not match the contract');
+            throw new Error(`response of ${name} does not match the contract`);
           }
-          return { code: 0, data: data ?? null };
+          return { code: 0, data: check.data ?? null };
         },
       });
     }
+  }
+}
+
+/**
+ * A handler's AppError that its endpoint does not declare (packages/contract `errors`) is a contract
+ * breach: it is logged and answered as an internal error, so the test that reaches it fails.
+ */
+async function onlyDeclared<T>(name: string, declared: ReadonlySet<ErrorName>, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof AppError && !declared.has(err.errorName)) {
+      throw new Error(`endpoint ${name} answered ${err.errorName}, which its contract does not declare`, {
+        cause: err,
+      });
+    }
+    throw err;
   }
 }
 

@@ -18,6 +18,8 @@ export class BusinessError extends Error {
     readonly code: number,
     message: string,
     readonly status: number,
+    /** A refused input, field by field: `body.name` → message (the envelope's `fields`). */
+    readonly fields?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -40,9 +42,12 @@ export class CallFailure extends Error {
   readonly status: number | undefined;
   /** The message the toast showed (or would have shown). */
   readonly detail: string;
+  /** A refused input, field by field (`body.name` → message), for a form to show under its inputs. */
+  readonly fields: Readonly<Record<string, string>>;
   constructor(cause: unknown, detail: string) {
     super(t('request.failed'), { cause });
     this.code = cause instanceof BusinessError ? cause.code : undefined;
+    this.fields = (cause instanceof BusinessError ? cause.fields : undefined) ?? {};
     this.status = cause instanceof HttpStatusError || cause instanceof BusinessError ? cause.status : undefined;
     this.detail = detail;
   }

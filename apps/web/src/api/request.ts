@@ -111,11 +111,21 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** spec §5: `{ code, data }`, code a number or a string; null when the body is no envelope. */
-export function readEnvelope(json: unknown): { code: number | string; data: unknown } | null {
+export function readEnvelope(
+  json: unknown,
+): { code: number | string; data: unknown; fields?: Record<string, string> } | null {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
   const code: unknown = Reflect.get(json, 'code');
   if (typeof code !== 'number' && typeof code !== 'string') return null;
-  return { code, data: Reflect.get(json, 'data') };
+  const fields = stringRecord(Reflect.get(json, 'fields'));
+  return fields ? { code, data: Reflect.get(json, 'data'), fields } : { code, data: Reflect.get(json, 'data') };
+}
+
+/** A refusal's `fields` (field → message), when it is an object of strings. */
+function stringRecord(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 /**
@@ -160,12 +170,12 @@ export async function send<N extends EndpointName>(
     if (response.status === 400) throw new HttpStatusError(400, statusMessage(400));
     throw new Error(t('request.badResponse'));
   }
-  const { code, data } = envelope;
+  const { code, data, fields } = envelope;
   // spec §5: code 0 = success; any other non-empty code is a business error carrying data as message.
   if (isSuccessCode(code) || code === '') return dataOf<N>(data);
   const numeric = typeof code === 'number' ? code : Number(code);
   const message = typeof data === 'string' && data !== '' ? data : statusMessage(response.status);
-  throw new BusinessError(Number.isFinite(numeric) ? numeric : -1, message, response.status);
+  throw new BusinessError(Number.isFinite(numeric) ? numeric : -1, message, response.status, fields);
 }
 
 /** spec §8: the toast text of a failure. */

@@ -67,6 +67,7 @@ export const auditEndpoints = {
     }),
     body: z.undefined(),
     data: z.object({ total: z.number().int(), items: z.array(auditEntrySchema), actions: z.array(z.string()) }),
+    errors: [],
   }),
   consoleAuditVerify: endpoint({
     method: 'GET',
@@ -80,6 +81,7 @@ export const auditEndpoints = {
     query: z.object({}),
     body: z.undefined(),
     data: auditVerifySchema,
+    errors: [],
   }),
   consoleAuditExport: endpoint({
     method: 'GET',
@@ -94,5 +96,6 @@ export const auditEndpoints = {
     body: z.undefined(),
     data: z.string(),
     produces: { type: 'text/csv', filename: 'audit-log.csv' },
+    errors: [],
   }),
 } as const;

@@ -58,6 +58,7 @@ export const settingsEndpoints = {
     query: empty.partial(),
     body: z.undefined(),
     data: corpSettingsSchema,
+    errors: [],
   }),
   consoleSetApprovalPolicy: endpoint({
     method: 'POST',
@@ -71,6 +72,7 @@ export const settingsEndpoints = {
     query: empty.partial(),
     body: approvalPolicySchema,
     data: corpSettingsSchema,
+    errors: ['CONSOLE_POLICY_INVALID'],
   }),
   consoleSetKillSwitch: endpoint({
     method: 'POST',
@@ -90,5 +92,6 @@ export const settingsEndpoints = {
       confirmCorpId: z.string().max(32),
     }),
     data: corpSettingsSchema,
+    errors: ['CONSOLE_KILL_SWITCH_CONFIRM'],
   }),
 } as const;

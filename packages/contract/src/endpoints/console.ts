@@ -67,6 +67,7 @@ export const consoleEndpoints = {
     query: empty.partial(),
     body: z.undefined(),
     data: z.object({ corpName: z.string(), sso: z.boolean() }),
+    errors: [],
   }),
   consoleSignIn: endpoint({
     method: 'POST',
@@ -85,6 +86,7 @@ export const consoleEndpoints = {
       totp: z.string().regex(/^\d{6}$/, { message: 'i18n:otpCode' }),
     }),
     data: consoleMeSchema,
+    errors: ['CONSOLE_SIGN_IN_FAILED', 'CONSOLE_LOCKED', 'CONSOLE_NO_ROLE'],
   }),
   consoleSsoStart: endpoint({
     method: 'POST',
@@ -99,6 +101,7 @@ export const consoleEndpoints = {
     query: empty.partial(),
     body: empty.partial().optional(),
     data: z.object({ url: z.string() }),
+    errors: ['CONSOLE_SSO_NOT_CONFIGURED', 'CONSOLE_SSO_UNAVAILABLE'],
   }),
   consoleSsoCallback: endpoint({
     method: 'POST',
@@ -113,6 +116,13 @@ export const consoleEndpoints = {
     query: empty.partial(),
     body: z.object({ callbackQuery: z.string().min(1).max(4096) }),
     data: consoleMeSchema,
+    errors: [
+      'CONSOLE_SSO_NOT_CONFIGURED',
+      'CONSOLE_SSO_UNAVAILABLE',
+      'CONSOLE_SSO_FAILED',
+      'CONSOLE_SSO_UNKNOWN_STAFF',
+      'CONSOLE_NO_ROLE',
+    ],
   }),
   consoleMe: endpoint({
     method: 'GET',
@@ -126,6 +136,7 @@ export const consoleEndpoints = {
     query: empty.partial(),
     body: z.undefined(),
     data: consoleMeSchema,
+    errors: [],
   }),
   consoleSignOut: endpoint({
     method: 'POST',
@@ -139,6 +150,7 @@ export const consoleEndpoints = {
     query: empty.partial(),
     body: empty.partial().optional(),
     data: noData,
+    errors: [],
   }),
 
   consoleStaffList: endpoint({
@@ -157,6 +169,7 @@ export const consoleEndpoints = {
     }),
     body: z.undefined(),
     data: z.object({ total: z.number().int(), items: z.array(consoleStaffSchema) }),
+    errors: [],
   }),
   consoleStaffAdd: endpoint({
     method: 'POST',
@@ -175,6 +188,7 @@ export const consoleEndpoints = {
       login: consoleLoginSchema,
     }),
     data: z.object({ staff: consoleStaffSchema, password: z.string(), totp: totpEnrolmentSchema }),
+    errors: ['CONSOLE_STAFF_EXISTS', 'CONSOLE_LOGIN_TAKEN'],
   }),
   consoleStaffRoles: endpoint({
     method: 'POST',
@@ -188,6 +202,7 @@ export const consoleEndpoints = {
     query: empty.partial(),
     body: z.object({ staffId: staffIdSchema, roles: rolesSchema }),
     data: consoleStaffSchema,
+    errors: ['CONSOLE_STAFF_NOT_FOUND', 'CONSOLE_LAST_ADMIN'],
   }),
   consoleStaffActive: endpoint({
     method: 'POST',
@@ -201,6 +216,7 @@ export const consoleEndpoints = {
     query: empty.partial(),
     body: z.object({ staffId: staffIdSchema, active: z.boolean() }),
     data: consoleStaffSchema,
+    errors: ['CONSOLE_STAFF_NOT_FOUND', 'CONSOLE_LAST_ADMIN'],
   }),
   consoleStaffResetTotp: endpoint({
     method: 'POST',
@@ -214,5 +230,6 @@ export const consoleEndpoints = {
     query: empty.partial(),
     body: z.object({ staffId: staffIdSchema }),
     data: z.object({ staff: consoleStaffSchema, totp: totpEnrolmentSchema }),
+    errors: ['CONSOLE_STAFF_NOT_FOUND', 'CONSOLE_NO_LOCAL_ACCOUNT'],
   }),
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actIdSchema, empty } from '../common';
 import { endpoint } from '../endpoint';
+import type { ErrorName } from '../errors';
 import { actQuery, PRIZE_KINDS } from './activity';
 import { AWARD_STATUSES } from './prizes';
 
@@ -43,6 +44,20 @@ export type DrawResult = z.infer<typeof drawResultSchema>;
 const drawBody = z.object({ actId: actIdSchema, deviceId: z.string().max(64).optional() });
 
 /** The draw: chances, the transaction itself, and fairness verification after the end. */
+/** What a draw may be refused with: the activity not open to this customer, no chances, risk, busy, a reused key. */
+const DRAW_ERRORS = [
+  'ACTIVITY_NOT_FOUND',
+  'ACTIVITY_NOT_STARTED',
+  'ACTIVITY_ENDED',
+  'ACTIVITY_PAUSED',
+  'NOT_ELIGIBLE',
+  'NO_CHANCES',
+  'RISK_REFUSED',
+  'DRAW_BUSY',
+  'CONFLICT_IN_FLIGHT',
+  'IDEMPOTENCY_MISMATCH',
+] as const satisfies readonly ErrorName[];
+
 export const drawEndpoints = {
   activitySurplus: endpoint({
     method: 'GET',
@@ -51,6 +66,7 @@ export const drawEndpoints = {
     loading: false,
     access: 'tenant',
     tag: 'activity',
+    errors: ['ACTIVITY_NOT_FOUND'],
     summary: 'Chances left for the current user and stock left per prize (surplusInfo null when logged out)',
     query: actQuery,
     body: z.undefined(),
@@ -63,6 +79,7 @@ export const drawEndpoints = {
     loading: false,
     access: 'user',
     tag: 'draw',
+    errors: [...DRAW_ERRORS],
     rateLimit: 'draw',
     idempotent: true,
     summary: 'Draw once. Send an Idempotency-Key header: a retry with the same key returns the first result',
@@ -77,6 +94,7 @@ export const drawEndpoints = {
     loading: false,
     access: 'user',
     tag: 'draw',
+    errors: [...DRAW_ERRORS, 'FORBIDDEN'],
     rateLimit: 'draw',
     idempotent: true,
     summary: 'Draw through the risk-checked (rocc) path; nuid (the encid value) and grayflag in the query',
@@ -91,6 +109,7 @@ export const drawEndpoints = {
     loading: false,
     access: 'tenant',
     tag: 'fairness',
+    errors: ['ACTIVITY_NOT_FOUND', 'SEED_NOT_REVEALED'],
     summary: 'After the end: recompute every draw from the revealed seed and the published table',
     query: actQuery,
     body: z.undefined(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actIdSchema, empty } from '../common';
 import { endpoint } from '../endpoint';
+import type { ErrorName } from '../errors';
 import { ACTIVITY_STATUSES, actQuery, PRIZE_KINDS, pageConfigSchema } from './activity';
 import { AWARD_STATUSES } from './prizes';
 
@@ -91,6 +92,16 @@ export const inviteSuccessSchema = z.object({
 export type InviteSuccess = z.infer<typeof inviteSuccessSchema>;
 
 /** Growth: new-customer and new-user offers, invites with QR codes (spec §2, §7). */
+/** What acting on an offer may be refused with: no such offer, or its activity not open now. */
+const LIVE_OFFER_ERRORS = [
+  'OFFER_NOT_FOUND',
+  'ACTIVITY_NOT_FOUND',
+  'ACTIVITY_NOT_STARTED',
+  'ACTIVITY_ENDED',
+  'ACTIVITY_PAUSED',
+  'OFFER_NOT_ELIGIBLE',
+] as const satisfies readonly ErrorName[];
+
 export const growthEndpoints = {
   offerDetail: endpoint({
     method: 'GET',
@@ -99,6 +110,7 @@ export const growthEndpoints = {
     loading: false,
     access: 'user',
     tag: 'growth',
+    errors: ['OFFER_NOT_FOUND', 'ACTIVITY_NOT_FOUND'],
     summary: 'A new-customer or new-user offer: the gift, the rule, whether this customer may claim, their claim',
     query: actQuery,
     body: z.undefined(),
@@ -111,6 +123,7 @@ export const growthEndpoints = {
     loading: true,
     access: 'user',
     tag: 'growth',
+    errors: [...LIVE_OFFER_ERRORS, 'OFFER_SOLD_OUT', 'INTERNAL'],
     summary: 'Claim the offer: once per customer; the gift lands in the prize list',
     query: empty,
     body: actQuery,
@@ -123,6 +136,7 @@ export const growthEndpoints = {
     loading: false,
     access: 'user',
     tag: 'growth',
+    errors: ['OFFER_NOT_FOUND', 'ACTIVITY_NOT_FOUND', 'INVITE_NOT_SET_UP'],
     summary: "The invite task: caps per day and season and the customer's counted invites",
     query: actQuery,
     body: z.undefined(),
@@ -135,6 +149,7 @@ export const growthEndpoints = {
     loading: false,
     access: 'user',
     tag: 'growth',
+    errors: [...LIVE_OFFER_ERRORS, 'INVITE_NOT_SET_UP'],
     summary: "A signed, expiring invite link of the customer's and its QR code (SVG)",
     query: empty,
     // The H5's own origin (location.origin): the QR holds the full link; the token alone is signed.
@@ -153,6 +168,7 @@ export const growthEndpoints = {
     loading: false,
     access: 'user',
     tag: 'growth',
+    errors: ['OFFER_NOT_FOUND', 'ACTIVITY_NOT_FOUND', 'INVITE_NOT_SET_UP'],
     summary: 'Who the customer invited successfully (masked), newest first',
     query: empty,
     body: actQuery,
@@ -165,6 +181,16 @@ export const growthEndpoints = {
     loading: false,
     access: 'user',
     tag: 'growth',
+    errors: [
+      ...LIVE_OFFER_ERRORS,
+      'INVITE_NOT_SET_UP',
+      'INVITE_CAP',
+      'INVITE_LINK_EXPIRED',
+      'INVITE_LINK_INVALID',
+      'INVITE_NOT_NEW',
+      'INVITE_SELF',
+      'INVITE_TAKEN',
+    ],
     summary: 'The logged-in invitee presents the signed token of the link they opened; a valid one is counted once',
     query: empty,
     body: z.object({ token: z.string().min(10).max(512) }),

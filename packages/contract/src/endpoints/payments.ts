@@ -38,6 +38,7 @@ export const paymentsEndpoints = {
     loading: false,
     access: 'tenant',
     tag: 'orders',
+    errors: ['PAYMENT_SIGN_INVALID', 'ORDER_NOT_FOUND', 'PAYMENT_RESULT_REFUSED'],
     summary:
       "The payment side's signed payment-result notification (X-Campaign-Signature): idempotent per (order, payment, result); an out-of-order result is refused",
     query: empty,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actIdSchema } from '../common';
 import { endpoint } from '../endpoint';
+import type { ErrorName } from '../errors';
 
 /** What a season task asks of the customer (docs/campaign-format.md, `seasons`). */
 export const SEASON_TASK_KINDS = ['signin', 'draw', 'visit', 'invite'] as const;
@@ -55,6 +56,17 @@ const creditSchema = z.object({
 export type SeasonCredit = z.infer<typeof creditSchema>;
 
 /** The ranking-and-task season (spec §2 /pro1, /pro1/rank, /pro1/task, /pro1/prizeList, /visitShop). */
+/** What crediting a task may be refused with: no such season or task, the activity not open to this customer. */
+const SEASON_TASK_ERRORS = [
+  'SEASON_NOT_FOUND',
+  'SEASON_TASK_NOT_FOUND',
+  'ACTIVITY_NOT_FOUND',
+  'ACTIVITY_NOT_STARTED',
+  'ACTIVITY_ENDED',
+  'ACTIVITY_PAUSED',
+  'NOT_ELIGIBLE',
+] as const satisfies readonly ErrorName[];
+
 export const seasonEndpoints = {
   seasonHome: endpoint({
     method: 'GET',
@@ -63,6 +75,7 @@ export const seasonEndpoints = {
     loading: false,
     access: 'user',
     tag: 'season',
+    errors: ['SEASON_NOT_FOUND', 'ACTIVITY_NOT_FOUND'],
     summary: "The season's home: title, window, the customer's points and rank, participants",
     query: seasonQuery,
     body: z.undefined(),
@@ -87,6 +100,7 @@ export const seasonEndpoints = {
     loading: false,
     access: 'user',
     tag: 'season',
+    errors: ['SEASON_NOT_FOUND', 'ACTIVITY_NOT_FOUND'],
     summary: 'Top 100 (ties: who reached the score first) and the customer’s own rank',
     query: seasonQuery,
     body: z.undefined(),
@@ -103,6 +117,7 @@ export const seasonEndpoints = {
     loading: false,
     access: 'user',
     tag: 'season',
+    errors: ['SEASON_NOT_FOUND', 'ACTIVITY_NOT_FOUND'],
     summary: "The customer's tasks with what each credits and whether it is done in this period",
     query: seasonQuery,
     body: z.undefined(),
@@ -115,6 +130,7 @@ export const seasonEndpoints = {
     loading: true,
     access: 'user',
     tag: 'season',
+    errors: [...SEASON_TASK_ERRORS],
     summary: 'The daily sign-in task: credits once per campaign day, a repeat credits nothing',
     query: z.object({}),
     body: taskBody,
@@ -127,6 +143,7 @@ export const seasonEndpoints = {
     loading: false,
     access: 'user',
     tag: 'season',
+    errors: [...SEASON_TASK_ERRORS],
     summary: 'Starts a visit-a-page task: a signed token with the server’s start time',
     query: z.object({}),
     body: taskBody,
@@ -144,6 +161,7 @@ export const seasonEndpoints = {
     loading: false,
     access: 'user',
     tag: 'season',
+    errors: [...SEASON_TASK_ERRORS, 'SEASON_VISIT_TOKEN', 'SEASON_VISIT_TOO_SOON'],
     summary: 'Credits the visit task once the server’s clock says the seconds have passed',
     query: z.object({}),
     body: taskBody.extend({ token: z.string().min(16).max(512) }),
@@ -156,6 +174,7 @@ export const seasonEndpoints = {
     loading: false,
     access: 'user',
     tag: 'season',
+    errors: ['SEASON_NOT_FOUND', 'ACTIVITY_NOT_FOUND'],
     summary: 'Prizes by rank band; after settlement the customer’s own result',
     query: seasonQuery,
     body: z.undefined(),

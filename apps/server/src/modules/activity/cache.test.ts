@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../testing/harness';
 import type { DrawRulesPort } from './ports';
 import { createActivityService } from './service';
 
-/** The activity definitions a draw reads are cached for a second outside tests (modules/activity/service.ts). */
+/** The activity definitions a draw reads are cached for a second outside tests (modules/activity/loaded.ts). */
 describe('the activity cache', () => {
   let t: TestApp;
   beforeAll(async () => {

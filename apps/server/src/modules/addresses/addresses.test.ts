@@ -74,8 +74,17 @@ describe.each(kinds)('addresses on %s', (kind) => {
     expect(zh.data).toContain('body.name 收货人姓名需为 2–20 个字');
     expect(zh.data).toContain('body.mobile 请输入正确的 11 位手机号');
     expect(zh.data).toContain('body.detail 详细地址需为 5–120 个字');
+    // The same, field by field (docs/decisions/0132): what the form shows under each input.
+    expect((zh as { fields?: Record<string, string> }).fields).toEqual({
+      'body.name': '收货人姓名需为 2–20 个字',
+      'body.mobile': '请输入正确的 11 位手机号',
+      'body.detail': '详细地址需为 5–120 个字',
+    });
     const en = body(await add(me, { ...GOOD, districtCode: 'abc' }, randomUUID(), { 'accept-language': 'en-US' }));
     expect(en.data).toContain('body.districtCode choose a province, city and district');
+    expect((en as { fields?: Record<string, string> }).fields).toEqual({
+      'body.districtCode': 'choose a province, city and district',
+    });
     // Codes that exist but do not belong together (Beijing with a Shanghai district), and unknown codes.
     for (const bad of [
       { ...GOOD, districtCode: '310101' },

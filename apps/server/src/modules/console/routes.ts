@@ -1,7 +1,7 @@
 import { COOKIES, type consoleEndpoints } from '@campaign/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clearConsoleSessionCookie, setConsoleSessionCookie } from '../../platform/console-session';
 import type { HandlersOf } from '../../platform/http';
-import { clearConsoleSessionCookie, setConsoleSessionCookie } from '../../platform/session';
 import { SSO_TRANSACTION_MS } from './oidc';
 import { actingOf, type ConsoleService } from './service';
 

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   consolationPrizeId,
-  type DrawRecord,
   drawOutcome,
   effectiveWeights,
   type PrizeConfig,
   PrizeTableError,
   pickPrize,
   validatePrizeTable,
-  verifyDraws,
 } from './engine';
 import { commitment, rollFor } from './fairness';
+import { type DrawRecord, verifyDraws } from './verify';
 
 const SEED = 'c0ffee00112233445566778899aabbccddeeff0011223344556677889900abcd';
 const OTHER_SEED = 'badbadbad0112233445566778899aabbccddeeff0011223344556677889900ab';

@@ -69,7 +69,7 @@ export interface ActivityPort {
 /** An award as the draw result shows it. */
 export type DrawnAward = AwardWritten;
 
-/** Prizes (modules/prizes): awards, the points ledger and orders. */
+/** Prizes (modules/prizes): awards and the points ledger; a physical prize's order through modules/orders. */
 export interface PrizesPort extends AwardPort {
   awardOfDraw(corpId: string, drawId: string): Promise<DrawnAward | null>;
 }

@@ -7,10 +7,11 @@ import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
-import { consolationPrizeId, drawOutcome, verifyDraws } from './engine';
+import { consolationPrizeId, drawOutcome } from './engine';
 import type { ActivityPort, DrawableActivity, DrawnAward, PrizesPort } from './ports';
 import * as repo from './repo';
 import type { RiskHook } from './risk';
+import { verifyDraws } from './verify';
 
 export interface DrawRequest {
   actId: string;

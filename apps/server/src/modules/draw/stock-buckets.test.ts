@@ -69,7 +69,7 @@ describe.each(kinds)('stock under simultaneous draws on %s', (kind) => {
     await publish(hotOnly('rush-buckets', 48));
     const before = await stock('rush-buckets');
     // PostgreSQL splits the stock; SQLite (one writer at a time) keeps it on the prize row.
-    // A bucket holds 4 units at least, and a prize has 32 buckets at most (activity/service.ts STOCK_BUCKETS).
+    // A bucket holds 4 units at least, and a prize has 32 buckets at most (activity/stock.ts STOCK_BUCKETS).
     expect(before).toEqual({ buckets: kind === 'postgres' ? 12 : 0, left: 48 });
     const results = await drawAll('rush-buckets', 40, 4);
     expect(results.filter((r) => r.prize.id === 'hot')).toHaveLength(48);

@@ -73,7 +73,7 @@ describe.each(kinds)('the ranking season on %s', (kind) => {
     const b = await customer();
     await Promise.all(
       ['signin', 'visit-shop', 'draw-wheel', 'invite'].map((task) =>
-        t.services.season.creditAt('demo', ACT, b.id, task, t.clock.now),
+        t.services.seasonOperations.creditAt('demo', ACT, b.id, task, t.clock.now),
       ),
     );
     expect(await t.services.season.standing('demo', ACT, b.id)).toMatchObject({ score: 10 + 15 + 20 + 50 });
@@ -93,7 +93,7 @@ describe.each(kinds)('the ranking season on %s', (kind) => {
         people.map((p, i) =>
           (i + round) % 3 === 0
             ? Promise.resolve()
-            : t.services.season.creditAt(
+            : t.services.seasonOperations.creditAt(
                 'demo',
                 ACT,
                 p.id,
@@ -216,10 +216,12 @@ describe.each(kinds)('the ranking season on %s', (kind) => {
 
   it('settlement waits for the end, then awards each band once, even run twice at once', async () => {
     const a = await customer();
-    expect(await t.services.season.settle('demo', ACT).catch((e: Error) => e.message)).toContain('SEASON_NOT_ENDED');
-    await t.services.season.creditAt('demo', ACT, a.id, 'invite', t.clock.now);
-    await t.services.season.creditAt('demo', ACT, a.id, 'invite', t.clock.now + 1);
-    await t.services.season.creditAt('demo', ACT, a.id, 'invite', t.clock.now + 2);
+    expect(await t.services.seasonOperations.settle('demo', ACT).catch((e: Error) => e.message)).toContain(
+      'SEASON_NOT_ENDED',
+    );
+    await t.services.seasonOperations.creditAt('demo', ACT, a.id, 'invite', t.clock.now);
+    await t.services.seasonOperations.creditAt('demo', ACT, a.id, 'invite', t.clock.now + 1);
+    await t.services.seasonOperations.creditAt('demo', ACT, a.id, 'invite', t.clock.now + 2);
     expect(await t.services.season.standing('demo', ACT, a.id)).toMatchObject({ rank: 1 });
     t.clock.advance(30 * DAY);
     const participants = Number(
@@ -232,11 +234,14 @@ describe.each(kinds)('the ranking season on %s', (kind) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-    const runs = await Promise.all([t.services.season.settle('demo', ACT), t.services.season.settle('demo', ACT)]);
+    const runs = await Promise.all([
+      t.services.seasonOperations.settle('demo', ACT),
+      t.services.seasonOperations.settle('demo', ACT),
+    ]);
     expect(runs.filter((r) => r.settled)).toHaveLength(1);
     const expected = Math.min(100, participants);
     expect(runs.reduce((n, r) => n + r.awarded, 0)).toBe(expected);
-    expect(await t.services.season.settle('demo', ACT)).toEqual({ settled: false, awarded: 0 });
+    expect(await t.services.seasonOperations.settle('demo', ACT)).toEqual({ settled: false, awarded: 0 });
     const awards = await t.database.db.selectFrom('award').select(['user_id']).where('act_id', '=', ACT).execute();
     expect(awards).toHaveLength(expected);
     expect(new Set(awards.map((w) => w.user_id)).size).toBe(expected);

@@ -4,7 +4,7 @@
  */
 import type { PortTx } from '../../db/owners';
 
-/** A customer's ticket at the counter (modules/prizes). */
+/** A customer's ticket at the counter (modules/coupons). */
 export interface TicketCounterPort {
   byCode(
     corpId: string,

@@ -1,8 +1,8 @@
 import type { ActivityDetail } from '@campaign/contract/client';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { endpointQuery, useEndpointQuery } from '../../../api/endpoint-query';
-import { pageIdle, whenIdle } from '../../../shared/lib/when-idle';
+import { endpointQuery, useEndpointQuery } from '#web/api/endpoint-query';
+import { pageIdle, whenIdle } from '#web/shared/lib/when-idle';
 import {
   type DetailResult,
   detailOrNull,

@@ -1,6 +1,6 @@
 import { COOKIES, type DrawResult, ERRORS, grayFlagFromCookie, routes } from '@campaign/contract/client';
-import { CallFailure } from '../../../api/errors';
-import type { CallLoose } from '../../../api/request';
+import { CallFailure } from '#web/api/errors';
+import type { CallLoose } from '#web/api/request';
 import type { PendingDraws } from './pending-draw';
 
 export type RefusalReason =

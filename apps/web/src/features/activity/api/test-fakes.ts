@@ -1,7 +1,7 @@
 import { endpoints } from '@campaign/contract';
 import type { EndpointName, RouteData, RouteMeta } from '@campaign/contract/client';
-import { BusinessError, CallFailure, HttpStatusError } from '../../../api/errors';
-import type { CallArgs, CallLoose, CallOptions } from '../../../api/request';
+import { BusinessError, CallFailure, HttpStatusError } from '#web/api/errors';
+import type { CallArgs, CallLoose, CallOptions } from '#web/api/request';
 
 export interface RecordedCall {
   path: string;

@@ -1,11 +1,11 @@
 import { COOKIES } from '@campaign/contract/client';
 import { type CSSProperties, type ReactNode, useState } from 'react';
-import { t } from '../../../shared/i18n/messages';
-import { readCookie } from '../../../shared/lib/cookies';
-import { bannerImageUrl, imageUrl } from '../../../shared/lib/image-url';
-import { Link } from '../../../shared/navigation/navigation';
-import { homePath, PRIZES_PATH } from '../../../shared/navigation/paths';
-import { Icon } from '../../../shared/ui/icon';
+import { t } from '#web/shared/i18n/messages';
+import { readCookie } from '#web/shared/lib/cookies';
+import { bannerImageUrl, imageUrl } from '#web/shared/lib/image-url';
+import { Link } from '#web/shared/navigation/navigation';
+import { homePath, PRIZES_PATH } from '#web/shared/navigation/paths';
+import { Icon } from '#web/shared/ui/icon';
 import type { ActivityView } from '../hooks/use-activity';
 import { useRightScreen } from '../hooks/use-right-screen';
 import { rulesPath } from '../model/activity-paths';

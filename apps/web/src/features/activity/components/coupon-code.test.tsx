@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fire, render } from '../../../shared/testing/render';
+import { cleanup, fire, render } from '#web/shared/testing/render';
 import { CouponCode, codeGroups } from './coupon-code';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
-import { t } from '../../../shared/i18n/messages';
-import { copyText } from '../../../shared/ui/copy-text';
+import { t } from '#web/shared/i18n/messages';
+import { copyText } from '#web/shared/ui/copy-text';
 
 /**
  * "7KQ2-M9XA-…" → ["7KQ2", "M9XA", …]: the server's dash-separated groups (or groups of four when a

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { t } from '../../../shared/i18n/messages';
-import { type NavigateFn, NavigatorContext } from '../../../shared/navigation/navigation';
-import { cleanup, fire, render } from '../../../shared/testing/render';
+import { t } from '#web/shared/i18n/messages';
+import { type NavigateFn, NavigatorContext } from '#web/shared/navigation/navigation';
+import { cleanup, fire, render } from '#web/shared/testing/render';
 import { drawFixture } from '../api/fixtures';
 import type { ActivityView } from '../hooks/use-activity';
 import type { Play } from '../hooks/use-play';

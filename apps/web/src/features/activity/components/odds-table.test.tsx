@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { t } from '../../../shared/i18n/messages';
-import { cleanup, render } from '../../../shared/testing/render';
+import { t } from '#web/shared/i18n/messages';
+import { cleanup, render } from '#web/shared/testing/render';
 import { detailFixture } from '../api/fixtures';
 import { OddsTable } from './odds-table';
 

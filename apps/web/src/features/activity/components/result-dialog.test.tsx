@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { t } from '../../../shared/i18n/messages';
-import { type NavigateFn, NavigatorContext } from '../../../shared/navigation/navigation';
-import { render } from '../../../shared/testing/render';
+import { t } from '#web/shared/i18n/messages';
+import { type NavigateFn, NavigatorContext } from '#web/shared/navigation/navigation';
+import { render } from '#web/shared/testing/render';
 import { drawFixture } from '../api/fixtures';
 import { ResultDialog } from './result-dialog';
 
@@ -53,7 +53,7 @@ describe('ResultDialog: a physical prize', () => {
   });
 
   it('has the address texts in both catalogues', async () => {
-    const { enUS } = await import('../../../shared/i18n/messages-en-us');
+    const { enUS } = await import('#web/shared/i18n/messages-en-us');
     expect(enUS['act.address.pending']).toMatch(/address/i);
     expect(enUS['act.address.fill']).toMatch(/address/i);
   });

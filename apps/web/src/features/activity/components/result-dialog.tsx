@@ -1,10 +1,10 @@
 import type { DrawResult } from '@campaign/contract/client';
-import { t } from '../../../shared/i18n/messages';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { Link } from '../../../shared/navigation/navigation';
-import { PRIZES_PATH } from '../../../shared/navigation/paths';
-import { ActionButton } from '../../../shared/ui/action-button';
-import { Modal } from '../../../shared/ui/modal';
+import { t } from '#web/shared/i18n/messages';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { Link } from '#web/shared/navigation/navigation';
+import { PRIZES_PATH } from '#web/shared/navigation/paths';
+import { ActionButton } from '#web/shared/ui/action-button';
+import { Modal } from '#web/shared/ui/modal';
 import { AddressPending } from './address-pending';
 import { CouponCode } from './coupon-code';
 

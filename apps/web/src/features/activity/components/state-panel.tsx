@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { type MessageKey, t } from '../../../shared/i18n/messages';
-import { Link } from '../../../shared/navigation/navigation';
-import { homePath } from '../../../shared/navigation/paths';
-import { ActionButton } from '../../../shared/ui/action-button';
+import { type MessageKey, t } from '#web/shared/i18n/messages';
+import { Link } from '#web/shared/navigation/navigation';
+import { homePath } from '#web/shared/navigation/paths';
+import { ActionButton } from '#web/shared/ui/action-button';
 import type { ActivityView } from '../hooks/use-activity';
 import { countdownParts, type Gate } from '../model/gate';
 

@@ -1,4 +1,4 @@
-import { t } from '../../../shared/i18n/messages';
+import { t } from '#web/shared/i18n/messages';
 import type { RecentWinner } from '../model/activity-data';
 
 /**

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, QueryProvider } from '../../../api/query-client';
-import { render } from '../../../shared/testing/render';
+import { createQueryClient, QueryProvider } from '#web/api/query-client';
+import { render } from '#web/shared/testing/render';
 import { detailFixture } from '../api/fixtures';
 import { type ActivityView, nextEdgeIn, useActivity } from './use-activity';
 

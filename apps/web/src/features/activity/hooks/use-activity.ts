@@ -1,9 +1,9 @@
 import type { ActivityDetail, SessionUser } from '@campaign/contract/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { invalidateAfterDraw } from '../../../api/effects';
-import { CallFailure } from '../../../api/errors';
-import { useSession } from '../../../api/session';
+import { invalidateAfterDraw } from '#web/api/effects';
+import { CallFailure } from '#web/api/errors';
+import { useSession } from '#web/api/session';
 import {
   useActivityDetail,
   useGroupSwitch,

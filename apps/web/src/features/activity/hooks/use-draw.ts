@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { browserDeps, callLoose } from '../../../api/request';
+import { browserDeps, callLoose } from '#web/api/request';
 import { createDrawRunner, type DrawOptions, type DrawOutcome, type DrawRunnerDeps } from '../api/draw-runner';
 import { browserPendingDraws } from '../api/pending-draw';
 

@@ -1,9 +1,9 @@
 import type { DrawResult } from '@campaign/contract/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { t } from '../../../shared/i18n/messages';
-import { useLocation, useNavigate } from '../../../shared/navigation/navigation';
-import { loginPath } from '../../../shared/navigation/paths';
-import { showToast } from '../../../shared/ui/feedback';
+import { t } from '#web/shared/i18n/messages';
+import { useLocation, useNavigate } from '#web/shared/navigation/navigation';
+import { loginPath } from '#web/shared/navigation/paths';
+import { showToast } from '#web/shared/ui/feedback';
 import type { RefusalReason } from '../api/draw-runner';
 import type { ActivityView } from './use-activity';
 import { useDraw } from './use-draw';

@@ -1,6 +1,6 @@
 import type { ActivityDetail } from '@campaign/contract/client';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from '../../../shared/navigation/navigation';
+import { useLocation, useNavigate } from '#web/shared/navigation/navigation';
 import { rightScreenFor } from '../model/activity-paths';
 
 /**

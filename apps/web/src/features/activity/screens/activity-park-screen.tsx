@@ -1,8 +1,8 @@
-import { useEndpointQuery } from '../../../api/endpoint-query';
-import { t } from '../../../shared/i18n/messages';
-import { Link } from '../../../shared/navigation/navigation';
-import { PRIZES_PATH } from '../../../shared/navigation/paths';
-import { Icon } from '../../../shared/ui/icon';
+import { useEndpointQuery } from '#web/api/endpoint-query';
+import { t } from '#web/shared/i18n/messages';
+import { Link } from '#web/shared/navigation/navigation';
+import { PRIZES_PATH } from '#web/shared/navigation/paths';
+import { Icon } from '#web/shared/ui/icon';
 import { ActivityCard } from '../components/activity-card';
 import { FestiveDecor } from '../components/activity-frame';
 import { StatePanel } from '../components/state-panel';

@@ -1,5 +1,5 @@
-import { t } from '../../../shared/i18n/messages';
-import { useSearchParams } from '../../../shared/navigation/navigation';
+import { t } from '#web/shared/i18n/messages';
+import { useSearchParams } from '#web/shared/navigation/navigation';
 import { useActivityDetail, useActivityGroup } from '../api/activity-queries';
 import { ActivityCard } from '../components/activity-card';
 import { FestiveDecor } from '../components/activity-frame';

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
-import { BlindBox, type BlindBoxHandle } from '../../../shared/games/blind-box';
-import { t } from '../../../shared/i18n/messages';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { useSearchParams } from '../../../shared/navigation/navigation';
+import { BlindBox, type BlindBoxHandle } from '#web/shared/games/blind-box';
+import { t } from '#web/shared/i18n/messages';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActivityFrame } from '../components/activity-frame';
 import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { t } from '../../../shared/i18n/messages';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { Link, useSearchParams } from '../../../shared/navigation/navigation';
+import { t } from '#web/shared/i18n/messages';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { Link, useSearchParams } from '#web/shared/navigation/navigation';
 import { useActivityGroup } from '../api/activity-queries';
 import { ActivityCard } from '../components/activity-card';
 import { ActivityFrame } from '../components/activity-frame';

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { GridDraw } from '../../../shared/games/grid-draw';
-import { PrizeWheel } from '../../../shared/games/prize-wheel';
-import { useSpinController } from '../../../shared/games/use-spin-controller';
-import { t } from '../../../shared/i18n/messages';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { useSearchParams } from '../../../shared/navigation/navigation';
+import { GridDraw } from '#web/shared/games/grid-draw';
+import { PrizeWheel } from '#web/shared/games/prize-wheel';
+import { useSpinController } from '#web/shared/games/use-spin-controller';
+import { t } from '#web/shared/i18n/messages';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActivityFrame } from '../components/activity-frame';
 import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';

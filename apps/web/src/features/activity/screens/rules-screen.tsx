@@ -1,7 +1,7 @@
 import type { ActivityDetail } from '@campaign/contract/client';
-import { t } from '../../../shared/i18n/messages';
-import { formatDate } from '../../../shared/lib/format-date';
-import { Link, useNavigate, useSearchParams } from '../../../shared/navigation/navigation';
+import { t } from '#web/shared/i18n/messages';
+import { formatDate } from '#web/shared/lib/format-date';
+import { Link, useNavigate, useSearchParams } from '#web/shared/navigation/navigation';
 import { useActivityDetail } from '../api/activity-queries';
 import { OddsTable } from '../components/odds-table';
 import { StatePanel } from '../components/state-panel';

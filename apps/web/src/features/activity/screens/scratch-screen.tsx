@@ -1,9 +1,9 @@
 import type { DrawResult } from '@campaign/contract/client';
 import { useEffect, useState } from 'react';
-import { ScratchCard } from '../../../shared/games/scratch-card';
-import { t } from '../../../shared/i18n/messages';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { useSearchParams } from '../../../shared/navigation/navigation';
+import { ScratchCard } from '#web/shared/games/scratch-card';
+import { t } from '#web/shared/i18n/messages';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActivityFrame } from '../components/activity-frame';
 import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';

@@ -1,4 +1,4 @@
-import '../../../shared/ui/antd-setup';
+import '#web/shared/ui/antd-setup';
 import CascadePicker from 'antd-mobile/es/components/cascade-picker';
 import { useMemo } from 'react';
 import { t } from '../messages';

@@ -58,9 +58,14 @@ describe('address rules (instant feedback)', () => {
 });
 
 describe('serverFieldErrors', () => {
-  it('puts each of the server’s field messages next to its field (zh-CN)', () => {
-    const detail = `body.name ${FIELD_MESSAGES.addressName['zh-CN']}；body.districtCode ${FIELD_MESSAGES.regionCode['zh-CN']}；body.detail ${FIELD_MESSAGES.addressDetail['zh-CN']}`;
-    expect(serverFieldErrors(detail)).toEqual({
+  it('puts each of the server’s field messages next to its field (the envelope’s `fields`)', () => {
+    const fields = {
+      'body.name': FIELD_MESSAGES.addressName['zh-CN'],
+      'body.districtCode': FIELD_MESSAGES.regionCode['zh-CN'],
+      'body.cityCode': FIELD_MESSAGES.regionCode['zh-CN'],
+      'body.detail': FIELD_MESSAGES.addressDetail['zh-CN'],
+    };
+    expect(serverFieldErrors(fields)).toEqual({
       fields: {
         name: FIELD_MESSAGES.addressName['zh-CN'],
         region: FIELD_MESSAGES.regionCode['zh-CN'],
@@ -70,11 +75,11 @@ describe('serverFieldErrors', () => {
     });
   });
 
-  it('reads the en-US separator and keeps what names no field', () => {
-    const detail = `body.mobile ${FIELD_MESSAGES.mobile['en-US']}; body.isDefault expected boolean; something else`;
-    expect(serverFieldErrors(detail)).toEqual({
+  it('keeps what names no field of the form', () => {
+    const fields = { 'body.mobile': FIELD_MESSAGES.mobile['en-US'], 'body.isDefault': 'expected boolean' };
+    expect(serverFieldErrors(fields)).toEqual({
       fields: { mobile: FIELD_MESSAGES.mobile['en-US'] },
-      rest: ['body.isDefault expected boolean', 'something else'],
+      rest: ['body.isDefault expected boolean'],
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { RouteBody } from '@campaign/contract/client';
+import { fieldProblems, forms, type RouteBody } from '@campaign/contract/client';
 import type { MessageKey } from '../messages';
 
 export type AddressInput = RouteBody<'addressAdd'>;
@@ -6,37 +6,12 @@ export type AddressInput = RouteBody<'addressAdd'>;
 export type AddressField = 'name' | 'mobile' | 'region' | 'detail';
 export type FieldErrors = Partial<Record<AddressField, string>>;
 
-/**
- * The server's rules (packages/contract addressInputSchema), repeated for instant feedback while
- * typing; the server stays the authority and its field messages replace these. address-rules.test.ts
- * checks both agree on the same inputs.
- */
-export const ADDRESS_RULES = {
-  name: { min: 2, max: 20 },
-  detail: { min: 5, max: 120 },
-  mobile: /^1[3-9]\d{9}$/,
-  regionCode: /^\d{6}$/,
-} as const;
-
 const MESSAGE: Record<AddressField, MessageKey> = {
   name: 'address.error.name',
   mobile: 'address.error.mobile',
   region: 'address.error.region',
   detail: 'address.error.detail',
 };
-
-/** Field → message key of each rule the input breaks; empty when the server would accept it. */
-export function validateAddress(input: AddressInput): Partial<Record<AddressField, MessageKey>> {
-  const errors: Partial<Record<AddressField, MessageKey>> = {};
-  const name = input.name.trim().length;
-  if (name < ADDRESS_RULES.name.min || name > ADDRESS_RULES.name.max) errors.name = MESSAGE.name;
-  if (!ADDRESS_RULES.mobile.test(input.mobile)) errors.mobile = MESSAGE.mobile;
-  const codes = [input.provinceCode, input.cityCode, input.districtCode];
-  if (!codes.every((code) => ADDRESS_RULES.regionCode.test(code))) errors.region = MESSAGE.region;
-  const detail = input.detail.trim().length;
-  if (detail < ADDRESS_RULES.detail.min || detail > ADDRESS_RULES.detail.max) errors.detail = MESSAGE.detail;
-  return errors;
-}
 
 const FIELD_OF_PATH: Record<string, AddressField> = {
   name: 'name',
@@ -48,20 +23,31 @@ const FIELD_OF_PATH: Record<string, AddressField> = {
 };
 
 /**
- * The server's validation answer, field by field. It names each field as `body.<field> <message>`,
- * joined by "；" (zh-CN) or "; " (en-US), in the customer's language (apps/server platform/http.ts);
- * parts that name no form field are returned under `rest`.
+ * Field → message key of each rule the input breaks; empty when the server would accept it. The rules are
+ * the server's own (packages/contract addressInputSchema), generated into `forms.address` for the browser
+ * (client-forms.ts, `npm run contract:routes`): one schema drives the server's check and this feedback.
  */
-export function serverFieldErrors(detail: string): { fields: FieldErrors; rest: string[] } {
-  const fields: FieldErrors = {};
-  const rest: string[] = [];
-  for (const part of detail.split(/；|; /)) {
-    const text = part.trim();
-    if (!text) continue;
-    const m = /^body\.(\w+)\s+(.+)$/.exec(text);
-    const field = m?.[1] ? FIELD_OF_PATH[m[1]] : undefined;
-    if (m?.[2] && field) fields[field] ??= m[2];
-    else rest.push(text);
+export function validateAddress(input: AddressInput): Partial<Record<AddressField, MessageKey>> {
+  const errors: Partial<Record<AddressField, MessageKey>> = {};
+  for (const path of Object.keys(fieldProblems(forms.address, input))) {
+    const field = FIELD_OF_PATH[path];
+    if (field) errors[field] ??= MESSAGE[field];
   }
-  return { fields, rest };
+  return errors;
+}
+
+/**
+ * The server's validation answer, field by field: the envelope's `fields` (`body.name` → message, in the
+ * customer's language; docs/decisions/0132). The three region codes map to the one region picker; a field
+ * the form does not have is returned under `rest`.
+ */
+export function serverFieldErrors(fields: Readonly<Record<string, string>>): { fields: FieldErrors; rest: string[] } {
+  const out: FieldErrors = {};
+  const rest: string[] = [];
+  for (const [path, message] of Object.entries(fields)) {
+    const field = path.startsWith('body.') ? FIELD_OF_PATH[path.slice(5)] : undefined;
+    if (field) out[field] ??= message;
+    else rest.push(`${path} ${message}`);
+  }
+  return { fields: out, rest };
 }

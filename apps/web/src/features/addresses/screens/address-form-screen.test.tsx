@@ -1,10 +1,10 @@
 import { FIELD_MESSAGES } from '@campaign/contract';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BusinessError, CallFailure, HttpStatusError } from '../../../api/errors';
-import { createQueryClient, QueryProvider } from '../../../api/query-client';
-import { type NavigateFn, NavigatorContext, ScreenContext } from '../../../shared/navigation/navigation';
-import { cleanup, fire, render } from '../../../shared/testing/render';
+import { BusinessError, CallFailure, HttpStatusError } from '#web/api/errors';
+import { createQueryClient, QueryProvider } from '#web/api/query-client';
+import { type NavigateFn, NavigatorContext, ScreenContext } from '#web/shared/navigation/navigation';
+import { cleanup, fire, render } from '#web/shared/testing/render';
 import { AddAddressScreen, EditAddressScreen, explainRefusal } from './address-form-screen';
 
 const USER = { corpId: 'demo', nuid: 'u1', mobileMasked: null, openId: null, loginMethod: 'otp' };
@@ -37,8 +37,11 @@ const SAVED = {
 const addAnswer: () => Response = () => envelope(0, SAVED);
 let updateAnswer: () => Response = () => envelope(0, SAVED);
 const sent: Array<{ path: string; body: unknown }> = [];
-const envelope = (code: number, data: unknown, status = 200) =>
-  new Response(JSON.stringify({ code, data }), { status, headers: { 'content-type': 'application/json' } });
+const envelope = (code: number, data: unknown, status = 200, fields?: Record<string, string>) =>
+  new Response(JSON.stringify(fields ? { code, data, fields } : { code, data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 beforeEach(() => {
   sent.length = 0;
@@ -112,6 +115,10 @@ describe('the add-address form', () => {
         400,
         `body.districtCode ${FIELD_MESSAGES.regionCode['zh-CN']}；body.detail ${FIELD_MESSAGES.addressDetail['zh-CN']}`,
         400,
+        {
+          'body.districtCode': FIELD_MESSAGES.regionCode['zh-CN'],
+          'body.detail': FIELD_MESSAGES.addressDetail['zh-CN'],
+        },
       );
     fire.click(container.querySelector('[data-testid="address-save"]') as Element);
     for (let i = 0; i < 10 && !container.querySelector('[data-testid="field-error-detail"]'); i++) await settle();

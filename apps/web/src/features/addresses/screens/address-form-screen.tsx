@@ -1,15 +1,15 @@
 import type { RouteData } from '@campaign/contract/client';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import { CallFailure } from '../../../api/errors';
-import { useSession } from '../../../api/session';
-import { useLoginWhenExpired } from '../../../api/use-login-when-expired';
-import { useLocation, useNavigate, useParams, useSearchParams } from '../../../shared/navigation/navigation';
-import { addressListPath, loginPath, orderConfirmPath } from '../../../shared/navigation/paths';
-import { useGlobalStore } from '../../../shared/store/global-store';
-import { showToast } from '../../../shared/ui/feedback';
-import { Icon } from '../../../shared/ui/icon';
-import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
+import { CallFailure } from '#web/api/errors';
+import { useSession } from '#web/api/session';
+import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
+import { useLocation, useNavigate, useParams, useSearchParams } from '#web/shared/navigation/navigation';
+import { addressListPath, loginPath, orderConfirmPath } from '#web/shared/navigation/paths';
+import { useGlobalStore } from '#web/shared/store/global-store';
+import { showToast } from '#web/shared/ui/feedback';
+import { Icon } from '#web/shared/ui/icon';
+import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
 import { RegionPicker } from '../components/region-picker';
 import { type MessageKey, t } from '../messages';
 import {
@@ -65,7 +65,7 @@ function toInput(form: FormState): AddressInput {
 /** What the server said about a refused save: field messages, or one line for the whole form. */
 export function explainRefusal(error: CallFailure): { fields: FieldErrors; general: string | null } {
   if (error.code === VALIDATION_CODE) {
-    const { fields, rest } = serverFieldErrors(error.detail);
+    const { fields, rest } = serverFieldErrors(error.fields);
     return { fields, general: rest.length > 0 || Object.keys(fields).length === 0 ? error.detail : null };
   }
   if (error.code === REGION_MISMATCH_CODE) return { fields: { region: error.detail }, general: null };

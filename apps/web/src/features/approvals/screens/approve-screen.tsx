@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import { StaffGate } from '../../../api/staff-gate';
-import { formatDate } from '../../../shared/lib/format-date';
-import { useSearchParams } from '../../../shared/navigation/navigation';
-import { ActionButton } from '../../../shared/ui/action-button';
-import { showToast } from '../../../shared/ui/feedback';
-import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
+import { StaffGate } from '#web/api/staff-gate';
+import { formatDate } from '#web/shared/lib/format-date';
+import { useSearchParams } from '#web/shared/navigation/navigation';
+import { ActionButton } from '#web/shared/ui/action-button';
+import { showToast } from '#web/shared/ui/feedback';
+import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
 import { t } from '../messages';
 import { KIND_LABEL, STATUS_LABEL } from '../model/labels';
 import './approvals.css';

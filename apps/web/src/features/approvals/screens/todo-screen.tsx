@@ -1,11 +1,11 @@
 import type { RouteData } from '@campaign/contract/client';
-import { useEndpointQuery } from '../../../api/endpoint-query';
-import { StaffGate } from '../../../api/staff-gate';
-import { formatDate } from '../../../shared/lib/format-date';
-import { Link } from '../../../shared/navigation/navigation';
-import { HOME_PATH } from '../../../shared/navigation/paths';
-import { Icon } from '../../../shared/ui/icon';
-import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { useEndpointQuery } from '#web/api/endpoint-query';
+import { StaffGate } from '#web/api/staff-gate';
+import { formatDate } from '#web/shared/lib/format-date';
+import { Link } from '#web/shared/navigation/navigation';
+import { HOME_PATH } from '#web/shared/navigation/paths';
+import { Icon } from '#web/shared/ui/icon';
+import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
 import { t } from '../messages';
 import { KIND_LABEL, STATUS_LABEL } from '../model/labels';
 import './approvals.css';

@@ -1,5 +1,5 @@
-import { formatDate } from '../../../shared/lib/format-date';
-import { yuan } from '../../../shared/lib/money';
+import { formatDate } from '#web/shared/lib/format-date';
+import { yuan } from '#web/shared/lib/money';
 import { t } from '../messages';
 import { type Discount, STATUS_LABEL } from '../model/discount-view';
 

@@ -1,5 +1,5 @@
-import { useEndpointQuery } from '../../../api/endpoint-query';
-import { useSearchParams } from '../../../shared/navigation/navigation';
+import { useEndpointQuery } from '#web/api/endpoint-query';
+import { useSearchParams } from '#web/shared/navigation/navigation';
 import { detailPage, isDiscountId } from '../model/discount-view';
 
 /** The discount named by `?discountId=` (both discount screens read it, sharing one cached answer), and which page that answer shows. */

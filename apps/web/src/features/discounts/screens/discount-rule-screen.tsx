@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../../shared/navigation/navigation';
-import { discountDetailPath, PRIZES_PATH } from '../../../shared/navigation/paths';
-import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { Link } from '#web/shared/navigation/navigation';
+import { discountDetailPath, PRIZES_PATH } from '#web/shared/navigation/paths';
+import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
 import { DiscountFacts } from '../components/discount-facts';
 import { useDiscountFromUrl } from '../components/use-discount';
 import { t } from '../messages';

@@ -1,9 +1,9 @@
 import type { OfferBlock } from '@campaign/contract/client';
 import type { CSSProperties, ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from '../../../shared/navigation/navigation';
-import { homePath, loginPath } from '../../../shared/navigation/paths';
-import { Icon } from '../../../shared/ui/icon';
-import { BackButton } from '../../../shared/ui/sub-page';
+import { Link, useLocation, useNavigate } from '#web/shared/navigation/navigation';
+import { homePath, loginPath } from '#web/shared/navigation/paths';
+import { Icon } from '#web/shared/ui/icon';
+import { BackButton } from '#web/shared/ui/sub-page';
 import { t } from '../messages';
 import { BLOCK_TEXT } from '../model/offer-view';
 import { GateArt } from './growth-art';

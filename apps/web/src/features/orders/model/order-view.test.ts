@@ -1,7 +1,7 @@
 import { ORDER_STATES } from '@campaign/contract';
 import { describe, expect, it } from 'vitest';
-import { ICON_NAMES } from '../../../shared/ui/icon-sprite';
-import { ORDER_STATE_VIEW } from '../../../shared/ui/order-state';
+import { ICON_NAMES } from '#web/shared/ui/icon-sprite';
+import { ORDER_STATE_VIEW } from '#web/shared/ui/order-state';
 import { daysLeft, journeySteps, type Order, STATE_DESC } from './order-view';
 
 const order: Order = {

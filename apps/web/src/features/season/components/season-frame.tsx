@@ -1,9 +1,9 @@
 import type { RouteData } from '@campaign/contract/client';
 import { type ReactNode, useId } from 'react';
-import { Link } from '../../../shared/navigation/navigation';
-import { Icon } from '../../../shared/ui/icon';
-import type { IconName } from '../../../shared/ui/icon-sprite';
-import { BackButton } from '../../../shared/ui/sub-page';
+import { Link } from '#web/shared/navigation/navigation';
+import { Icon } from '#web/shared/ui/icon';
+import type { IconName } from '#web/shared/ui/icon-sprite';
+import { BackButton } from '#web/shared/ui/sub-page';
 import { type MessageKey, t } from '../messages';
 import { SEASON_PATHS, seasonLink } from '../model/season-view';
 import './season.css';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from '../../../shared/navigation/navigation';
+import { useSearchParams } from '#web/shared/navigation/navigation';
 
 /** The season named by `?actId=` (every season screen reads it). */
 export function useSeasonActId(): string {

@@ -1,7 +1,7 @@
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import { useLoginWhenExpired } from '../../../api/use-login-when-expired';
-import { Link } from '../../../shared/navigation/navigation';
-import { showToast } from '../../../shared/ui/feedback';
+import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
+import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
+import { Link } from '#web/shared/navigation/navigation';
+import { showToast } from '#web/shared/ui/feedback';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useSeasonActId, useServerNow } from '../components/use-season';
 import { t } from '../messages';

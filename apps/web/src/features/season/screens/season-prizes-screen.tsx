@@ -1,9 +1,9 @@
-import { useEndpointQuery } from '../../../api/endpoint-query';
-import { useLoginWhenExpired } from '../../../api/use-login-when-expired';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { yuan } from '../../../shared/lib/money';
-import { Link } from '../../../shared/navigation/navigation';
-import { PRIZES_PATH } from '../../../shared/navigation/paths';
+import { useEndpointQuery } from '#web/api/endpoint-query';
+import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { yuan } from '#web/shared/lib/money';
+import { Link } from '#web/shared/navigation/navigation';
+import { PRIZES_PATH } from '#web/shared/navigation/paths';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useSeasonActId } from '../components/use-season';
 import { t } from '../messages';

@@ -1,5 +1,5 @@
-import { useEndpointQuery } from '../../../api/endpoint-query';
-import { useLoginWhenExpired } from '../../../api/use-login-when-expired';
+import { useEndpointQuery } from '#web/api/endpoint-query';
+import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useSeasonActId } from '../components/use-season';
 import { t } from '../messages';

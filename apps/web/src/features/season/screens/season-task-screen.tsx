@@ -1,8 +1,8 @@
 import type { RouteData } from '@campaign/contract/client';
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import { useLoginWhenExpired } from '../../../api/use-login-when-expired';
-import { useNavigate } from '../../../shared/navigation/navigation';
-import { showToast } from '../../../shared/ui/feedback';
+import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
+import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
+import { useNavigate } from '#web/shared/navigation/navigation';
+import { showToast } from '#web/shared/ui/feedback';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useSeasonActId } from '../components/use-season';
 import { type MessageKey, t } from '../messages';

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useEndpointMutation } from '../../../api/endpoint-query';
-import { CallFailure } from '../../../api/errors';
-import { useLoginWhenExpired } from '../../../api/use-login-when-expired';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { Link, useSearchParams } from '../../../shared/navigation/navigation';
+import { useEndpointMutation } from '#web/api/endpoint-query';
+import { CallFailure } from '#web/api/errors';
+import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { Link, useSearchParams } from '#web/shared/navigation/navigation';
 import { SeasonFrame } from '../components/season-frame';
 import { useSeasonActId } from '../components/use-season';
 import { t } from '../messages';

@@ -1,12 +1,12 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useCallback, useState } from 'react';
-import { useEndpointMutation, useEndpointQuery } from '../../../api/endpoint-query';
-import { StaffGate } from '../../../api/staff-gate';
-import { formatDate } from '../../../shared/lib/format-date';
-import { imageUrl } from '../../../shared/lib/image-url';
-import { yuan } from '../../../shared/lib/money';
-import { Icon } from '../../../shared/ui/icon';
-import { SubLoading, SubState } from '../../../shared/ui/sub-page';
+import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
+import { StaffGate } from '#web/api/staff-gate';
+import { formatDate } from '#web/shared/lib/format-date';
+import { imageUrl } from '#web/shared/lib/image-url';
+import { yuan } from '#web/shared/lib/money';
+import { Icon } from '#web/shared/ui/icon';
+import { SubLoading, SubState } from '#web/shared/ui/sub-page';
 import { t } from '../messages';
 import { canScan, QrScanner } from './qr-scanner';
 

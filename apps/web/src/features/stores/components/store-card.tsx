@@ -1,5 +1,5 @@
-import { Link } from '../../../shared/navigation/navigation';
-import { Icon } from '../../../shared/ui/icon';
+import { Link } from '#web/shared/navigation/navigation';
+import { Icon } from '#web/shared/ui/icon';
 import { t } from '../messages';
 import { formatDistance, type Store } from '../model/store-view';
 

@@ -1,4 +1,4 @@
-import { settledBridge } from '../../../bridge/bridge';
+import { settledBridge } from '#web/bridge/bridge';
 
 export interface Located {
   lng: number;

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { useEndpointQuery } from '../../../api/endpoint-query';
-import { bridge } from '../../../bridge/bridge';
-import { useSearchParams } from '../../../shared/navigation/navigation';
-import { Icon } from '../../../shared/ui/icon';
-import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { useEndpointQuery } from '#web/api/endpoint-query';
+import { bridge } from '#web/bridge/bridge';
+import { useSearchParams } from '#web/shared/navigation/navigation';
+import { Icon } from '#web/shared/ui/icon';
+import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
 import { StoreSchematic } from '../components/store-schematic';
 import { type MessageKey, t } from '../messages';
 import {

@@ -1,9 +1,9 @@
 import { lazy, type ReactNode, Suspense, useDeferredValue, useState } from 'react';
-import { useEndpointQuery } from '../../../api/endpoint-query';
-import { useSearchParams } from '../../../shared/navigation/navigation';
-import { HOME_PATH } from '../../../shared/navigation/paths';
-import { Icon } from '../../../shared/ui/icon';
-import { SubLoading, SubPage, SubState } from '../../../shared/ui/sub-page';
+import { useEndpointQuery } from '#web/api/endpoint-query';
+import { useSearchParams } from '#web/shared/navigation/navigation';
+import { HOME_PATH } from '#web/shared/navigation/paths';
+import { Icon } from '#web/shared/ui/icon';
+import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
 import { StoreCard } from '../components/store-card';
 import { t } from '../messages';
 import { type Located, locate } from '../model/locate';
