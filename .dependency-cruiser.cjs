@@ -4,6 +4,44 @@ module.exports = {
     { name: 'server-not-web', severity: 'error', from: { path: '^apps/server' }, to: { path: '^apps/web' } },
     { name: 'web-not-server', severity: 'error', from: { path: '^apps/web' }, to: { path: '^apps/server' } },
     {
+      name: 'web-not-console',
+      comment: 'No console code reaches the H5 (issue 23): the H5 never imports the operator console.',
+      severity: 'error',
+      from: { path: '^apps/web' },
+      to: { path: '^apps/console' },
+    },
+    {
+      name: 'console-not-web',
+      comment:
+        'The operator console is its own app: it never imports the H5 (what both need lives in packages/contract).',
+      severity: 'error',
+      from: { path: '^apps/console' },
+      to: { path: '^apps/web' },
+    },
+    {
+      name: 'console-not-server',
+      severity: 'error',
+      from: { path: '^apps/console' },
+      to: { path: '^apps/server' },
+    },
+    {
+      name: 'server-not-console',
+      severity: 'error',
+      from: { path: '^apps/server' },
+      to: { path: '^apps/console' },
+    },
+    {
+      name: 'console-client-without-zod',
+      comment:
+        'The console calls the server through @campaign/contract/client (zod-free route metadata and types), as the H5 does.',
+      severity: 'error',
+      from: { path: '^apps/console/src/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: '(^packages/contract/src/(index|table|common|envelope|openapi|endpoints/)|node_modules/zod/)',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'contract-stands-alone',
       severity: 'error',
       from: { path: '^packages/contract' },

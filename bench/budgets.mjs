@@ -11,6 +11,10 @@
  * 3. Build structure: every route its own lazy chunk; no screen-only library in the entry chunk.
  * 4. Lighthouse 12 (mobile, simulated throttling) RUNS times on each page; the medians of performance,
  *    accessibility, CLS and TBT are reported and checked. BUDGETS_SKIP_LIGHTHOUSE=1 skips this part.
+ * 5. The operator console (apps/console, issue 23): its first views at 1440×900 — the sign-in a visitor
+ *    gets and a signed-in section (the audit log, the heaviest: a table) — each ≤ 350 KiB gzip JS, every
+ *    console route its own lazy chunk, and no console code in the H5's build (no antd, no react-router,
+ *    nothing from apps/console in any H5 chunk).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,6 +67,16 @@ export const SCREEN_ONLY_LIBS = [
 /** Never in a first view: the client calls the server without zod's runtime (docs/decisions/0110). */
 const FORBIDDEN_IN_FIRST_VIEW = ['zod'];
 
+const CONSOLE = join(ROOT, 'apps/console');
+const CONSOLE_DIST = join(CONSOLE, 'dist');
+/** The console's first views (desktop), strict like the H5's. */
+export const CONSOLE_FIRST_VIEW_BUDGETS = [
+  { name: 'console-sign-in', path: '/console/?corpId=demo', jsKiB: 350 },
+  { name: 'console-audit', path: '/console/audit?corpId=demo', jsKiB: 350, consoleSession: true },
+];
+/** Packages only the console uses: none may appear in an H5 chunk. */
+const CONSOLE_ONLY_PACKAGES = ['antd', '@ant-design/icons', 'react-router', '@rc-component/table'];
+
 const failures = [];
 const log = (msg) => process.stderr.write(`[bench:budgets] ${msg}\n`);
 const kib = (bytes) => Math.round((bytes / KiB) * 10) / 10;
@@ -74,11 +88,68 @@ const median = (xs) => {
 // ------------------------------------------------------------------------------------------- build
 
 function build() {
-  if (process.env.BUDGETS_NO_BUILD === '1' && existsSync(join(DIST, '.vite/manifest.json'))) return false;
-  log('building apps/web');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
-  if (r.status !== 0) throw new Error('npm run build -w apps/web failed');
+  if (
+    process.env.BUDGETS_NO_BUILD === '1' &&
+    existsSync(join(DIST, '.vite/manifest.json')) &&
+    existsSync(join(CONSOLE_DIST, '.vite/manifest.json'))
+  )
+    return false;
+  for (const app of ['apps/web', 'apps/console']) {
+    log(`building ${app}`);
+    const r = spawnSync('npm', ['run', 'build', '-w', app], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+    if (r.status !== 0) throw new Error(`npm run build -w ${app} failed`);
+  }
   return true;
+}
+
+/** Every console route lazy (apps/console/src/app/router.tsx); no console package in any H5 chunk. */
+function consoleStructureChecks(webChunkModules) {
+  const manifest = JSON.parse(readFileSync(join(CONSOLE_DIST, '.vite/manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entryClosure = closure(manifest, [entryKey]);
+  const source = readFileSync(join(CONSOLE, 'src/app/router.tsx'), 'utf8');
+  const lazy = [...source.matchAll(/import\('([^']+)'\)/g)].map((m) => posix.normalize(posix.join('src/app', m[1])));
+  for (const rel of new Set(lazy)) {
+    const key = manifestKey(manifest, rel);
+    if (!key || !manifest[key].isDynamicEntry) failures.push(`console route ${rel}: no lazy chunk of its own`);
+    else if (entryClosure.includes(key)) failures.push(`console route ${rel}: its screen is in the entry`);
+  }
+  const leaked = Object.entries(webChunkModules)
+    .map(([file, pkgs]) => [file, pkgs.filter((p) => CONSOLE_ONLY_PACKAGES.includes(p))])
+    .filter(([, pkgs]) => pkgs.length);
+  for (const [file, pkgs] of leaked) failures.push(`H5 chunk ${file} holds console packages: ${pkgs.join(', ')}`);
+  const webManifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8'));
+  const fromConsole = Object.keys(webManifest).filter((k) => k.includes('apps/console') || k.startsWith('../console'));
+  for (const k of fromConsole) failures.push(`H5 build includes console module ${k}`);
+  return {
+    consoleEntry: manifest[entryKey].file,
+    consoleLazyRoutes: new Set(lazy).size,
+    h5HoldsConsoleCode: leaked.length + fromConsole.length > 0,
+  };
+}
+
+/** The demo admin's console session (password + the current TOTP code), as the sign-in screen gets it. */
+async function consoleLogin() {
+  const { Secret, TOTP } = await import('otpauth');
+  const demo = JSON.parse(readFileSync(join(ROOT, 'apps/server/campaigns/demo-console-accounts.json'), 'utf8'));
+  const admin = demo.accounts.find((a) => a.login === 'admin');
+  const res = await fetch(`${BASE}/bmcs/api/console/auth/sign-in?corpId=demo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: BASE },
+    body: JSON.stringify({
+      login: admin.login,
+      password: demo.password,
+      totp: new TOTP({ secret: Secret.fromBase32(admin.totpSecret) }).generate(),
+    }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => {
+    const pair = c.split(';')[0] ?? '';
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1) };
+  });
+  if (!res.ok || !cookies.some((c) => c.name === 'console_sid'))
+    throw new Error(`console sign-in failed: ${res.status}`);
+  return cookies;
 }
 
 /** Route path → manifest key of its lazy screen, read from the route table source. */
@@ -151,6 +222,7 @@ function startServer() {
       DEMO_MODE: '1',
       LOG_LEVEL: 'warn',
       WEB_DIST: 'apps/web/dist',
+      CONSOLE_DIST: 'apps/console/dist',
       LOGIN_RATE_PER_MINUTE: '100000',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -211,15 +283,19 @@ function packagesOf(chunkModules, url) {
   return chunkModules[file] ?? [];
 }
 
-async function firstView(browser, budget, cookies, chunkModules) {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'zh-CN',
-  });
-  if (budget.login) await context.addCookies(cookies.map((c) => ({ ...c, url: BASE })));
+async function firstView(browser, budget, cookies, chunkModules, desktop = false) {
+  const context = await browser.newContext(
+    desktop
+      ? { viewport: { width: 1440, height: 900 }, locale: 'zh-CN' }
+      : {
+          viewport: { width: 375, height: 812 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          locale: 'zh-CN',
+        },
+  );
+  if (budget.login || budget.consoleSession) await context.addCookies(cookies.map((c) => ({ ...c, url: BASE })));
   const page = await context.newPage();
   const pending = [];
   page.on('response', (response) => {
@@ -320,8 +396,10 @@ const built = build();
 const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8'));
 const chunkModules = JSON.parse(readFileSync(join(DIST, '.vite/chunk-modules.json'), 'utf8'));
 const structure = structureChecks(manifest, chunkModules);
+const consoleStructure = consoleStructureChecks(chunkModules);
 const server = startServer();
 const firstViews = {};
+const consoleFirstViews = {};
 const lighthouse = {};
 try {
   await waitForHealth(server);
@@ -333,6 +411,14 @@ try {
       const view = await firstView(browser, budget, cookies, chunkModules);
       firstViews[budget.name] = view;
       log(`first view ${budget.name}: ${view.jsGzipKiB} KiB JS (budget ${budget.jsKiB}), ${view.cssGzipKiB} KiB CSS`);
+    }
+    const consoleCookies = await consoleLogin();
+    for (const budget of CONSOLE_FIRST_VIEW_BUDGETS) {
+      const view = await firstView(browser, budget, consoleCookies, {}, true);
+      consoleFirstViews[budget.name] = view;
+      log(
+        `console first view ${budget.name}: ${view.jsGzipKiB} KiB JS (budget ${budget.jsKiB}), ${view.cssGzipKiB} KiB CSS`,
+      );
     }
   } finally {
     await browser.close();
@@ -362,8 +448,14 @@ const out = {
   built,
   firstView: firstViews,
   ...structure,
+  console: { firstView: consoleFirstViews, ...consoleStructure },
   lighthouse: process.env.BUDGETS_SKIP_LIGHTHOUSE === '1' ? 'skipped' : lighthouse,
-  budgets: { firstView: FIRST_VIEW_BUDGETS, lighthouse: LIGHTHOUSE_BUDGETS, runs: RUNS },
+  budgets: {
+    firstView: FIRST_VIEW_BUDGETS,
+    consoleFirstView: CONSOLE_FIRST_VIEW_BUDGETS,
+    lighthouse: LIGHTHOUSE_BUDGETS,
+    runs: RUNS,
+  },
   failures,
 };
 process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -15,7 +15,7 @@ let passed = 0;
 let failed = 0;
 const stages = [
   ['prepare (chromium, postgres)', () => run('bash', ['scripts/ensure-test-deps.sh'])],
-  ['type-check', () => run('npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web'])],
+  ['type-check', () => run('npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web', 'apps/console'])],
   ['lint + boundaries', () => run('npm', ['run', 'lint'])],
   [
     'unit + integration',
@@ -33,18 +33,25 @@ const stages = [
   [
     'browser journeys',
     () => {
-      if (!run('npm', ['run', 'build', '-w', 'apps/web'])) return false;
-      const file = join(out, 'playwright.json');
-      const ok =
-        spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
-          cwd: root,
-          stdio: 'inherit',
-          env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
-        }).status === 0;
-      if (existsSync(file)) {
-        const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
-        passed += (s.expected ?? 0) + (s.flaky ?? 0);
-        failed += s.unexpected ?? 0;
+      if (!run('npm', ['run', 'build'])) return false;
+      // The H5's journeys, then the operator console's (1440×900, their own server and database).
+      let ok = true;
+      for (const [config, name] of [
+        ['apps/web/playwright.config.ts', 'playwright.json'],
+        ['apps/console/playwright.config.ts', 'playwright-console.json'],
+      ]) {
+        const file = join(out, name);
+        ok =
+          spawnSync('npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], {
+            cwd: root,
+            stdio: 'inherit',
+            env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+          }).status === 0 && ok;
+        if (existsSync(file)) {
+          const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+          passed += (s.expected ?? 0) + (s.flaky ?? 0);
+          failed += s.unexpected ?? 0;
+        }
       }
       return ok;
     },

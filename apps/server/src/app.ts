@@ -7,7 +7,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { activityHandlers } from './modules/activity/routes';
 import { addressesHandlers } from './modules/addresses/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
+import { auditHandlers } from './modules/audit/routes';
 import { authHandlers } from './modules/auth/routes';
+import { consoleHandlers } from './modules/console/routes';
 import { corpHandlers } from './modules/corp/routes';
 import { couponsHandlers } from './modules/coupons/routes';
 import { discountsHandlers } from './modules/discounts/routes';
@@ -18,11 +20,13 @@ import { ordersHandlers } from './modules/orders/routes';
 import { paymentsHandlers } from './modules/payments/routes';
 import { prizesHandlers } from './modules/prizes/routes';
 import { seasonHandlers } from './modules/season/routes';
+import { settingsHandlers } from './modules/settings/routes';
 import { staffHandlers } from './modules/staff/routes';
 import { storesHandlers } from './modules/stores/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
 import { installBannerImages } from './platform/banner-images';
+import { installConsoleWeb } from './platform/console-web';
 import { installCsrfGuard } from './platform/csrf';
 import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
@@ -101,6 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...storesHandlers(services.stores),
     ...staffHandlers(services.staff),
     ...approvalsHandlers(services.approvals),
+    ...consoleHandlers(services.console),
+    ...settingsHandlers(services.settings),
+    ...auditHandlers(services.audit),
   };
   registerEndpoints(app, handlers, {
     database,
@@ -123,8 +130,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler(async () => {
     throw new AppError('NOT_FOUND');
   });
-  if (deps.serveWeb)
+  if (deps.serveWeb) {
     await installWeb(app, { webDist: config.webDist, grayWebDist: config.grayWebDist, demo: config.demoMode });
+    installConsoleWeb(app, { consoleDist: config.consoleDist });
+  }
   return app;
 }
 

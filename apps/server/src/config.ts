@@ -27,6 +27,10 @@ const envSchema = z.object({
   SQLITE_PATH: z.string().default('./data/campaign.db'),
   WEB_DIST: z.string().default('apps/web/dist'),
   GRAY_WEB_DIST: z.string().optional(),
+  /** The built operator console, served under /console/ (docs/console.md). */
+  CONSOLE_DIST: z.string().default('apps/console/dist'),
+  CONSOLE_IDLE_MINUTES: z.coerce.number().int().positive().default(15),
+  CONSOLE_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(8),
   /** Banner images, one directory per corp (`<dir>/<corpId>/<image>`); the demo's ship in apps/server/banners. */
   BANNER_DIR: z.string().default(fileURLToPath(new URL('../banners', import.meta.url))),
   DEMO_MODE: bool.optional(),
@@ -109,11 +113,15 @@ export interface Config {
   database: { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
   webDist: string;
   grayWebDist: string | null;
+  /** The built operator console (served under /console/). */
+  consoleDist: string;
   bannerDir: string;
   demoMode: boolean;
   /** 32-byte key for encid and common-decrypt; generated at start when absent outside production (once for all workers). */
   encryptionKey: Buffer | null;
   session: { idleMs: number; absoluteMs: number };
+  /** The operator console's sessions: shorter than a customer's (staff change campaigns and money). */
+  consoleSession: { idleMs: number; absoluteMs: number };
   /** Which peers may set X-Forwarded-*: none, any (development only), or these addresses/CIDRs. */
   trustProxy: boolean | string[];
   logLevel: string;
@@ -222,10 +230,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url && /^postgres(ql)?:\/\//.test(url) ? { kind: 'postgres', url } : { kind: 'sqlite', path: e.SQLITE_PATH },
     webDist: e.WEB_DIST,
     grayWebDist: e.GRAY_WEB_DIST ?? null,
+    consoleDist: e.CONSOLE_DIST,
     bannerDir: e.BANNER_DIR,
     demoMode: e.DEMO_MODE ?? !production,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : null,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    consoleSession: {
+      idleMs: e.CONSOLE_IDLE_MINUTES * 60_000,
+      absoluteMs: e.CONSOLE_ABSOLUTE_HOURS * 3_600_000,
+    },
     trustProxy: parseTrustProxy(e.TRUST_PROXY, production),
     logLevel: e.LOG_LEVEL,
     rateLimits: {

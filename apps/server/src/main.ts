@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { seedDemoApprovals } from './cli/demo-approvals';
+import { assertNoDemoConsoleAccounts, seedDemoConsole } from './cli/demo-console';
 import { seedDemoCustomer } from './cli/demo-customer';
 import { seedDemoSeasons } from './cli/demo-season';
 import { assertNoDemoSecrets, refusesDemoData, seedDemoIfEmpty } from './cli/seed';
@@ -27,11 +28,20 @@ async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boole
     }
   }
   const services = createServices({ database, config });
+  if (refusesDemoData(config)) {
+    try {
+      await assertNoDemoConsoleAccounts(services);
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+  }
   const app = await buildApp({ services, serveWeb: opts.serveWeb });
   if (opts.prepare && config.demoMode && (await seedDemoIfEmpty(database.db, services.publishing, Date.now()))) {
     await seedDemoCustomer(services, Date.now());
     await seedDemoSeasons(services, Date.now());
     await seedDemoApprovals(services, Date.now());
+    await seedDemoConsole(services);
     console.log('database was empty: demo tenants seeded');
   }
   return { database, app };
@@ -45,6 +55,7 @@ function banner(config: Config) {
     '',
     `  campaign-h5 is running on ${base}  (${where}${procs})`,
     `  Log in (demo code 123456):  ${base}/login?corpId=demo`,
+    `  Operator console:           ${base}/console/?corpId=demo  (demo accounts: README, Operator console)`,
     ...(config.apiDocs ? [`  API docs:                   ${base}/bmcs/api/docs`] : []),
     `  Health / metrics:           ${base}/healthz  ${base}/metrics`,
     '',

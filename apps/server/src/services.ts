@@ -5,9 +5,12 @@ import { createActivityService } from './modules/activity/service';
 import { createAddressesService } from './modules/addresses/service';
 import type { ApprovalEffects } from './modules/approvals/ports';
 import { createApprovalsService } from './modules/approvals/service';
+import { createAuditService } from './modules/audit/service';
 import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
+import { createRelyingParty, type RelyingParty } from './modules/console/oidc';
+import { createConsoleService } from './modules/console/service';
 import { createCouponsService } from './modules/coupons/service';
 import { createDiscountsService } from './modules/discounts/service';
 import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
@@ -19,13 +22,14 @@ import { createPaymentsService } from './modules/payments/service';
 import { createAwardMarks, createPrizesService } from './modules/prizes/service';
 import { createSeasonOperations } from './modules/season/operations';
 import { createSeasonService } from './modules/season/service';
+import { createSettingsService } from './modules/settings/service';
 import { createStaffService } from './modules/staff/service';
 import { createStoresService } from './modules/stores/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
 import { type BaseDeps, depsOf, type ServiceDeps } from './platform/services';
-import { createCorpCache } from './platform/tenancy';
+import { createCampaignHalts, createCorpCache } from './platform/tenancy';
 
 export interface ServicesInput {
   database: Database_;
@@ -39,6 +43,8 @@ export interface ServicesInput {
   riskHook?: RiskHook;
   limits?: Limits;
   log?: ServiceDeps<never>['log'];
+  /** The console's OpenID Connect relying party (tests pass one with their own environment). */
+  relyingParty?: RelyingParty;
 }
 
 /**
@@ -66,6 +72,10 @@ export function createServices(deps: ServicesInput) {
     corps: createCorpCache(config.env === 'test' ? 0 : 30_000),
     log,
   };
+  // The kill switch, read by every draw at most once a second per corp (docs/decisions/0332-kill-switch.md).
+  const halts = createCampaignHalts(deps.database.db, base.clock);
+  // Every console action is appended to the corp's audit chain in its own transaction, through this port.
+  const audit = createAuditService(depsOf('audit', base));
   const auth = createAuthService({
     ...depsOf('auth', base),
     ...authProviders(config, log, deps),
@@ -77,11 +87,26 @@ export function createServices(deps: ServicesInput) {
   } = createActivityService({
     ...depsOf('activity', base),
     drawRules,
+    halts,
   });
   // The draw, seasons and offers read the catalogue and take stock.
   const activityWithStock = { ...activity, ...stock };
   const addresses = createAddressesService(depsOf('addresses', base));
   const staff = createStaffService({ ...depsOf('staff', base), nonces: auth });
+  const consoleIdentity = createConsoleService({
+    ...depsOf('console', base),
+    staff: staff.admin,
+    audit: audit.port,
+    relyingParty:
+      deps.relyingParty ?? createRelyingParty({ production: config.env === 'production', env: process.env, log }),
+  });
+  const settings = createSettingsService({
+    ...depsOf('settings', base),
+    audit: audit.port,
+    sso: consoleIdentity,
+    halts,
+    staff,
+  });
   // Each kind's effect comes from the module owning its subject; read at decision time (approvals is made
   // before prizes, which holds awards through it).
   const effects: ApprovalEffects = {};
@@ -167,6 +192,9 @@ export function createServices(deps: ServicesInput) {
     staff,
     approvals,
     stores,
+    console: consoleIdentity,
+    settings,
+    audit,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -18,6 +18,8 @@ function routeOf(name: string, ep: Endpoint): Record<string, unknown> {
     loading: ep.loading,
     access: ep.access,
     idempotent: ep.idempotent === true,
+    // Only downloads carry it, so the other lines stay as they were.
+    ...(ep.produces ? { produces: ep.produces.type } : {}),
   };
 }
 

@@ -65,7 +65,7 @@ describe('client route metadata', () => {
     expect(readFileSync(CLIENT_ROUTES_FILE, 'utf8')).toBe(renderClientRoutes());
   });
 
-  it('has every endpoint of the table with the same method, path, version, loading, access and idempotency', () => {
+  it('has every endpoint of the table with the same method, path, version, loading, access, idempotency and download type', () => {
     expect(Object.keys(routes).sort()).toEqual(Object.keys(endpoints).sort());
     for (const [name, ep] of Object.entries(endpoints)) {
       const route = routes[name as keyof typeof routes];
@@ -77,6 +77,7 @@ describe('client route metadata', () => {
         loading: ep.loading,
         access: ep.access,
         idempotent: 'idempotent' in ep && ep.idempotent === true,
+        ...('produces' in ep && ep.produces ? { produces: ep.produces.type } : {}),
       });
     }
   });

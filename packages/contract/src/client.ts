@@ -17,6 +17,13 @@ export { type FieldRule, type FormRules, fieldProblems, keepsRule } from './form
 export type {
   ActivityDetail,
   ActivityStatus,
+  ApprovalPolicy,
+  AuditEntry,
+  AuditFilter,
+  AuditVerify,
+  ConsoleMe,
+  ConsoleStaff,
+  CorpSettings,
   DrawResult,
   InviteLink,
   InviteSuccess,

@@ -19,6 +19,12 @@ export const FIELD_MESSAGES = {
   nulCharacter: { 'zh-CN': '不能包含空字符（U+0000）', 'en-US': 'must not contain the NUL character (U+0000)' },
   storeId: { 'zh-CN': '门店编号无效', 'en-US': 'the store id is invalid' },
   storeListId: { 'zh-CN': '门店列表编号无效', 'en-US': 'the store list id is invalid' },
+  consoleLogin: {
+    'zh-CN': '登录名为 3–64 位字母、数字或 . _ @ -',
+    'en-US': 'the login is 3–64 letters, digits or . _ @ -',
+  },
+  staffId: { 'zh-CN': '人员编号为 1–64 位字母、数字、_ 或 -', 'en-US': 'the staff id is 1–64 letters, digits, _ or -' },
+  rolesRequired: { 'zh-CN': '请至少选择一个岗位', 'en-US': 'choose at least one role' },
   redeemCode: { 'zh-CN': '券码应为 6–40 位字母或数字', 'en-US': 'the code must be 6–40 letters or digits' },
 } as const;
 export const corpIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);

@@ -35,6 +35,17 @@ describe('endpoint table', () => {
     expect(endpoint({ ...base, path: '/v2/x', version: 'v2' }).path).toBe('/v2/x');
   });
 
+  it('console endpoints need roles and live under /console/; a download is a GET', () => {
+    const c = { ...base, version: 'none', access: 'console', roles: ['admin'] } as const;
+    expect(() => endpoint({ ...c, path: '/x' })).toThrow(/under \/console\//);
+    expect(() => endpoint({ ...c, path: '/console/x', roles: [] })).toThrow(/roles/);
+    expect(() => endpoint({ ...base, version: 'none', path: '/console/x', roles: ['admin'] })).toThrow(/roles/);
+    expect(() =>
+      endpoint({ ...c, method: 'POST', path: '/console/x', produces: { type: 'text/csv', filename: 'x.csv' } }),
+    ).toThrow(/download is a GET/);
+    expect(endpoint({ ...c, path: '/console/x' }).access).toBe('console');
+  });
+
   it("only a GET can be flagged state-changing, and the spec's address delete is", () => {
     expect(() => endpoint({ ...base, method: 'POST', path: '/x', version: 'none', stateChangingGet: true })).toThrow(
       /only for GET/,
@@ -104,7 +115,7 @@ describe('request headers', () => {
     };
     const withHeader = Object.values(doc.paths)
       .flatMap((p) => Object.values(p))
-      .filter((op) => op.parameters.some((p) => p.in === 'header'))
+      .filter((op) => op.parameters.some((p) => p.name === 'idempotency-key'))
       .map((op) => op.operationId)
       .sort();
     expect(withHeader).toEqual([
@@ -119,6 +130,13 @@ describe('request headers', () => {
       'redeemTicket',
       'roccLottery',
     ]);
+    // Every state-changing console call carries the session's CSRF token, and no other call does.
+    const withCsrf = Object.entries(doc.paths)
+      .flatMap(([path, p]) => Object.entries(p).map(([method, op]) => ({ path, method, op })))
+      .filter(({ op }) => op.parameters.some((p) => p.name === 'x-csrf-token' && p.in === 'header' && p.required));
+    const consoleWrites = Object.values(endpoints).filter((e) => e.access === 'console' && e.method !== 'GET');
+    expect(withCsrf).toHaveLength(consoleWrites.length);
+    expect(withCsrf.every(({ path, method }) => path.startsWith('/bmcs/api/console/') && method === 'post')).toBe(true);
     const rocc = doc.paths['/bmcs/api/rocc/lottery']?.post;
     expect(rocc?.parameters).toContainEqual(
       expect.objectContaining({ name: 'idempotency-key', in: 'header', required: true }),

@@ -3,6 +3,10 @@ export const COOKIES = {
   session: 'sid',
   /** A staff member's session (clerk, approver, operator): never the same cookie as a customer's. */
   staffSession: 'ssid',
+  /** A console session (operator console, /console/): its own cookie, SameSite=Strict. */
+  consoleSession: 'console_sid',
+  /** The console's single sign-on in progress (state, nonce, PKCE verifier), sealed, for 10 minutes. */
+  consoleSso: 'console_sso',
   corpId: 'corpId',
   encid: 'encid',
   isElife: 'isElife',
@@ -17,6 +21,8 @@ export function grayFlagFromCookie(xTag: string | undefined | null): 0 | 1 {
 /** Header the web client sends on every state-changing request (CSRF defence beside Origin). */
 export const CLIENT_HEADER = 'x-campaign-client';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The console's per-session CSRF token (from GET /console/me), required on every non-GET console call. */
+export const CONSOLE_CSRF_HEADER = 'x-csrf-token';
 /**
  * `<meta name=… content="1">` the server adds to the H5's page when it runs in demo mode: the one switch
  * for demo-only client features (the simulated native host), decided at run time, never baked into a build.

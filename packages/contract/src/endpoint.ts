@@ -18,8 +18,13 @@ export interface Endpoint<
   /** The client shows a loading indicator while this call runs. */
   readonly loading: boolean;
   readonly access: Access;
-  /** For `access: 'staff'`: the roles of which the caller must hold at least one (checked on the server). */
+  /** For `access: 'staff'` and `'console'`: the roles of which the caller must hold at least one (checked on the server). */
   readonly roles?: readonly StaffRole[];
+  /**
+   * A file download instead of the JSON envelope (the audit log's CSV): the handler returns the file's
+   * text, sent with this content type and `filename` as an attachment. Errors still come in the envelope.
+   */
+  readonly produces?: { readonly type: 'text/csv'; readonly filename: string };
   readonly summary: string;
   readonly tag: string;
   /** Query string (for GET this is the whole payload). */
@@ -89,8 +94,15 @@ export function endpoint<
   if (def.stateChangingGet && def.method !== 'GET') {
     throw new Error(`endpoint ${def.path}: stateChangingGet is only for GET endpoints`);
   }
-  if ((def.access === 'staff') !== (def.roles !== undefined && def.roles.length > 0)) {
-    throw new Error(`endpoint ${def.path}: access 'staff' needs roles, and roles need access 'staff'`);
+  const roled = def.access === 'staff' || def.access === 'console';
+  if (roled !== (def.roles !== undefined && def.roles.length > 0)) {
+    throw new Error(`endpoint ${def.path}: access '${def.access}' and roles: roles go with 'staff' or 'console' only`);
+  }
+  if (def.access === 'console' && !def.path.startsWith('/console/')) {
+    throw new Error(`endpoint ${def.path}: console endpoints live under /console/`);
+  }
+  if (def.produces && def.method !== 'GET') {
+    throw new Error(`endpoint ${def.path}: a download is a GET`);
   }
   if (new Set(def.errors).size !== def.errors.length) {
     throw new Error(`endpoint ${def.path}: an error is declared twice`);
@@ -119,8 +131,11 @@ export function impliedErrors(ep: Endpoint): ErrorName[] {
   if (ep.method !== 'GET') out.push('MALFORMED_JSON', 'UNSUPPORTED_MEDIA');
   if (ep.method !== 'GET' || ep.stateChangingGet) out.push('CSRF');
   if (ep.access !== 'public') out.push('CORP_REQUIRED', 'CORP_UNKNOWN');
-  if (ep.access === 'user' || ep.access === 'staff') out.push('UNAUTHENTICATED');
+  if (ep.access === 'user' || ep.access === 'staff' || ep.access === 'console') out.push('UNAUTHENTICATED');
   if (ep.access === 'staff') out.push('STAFF_ONLY', 'STAFF_ROLE_REQUIRED');
+  // A console session of the corp with one of the roles; a state-changing call carries its CSRF token.
+  if (ep.access === 'console') out.push('STAFF_ROLE_REQUIRED');
+  if (ep.access === 'console' && ep.method !== 'GET') out.push('CONSOLE_CSRF');
   if (ep.headersError) out.push(ep.headersError);
   return out;
 }

@@ -191,6 +191,52 @@ export const ERRORS = {
     '提交的规则与当前版本一致，无需审批',
     'The proposed rules are the same as the live version: nothing to approve',
   ),
+  // 6xxx: the operator console — identity (60xx), staff admin (61xx), settings (62xx).
+  CONSOLE_SIGN_IN_FAILED: e(6001, 200, '登录名、密码或动态验证码不正确', 'The login, password or code is not right'),
+  CONSOLE_LOCKED: e(
+    6002,
+    200,
+    '登录失败次数过多，账号已锁定 15 分钟；如需立即解锁请联系管理员',
+    'Too many failed sign-ins: the account is locked for 15 minutes; an admin can unlock it now',
+  ),
+  CONSOLE_CSRF: e(40302, 403, '页面已过期，请刷新后重试', 'This page has expired: reload it and try again'),
+  CONSOLE_NO_ROLE: e(6003, 403, '您没有控制台的岗位权限，请联系管理员', 'You hold no console role: ask an admin'),
+  CONSOLE_SSO_NOT_CONFIGURED: e(6004, 404, '本机构未配置单点登录', 'Single sign-on is not set up for this corp'),
+  CONSOLE_SSO_FAILED: e(6005, 200, '单点登录未完成，请重新登录', 'Single sign-on did not complete: sign in again'),
+  CONSOLE_SSO_UNAVAILABLE: e(
+    6006,
+    503,
+    '暂时无法连接身份认证服务，请稍后重试',
+    'The identity provider cannot be reached, please try again',
+  ),
+  CONSOLE_SSO_UNKNOWN_STAFF: e(
+    6007,
+    200,
+    '该身份不在本机构的人员名单中，或已停用',
+    'This identity is not on the corp’s staff list, or is disabled',
+  ),
+  CONSOLE_STAFF_EXISTS: e(6101, 200, '该人员编号已存在', 'A staff member with this id exists'),
+  CONSOLE_LOGIN_TAKEN: e(6102, 200, '该登录名已被使用', 'This login is taken'),
+  CONSOLE_STAFF_NOT_FOUND: e(6103, 404, '人员不存在', 'No such staff member'),
+  CONSOLE_LAST_ADMIN: e(
+    6104,
+    200,
+    '至少需保留一名在岗的管理员，不能停用自己或移除自己的管理员岗位',
+    'Keep at least one active admin: you cannot disable yourself or drop your own admin role',
+  ),
+  CONSOLE_NO_LOCAL_ACCOUNT: e(
+    6105,
+    200,
+    '该人员没有本地账号（使用单点登录）',
+    'This staff member has no local account',
+  ),
+  CONSOLE_POLICY_INVALID: e(6201, 400, '审批规则无效', 'The approval policy is not valid'),
+  CONSOLE_KILL_SWITCH_CONFIRM: e(
+    6202,
+    400,
+    '请填写原因，并输入机构号确认',
+    'Give a reason and type the corp id to confirm',
+  ),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

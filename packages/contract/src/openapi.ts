@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BANNER_IMAGE_PATH, bannerImageNameSchema, bannerImageQuerySchema } from './banner';
+import { CONSOLE_CSRF_HEADER } from './cookies';
 import { API_VERSIONS, BASE_PATH, type Endpoint, endpointErrors, resolvePath } from './endpoint';
 import { ERRORS } from './errors';
 import { endpoints } from './table';
@@ -20,6 +21,10 @@ function queryParameters(ep: Endpoint): JsonSchema[] {
   ];
   for (const [name, s] of Object.entries(props)) {
     params.push({ name, in: 'query', required: required.has(name), schema: s });
+  }
+  // The console's CSRF token rides on every state-changing console call (checked by the platform).
+  if (ep.access === 'console' && ep.method !== 'GET') {
+    params.push({ name: CONSOLE_CSRF_HEADER, in: 'header', required: true, schema: { type: 'string' } });
   }
   const headers = toSchema(ep.headers, 'input');
   const requiredHeaders = new Set((headers.required ?? []) as string[]);
@@ -65,7 +70,7 @@ export function buildOpenApi(info: { version: string } = { version: '1' }): Json
         tags: [ep.tag],
         description: [
           `Version rule: ${ep.version}${ep.version === 'versioned' ? ' (v3 when cookie isElife=true, else v2)' : ''}.`,
-          `Access: ${ep.access}.`,
+          `Access: ${ep.access}${ep.roles ? ` (roles: ${ep.roles.join(', ')})` : ''}.`,
           ep.loading ? 'The H5 shows a loading indicator.' : '',
           ep.rateLimit ? `Rate-limited (${ep.rateLimit}).` : '',
         ]
@@ -76,23 +81,33 @@ export function buildOpenApi(info: { version: string } = { version: '1' }): Json
         // access, method and headers): the business refusals under 200, the others under their status.
         'x-error-codes': errors,
         responses: {
-          '200': {
-            description: refusals.length
-              ? `Envelope: code 0 with data, or a business refusal (${listed(refusals)}) with the message in data`
-              : 'Envelope: code 0 with data',
-            content: {
-              'application/json': {
-                schema: refusals.length
-                  ? {
-                      oneOf: [
-                        { type: 'object', properties: { code: { const: 0 }, data: toSchema(ep.data, 'output') } },
-                        errorEnvelope(refusals.map((e) => e.code)),
-                      ],
-                    }
-                  : { type: 'object', properties: { code: { const: 0 }, data: toSchema(ep.data, 'output') } },
+          '200': ep.produces
+            ? {
+                description: `The file (${ep.produces.filename}); a refusal comes as the error envelope`,
+                content: {
+                  [ep.produces.type]: { schema: { type: 'string' } },
+                  ...(refusals.length
+                    ? { 'application/json': { schema: errorEnvelope(refusals.map((e) => e.code)) } }
+                    : {}),
+                },
+              }
+            : {
+                description: refusals.length
+                  ? `Envelope: code 0 with data, or a business refusal (${listed(refusals)}) with the message in data`
+                  : 'Envelope: code 0 with data',
+                content: {
+                  'application/json': {
+                    schema: refusals.length
+                      ? {
+                          oneOf: [
+                            { type: 'object', properties: { code: { const: 0 }, data: toSchema(ep.data, 'output') } },
+                            errorEnvelope(refusals.map((e) => e.code)),
+                          ],
+                        }
+                      : { type: 'object', properties: { code: { const: 0 }, data: toSchema(ep.data, 'output') } },
+                  },
+                },
               },
-            },
-          },
           ...errorResponses,
         },
       };

@@ -15,14 +15,21 @@ export const BASE_PATH = '/bmcs/api';
 export type VersionRule = 'none' | 'v2' | 'versioned';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
- * Who may call: anyone with a corp, only a logged-in customer of that corp, or only a logged-in staff
- * member of that corp holding one of the endpoint's `roles` (docs/decisions/0320-staff-roles.md).
+ * Who may call: anyone with a corp, only a logged-in customer of that corp, only a logged-in staff
+ * member of that corp holding one of the endpoint's `roles` (docs/decisions/0320-staff-roles.md), or only
+ * a console session of that corp holding one of the endpoint's `roles` (docs/decisions/0330-console-identity.md).
  */
-export type Access = 'public' | 'tenant' | 'user' | 'staff';
+export type Access = 'public' | 'tenant' | 'user' | 'staff' | 'console';
 
-/** Staff roles (the customer is not a staff role: a customer's session never acts as staff). */
-export const STAFF_ROLES = ['clerk', 'approver', 'operator'] as const;
+/**
+ * Staff roles (the customer is not a staff role: a customer's session never acts as staff). operator =
+ * maker, approver = checker, auditor reads everything and changes nothing, admin runs staff and settings.
+ */
+export const STAFF_ROLES = ['clerk', 'approver', 'operator', 'auditor', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
+/** The roles that open the operator console (a clerk works at the counter, on the H5). */
+export const CONSOLE_ROLES = ['operator', 'approver', 'auditor', 'admin'] as const satisfies readonly StaffRole[];
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 
 /** The concrete versions a `versioned` path is served under. */
 export const API_VERSIONS = ['v2', 'v3'] as const;

@@ -13,6 +13,8 @@ export interface RouteMeta<N extends EndpointName = EndpointName> {
   readonly access: Access;
   /** The client sends an `Idempotency-Key` header. */
   readonly idempotent: boolean;
+  /** A file download (no envelope on success): its content type. */
+  readonly produces?: 'text/csv';
 }
 
 /** One entry per endpoint of the table, no more, no less (checked by tsc on client-routes.ts). */

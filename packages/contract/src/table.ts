@@ -3,6 +3,9 @@ import { activityEndpoints } from './endpoints/activity';
 import { addressesEndpoints } from './endpoints/addresses';
 import { approvalsEndpoints } from './endpoints/approvals';
 import { authEndpoints } from './endpoints/auth';
+import { consoleEndpoints } from './endpoints/console';
+import { auditEndpoints } from './endpoints/console-audit';
+import { settingsEndpoints } from './endpoints/console-settings';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
 import { discountsEndpoints } from './endpoints/discounts';
@@ -41,6 +44,9 @@ export const endpointGroups = {
   staff: staffEndpoints,
   approvals: approvalsEndpoints,
   payments: paymentsEndpoints,
+  console: consoleEndpoints,
+  settings: settingsEndpoints,
+  audit: auditEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

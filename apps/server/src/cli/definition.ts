@@ -7,6 +7,22 @@ import { checkStoreRefs, storeDefSchema, storeListDefSchema } from './stores-def
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
 
+/**
+ * The corp's single sign-on for the operator console (docs/decisions/0330-console-identity.md): an OpenID
+ * Connect provider; the client secret is read from the environment variable named here, never from the file.
+ */
+export const ssoDefSchema = z
+  .object({
+    issuer: z.url({ protocol: /^https?$/, error: 'issuer must be an http(s) URL (https outside this machine)' }),
+    clientId: z.string().min(1).max(200),
+    clientSecretEnv: z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/, 'the NAME of an environment variable (A-Z, 0-9, _)'),
+    /** A claim with role names: it may narrow the staff list's roles, never widen them. */
+    rolesClaim: z.string().min(1).max(64).optional(),
+    /** The claim holding the staff id (default `sub`). */
+    staffIdClaim: z.string().min(1).max(64).default('sub'),
+  })
+  .strict();
+
 export const corpDefSchema = z
   .object({
     id: corpIdSchema,
@@ -16,6 +32,7 @@ export const corpDefSchema = z
     appSecret: z.string().min(16, 'appSecret needs at least 16 characters'),
     groups: z.array(idSchema).default([]),
     cgroups: z.array(z.object({ id: idSchema, name: z.string().min(1).max(64) }).strict()).default([]),
+    sso: ssoDefSchema.optional(),
   })
   .strict();
 

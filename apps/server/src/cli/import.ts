@@ -3,6 +3,7 @@ import { own } from '../db/owners';
 import type { Publishing } from '../modules/activity/publishing';
 import * as approvalsRepo from '../modules/approvals/repo';
 import * as authRepo from '../modules/auth/repo';
+import * as consoleRepo from '../modules/console/repo';
 import * as discountRepo from '../modules/discounts/repo';
 import * as growthRepo from '../modules/growth/repo';
 import * as seasonRepo from '../modules/season/repo';
@@ -35,6 +36,21 @@ export async function applyDefinition(
       await corpRepo.upsertCorp(tx, { ...c, now });
       await corpRepo.replaceCorpGroups(tx, c.id, c.groups);
       for (const g of c.cgroups) await corpRepo.upsertCgroup(tx, c.id, g.id, g.name);
+      // The file is the corp's single sign-on: a corp without `sso` signs in with local accounts only.
+      await consoleRepo.setSso(
+        own('console', tx),
+        c.id,
+        c.sso
+          ? {
+              issuer: c.sso.issuer,
+              client_id: c.sso.clientId,
+              client_secret_env: c.sso.clientSecretEnv,
+              roles_claim: c.sso.rolesClaim ?? null,
+              staff_id_claim: c.sso.staffIdClaim,
+              updated_at: now,
+            }
+          : null,
+      );
     }
     for (const u of def.users) {
       let user = await authRepo.findUser(own('auth', tx), u.corp, { nuid: u.nuid });

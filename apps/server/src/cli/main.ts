@@ -7,8 +7,10 @@ import { refusingProviders } from '../modules/auth/provider-config';
 import { signTicket } from '../modules/auth/ticket';
 import { AppError } from '../platform/errors';
 import { createServices } from '../services';
+import { auditCommand, CONSOLE_USAGE, staffCommand } from './console-commands';
 import { DefinitionError, parseDefinition } from './definition';
 import { seedDemoApprovals } from './demo-approvals';
+import { seedDemoConsole } from './demo-console';
 import { seedDemoCustomer } from './demo-customer';
 import { seedDemoSeasons } from './demo-season';
 import { applyDefinition } from './import';
@@ -33,7 +35,8 @@ const USAGE = `Usage: npm run cli -- <command>
   settle <actId> [corpId]      award an ended ranking season's rank bands (once: a second run awards nothing)
   stores import <file.csv> --corp <corpId> --list <listId> [--name <list name>]
                                import stores from a CSV into a store list (docs/features.md: Stores and redemption)
-  order refund <orderId> <corpId>              refund a paid order in full (recorded as its payment's refund)`;
+  order refund <orderId> <corpId>              refund a paid order in full (recorded as its payment's refund)
+${CONSOLE_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...args] = argv;
@@ -80,8 +83,9 @@ async function main(argv: string[]): Promise<number> {
       const customer = await seedDemoCustomer(services, Date.now());
       const seasons = await seedDemoSeasons(services, Date.now());
       const approvals = await seedDemoApprovals(services, Date.now());
+      const consoleAccounts = await seedDemoConsole(services);
       console.log(
-        `demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, seasonParticipants: seasons, approvals })}`,
+        `demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, seasonParticipants: seasons, approvals, consoleAccounts })}`,
       );
       return 0;
     }
@@ -99,6 +103,8 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (cmd === 'stores') return await storesCommand(database.db, args);
+    if (cmd === 'staff') return await staffCommand(services, config, args, usage);
+    if (cmd === 'audit') return await auditCommand(services, args, usage);
     if (cmd === 'ticket' && args[0] === '--staff') {
       const [, corpId, staffId, roles] = args;
       if (!corpId || !staffId) return usage();

@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008-stores';
 import * as m0009 from './migrations/0009-staff-and-approvals';
 import * as m0010 from './migrations/0010-order-payments';
 import * as m0011 from './migrations/0011-stock-buckets';
+import * as m0012 from './migrations/0012-console';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-staff-and-approvals': m0009,
   '0010-order-payments': m0010,
   '0011-stock-buckets': m0011,
+  '0012-console': m0012,
 };
 
 class InCodeProvider implements MigrationProvider {

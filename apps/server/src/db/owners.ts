@@ -7,7 +7,7 @@ import type { DB } from './schema';
  * checked by owners.test.ts). A module's repository sees a Kysely of its own tables only (`Own<'prizes'>`),
  * so naming another module's table does not compile. What a module reads of another's tables comes through
  * the owner: a port passed in by services.ts, or a read-only view the owner declares in `views` below.
- * `platform` owns the sessions (customers' and staff's, one store: platform/session.ts) and the tenancy
+ * `platform` owns the sessions (customers', staff's and the console's, one store: platform/session.ts) and the tenancy
  * tables (platform/tenancy.ts). ADR 0008.
  */
 export const OWNERS = [
@@ -27,6 +27,9 @@ export const OWNERS = [
   'staff',
   'approvals',
   'stores',
+  'console',
+  'settings',
+  'audit',
 ] as const;
 export type Owner = (typeof OWNERS)[number];
 
@@ -80,6 +83,12 @@ export const tableOwners = {
   store_list_activity: 'stores',
   store_redemption: 'stores',
   redemption_audit: 'stores',
+  console_session: 'platform',
+  console_account: 'console',
+  console_sso: 'console',
+  corp_settings: 'settings',
+  audit_log: 'audit',
+  audit_head: 'audit',
 } as const satisfies { [T in keyof DB]: Owner };
 
 /**
@@ -94,9 +103,9 @@ export const views = {
     why: 'the session read (one join per request), masked mobiles in lists, sign-up time, the address book row lock',
   },
   staff: {
-    columns: ['corp_id', 'id', 'name', 'roles', 'stores', 'active'],
-    readers: ['platform'],
-    why: 'the staff session read: roles the staff list still grants',
+    columns: ['corp_id', 'id', 'name', 'roles', 'stores', 'active', 'updated_at'],
+    readers: ['platform', 'console', 'settings'],
+    why: 'the staff and console session reads (roles the staff list still grants); the console’s staff list beside its accounts; the count of approvers (M)',
   },
   activity: {
     columns: ['corp_id', 'id', 'title', 'address_window_days', 'coupon_valid_days'],

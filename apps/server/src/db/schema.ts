@@ -13,6 +13,11 @@ export interface CorpTable {
   gray: number;
   app_secret: string;
   created_at: number;
+  /** The kill switch (docs/decisions/0332-kill-switch.md): 1 stops every campaign of the corp. */
+  campaigns_halted: Generated<number>;
+  halted_reason: string | null;
+  halted_at: number | null;
+  halted_by: string | null;
 }
 export interface CorpGroupMemberTable {
   group_id: string;
@@ -92,7 +97,94 @@ export interface PlatformTables {
   tracking_event: TrackingEventTable;
 }
 
-export type DB = PlatformTables & DrawTables & ClaimTables & GrowthTables & SeasonTables & StaffTables & StoreTables;
+export type DB = PlatformTables &
+  DrawTables &
+  ClaimTables &
+  GrowthTables &
+  SeasonTables &
+  StaffTables &
+  StoreTables &
+  ConsoleTables;
+
+/** A corp's console settings (modules/settings). */
+export interface CorpSettingsTable {
+  corp_id: string;
+  approvals_required: number;
+  above_budget_cents: number | null;
+  above_required: number | null;
+  updated_at: number | null;
+  updated_by: string | null;
+}
+/** A local console account (modules/console; docs/decisions/0330-console-identity.md). */
+export interface ConsoleAccountTable {
+  corp_id: string;
+  staff_id: string;
+  login: string;
+  /** `scrypt$N$r$p$salt$hash` (base64url salt and hash). */
+  password_hash: string;
+  /** The TOTP secret (base32), sealed with ENCRYPTION_KEY for this corp. */
+  totp_secret: string;
+  /** The last 30-second step accepted: a code is never accepted twice. */
+  totp_last_step: number | null;
+  failed_attempts: number;
+  locked_until: number | null;
+  password_changed_at: number;
+  last_sign_in_at: number | null;
+  created_at: number;
+}
+/** A corp's OpenID Connect relying-party settings, from its campaign definition. */
+export interface ConsoleSsoTable {
+  corp_id: string;
+  issuer: string;
+  client_id: string;
+  /** The environment variable holding the client secret (the secret is never stored). */
+  client_secret_env: string;
+  roles_claim: string | null;
+  staff_id_claim: string;
+  updated_at: number;
+}
+/** A console session (platform/session.ts): its roles, how it signed in, its CSRF token. */
+export interface ConsoleSessionTable {
+  token_hash: string;
+  corp_id: string;
+  staff_id: string;
+  roles: string;
+  method: 'password' | 'sso';
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+}
+/** One audit entry (modules/audit; docs/decisions/0331-audit-chain.md). JSON columns are canonical JSON. */
+export interface AuditLogTable {
+  corp_id: string;
+  seq: number;
+  at: number;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_roles: string | null;
+  ip: string | null;
+  action: string;
+  subject: string | null;
+  before: string | null;
+  after: string | null;
+  prev_hash: string;
+  hash: string;
+}
+/** The newest link of a corp's chain. */
+export interface AuditHeadTable {
+  corp_id: string;
+  seq: number;
+  hash: string;
+}
+export interface ConsoleTables {
+  corp_settings: CorpSettingsTable;
+  console_account: ConsoleAccountTable;
+  console_sso: ConsoleSsoTable;
+  console_session: ConsoleSessionTable;
+  audit_log: AuditLogTable;
+  audit_head: AuditHeadTable;
+}
 
 export interface ActivityTable {
   corp_id: string;

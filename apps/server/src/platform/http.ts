@@ -1,6 +1,8 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
   API_VERSIONS,
   BASE_PATH,
+  CONSOLE_CSRF_HEADER,
   COOKIES,
   type Endpoint,
   type EndpointName,
@@ -17,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { locales, type ZodError, type ZodType, type z } from 'zod';
 import type { Config } from '../config';
 import type { Database_ } from '../db';
+import { findConsoleSession, type RequestConsole } from './console-session';
 import { assertSameSiteRequest } from './csrf';
 import { AppError } from './errors';
 import { rejectNul } from './input-guard';
@@ -27,6 +30,7 @@ import type { Corp, CorpCache } from './tenancy';
 type CorpFor<E> = E extends { access: 'public' } ? Corp | null : Corp;
 type UserFor<E> = E extends { access: 'user' } ? RequestUser : RequestUser | null;
 type StaffFor<E> = E extends { access: 'staff' } ? RequestStaff : null;
+type ConsoleFor<E> = E extends { access: 'console' } ? RequestConsole : null;
 
 export interface HandlerContext<E extends Endpoint> {
   query: z.output<E['query']>;
@@ -37,6 +41,8 @@ export interface HandlerContext<E extends Endpoint> {
   user: UserFor<E>;
   /** For `access: 'staff'`: the staff member, of this corp, holding one of the endpoint's roles. */
   staff: StaffFor<E>;
+  /** For `access: 'console'`: the console user, of this corp, holding one of the endpoint's roles. */
+  console: ConsoleFor<E>;
   locale: Locale;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -149,6 +155,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
             corp && token ? await findSession(deps.database, corp.id, token, now, deps.config.session) : null;
           if (ep.access === 'user' && !user) throw new AppError('UNAUTHENTICATED');
           const staff = corp && ep.access === 'staff' ? await staffOf(req, ep, corp, user, now, deps) : null;
+          const consoleUser = corp && ep.access === 'console' ? await consoleOf(req, ep, corp, now, deps) : null;
           const { corpId: _drop, ...rawQuery } = (req.query ?? {}) as Record<string, unknown>;
           const query = parseOrFail(ep.query, rawQuery, 'query', locale);
           const body = ep.method === 'GET' ? undefined : parseOrFail(ep.body, req.body ?? undefined, 'body', locale);
@@ -162,11 +169,19 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
               corp,
               user,
               staff,
+              console: consoleUser,
               locale,
               req,
               reply,
             } as HandlerContext<Endpoint>);
           const data = await (declared ? onlyDeclared(name, declared, call) : call());
+          if (ep.produces) {
+            // A download: the file itself, not the envelope (errors above still came as the envelope).
+            reply.header('content-type', `${ep.produces.type}; charset=utf-8`);
+            reply.header('content-disposition', `attachment; filename="${ep.produces.filename}"`);
+            reply.header('cache-control', 'no-store');
+            return data;
+          }
           // Every answer passes through its response schema: a field the contract does not declare is never
           // sent (zod objects drop unknown keys), and an answer that breaks the contract is an error.
           const check = ep.data.safeParse(data);
@@ -216,6 +231,36 @@ async function staffOf(
   if (!staff) throw new AppError(user ? 'STAFF_ONLY' : 'UNAUTHENTICATED');
   if (!staff.roles.some((r) => ep.roles?.includes(r))) throw new AppError('STAFF_ROLE_REQUIRED');
   return staff;
+}
+
+/**
+ * The one console check (docs/decisions/0330-console-identity.md): a console session of the request's corp
+ * (its own cookie and table: neither a customer's nor a staff ticket's session counts) holding one of the
+ * endpoint's roles; a state-changing call also carries the session's CSRF token. No session: 401; no role:
+ * 403 STAFF_ROLE_REQUIRED; a missing or wrong token: 403 CONSOLE_CSRF.
+ */
+async function consoleOf(
+  req: FastifyRequest,
+  ep: Endpoint,
+  corp: Corp,
+  now: number,
+  deps: RouteDeps,
+): Promise<RequestConsole> {
+  const token = req.cookies[COOKIES.consoleSession];
+  const who = token ? await findConsoleSession(deps.database, corp.id, token, now, deps.config.consoleSession) : null;
+  if (!who) throw new AppError('UNAUTHENTICATED');
+  if (!who.roles.some((r) => ep.roles?.includes(r))) throw new AppError('STAFF_ROLE_REQUIRED');
+  if (ep.method !== 'GET') {
+    const sent = req.headers[CONSOLE_CSRF_HEADER];
+    if (typeof sent !== 'string' || !sameSecret(sent, who.csrfToken)) throw new AppError('CONSOLE_CSRF');
+  }
+  return who;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
 function limitOf(ep: Endpoint): { name: LimitName; key: (req: FastifyRequest) => string } | null {

@@ -1,116 +1,16 @@
 import { COOKIES, STAFF_ROLES, type StaffRole } from '@campaign/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Insertable, Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { AnyExecutor } from '../db/connection';
 import { own } from '../db/owners';
 import { preparedFor } from '../db/prepared';
-import type { DB, SessionTable } from '../db/schema';
+import type { SessionTable } from '../db/schema';
 import { read, type TxDatabase } from '../db/tx';
-import { newToken, sha256Hex } from './crypto';
+import { createSessionStore } from './session-store';
 
-// One session store for customers (`session`, cookie COOKIES.session) and staff (`staff_session`, cookie
-// COOKIES.staffSession): a CSPRNG token whose hash is the key, an absolute and an idle expiry, touched at
-// most once a minute, rotated at every log-in. Platform owns both tables (db/owners.ts).
-
-type SessionKind = 'session' | 'staff_session';
-/** The columns both session tables share. */
-type Common = 'token_hash' | 'corp_id' | 'created_at' | 'last_seen_at' | 'expires_at';
-type Times = { last_seen_at: number; expires_at: number };
-
-/** Idle sessions are touched at most this often, so reads do not turn every request into a write. */
-const TOUCH_EVERY_MS = 60_000;
+// Customers' and staff's sessions: two parameterisations of the one store (session-store.ts); the
+// console's is console-session.ts.
 
 const prepared = preparedFor('platform');
-
-function createSessionStore<K extends SessionKind, Row extends Times>(spec: {
-  table: K;
-  cookie: string;
-  /** The session's row with what the request needs of its principal, by token hash within the corp. */
-  lookUp(database: TxDatabase, tokenHash: string, corpId: string): Promise<Row | undefined>;
-  /** Beyond expiry and idleness: whether the principal may still use it. */
-  usable?(row: Row): boolean;
-}) {
-  // Both tables have the common columns; the statements below name only those.
-  const sessions = (ex: AnyExecutor) => own('platform', ex) as unknown as Kysely<Pick<DB, 'session'>>;
-  const table = spec.table as 'session';
-  const end = async (ex: AnyExecutor, tokenHash: string) => {
-    await sessions(ex).deleteFrom(table).where('token_hash', '=', tokenHash).execute();
-  };
-  return {
-    /** The live session of a token in this corp (touched when idle a while), or null (an expired one is ended). */
-    async find(
-      database: TxDatabase,
-      corpId: string,
-      token: string,
-      now: number,
-      cfg: Config['session'],
-    ): Promise<(Row & { tokenHash: string }) | null> {
-      const tokenHash = sha256Hex(token);
-      const row = await spec.lookUp(database, tokenHash, corpId);
-      if (!row) return null;
-      if ((spec.usable && !spec.usable(row)) || row.expires_at <= now || now - row.last_seen_at > cfg.idleMs) {
-        await end(database.db, tokenHash);
-        return null;
-      }
-      if (now - row.last_seen_at > TOUCH_EVERY_MS) {
-        await sessions(database.db)
-          .updateTable(table)
-          .set({ last_seen_at: now })
-          .where('token_hash', '=', tokenHash)
-          .execute();
-      }
-      return { ...row, tokenHash };
-    },
-
-    /**
-     * A fresh CSPRNG token (256 bits) every log-in, so a token planted before is worthless afterwards
-     * (rotation); this browser's previous session ends, and so do expired ones.
-     */
-    async start(
-      ex: AnyExecutor,
-      args: {
-        corpId: string;
-        now: number;
-        cfg: Config['session'];
-        previousToken: string | undefined;
-        columns: Omit<Insertable<DB[K]>, Common>;
-      },
-    ): Promise<string> {
-      if (args.previousToken) await end(ex, sha256Hex(args.previousToken));
-      await sessions(ex).deleteFrom(table).where('expires_at', '<=', args.now).execute();
-      const token = newToken(32);
-      const common = {
-        token_hash: sha256Hex(token),
-        corp_id: args.corpId,
-        created_at: args.now,
-        last_seen_at: args.now,
-        expires_at: args.now + args.cfg.absoluteMs,
-      };
-      await sessions(ex)
-        .insertInto(table)
-        .values({ ...args.columns, ...common } as Insertable<DB['session']>)
-        .execute();
-      return token;
-    },
-
-    end: (ex: AnyExecutor, token: string) => end(ex, sha256Hex(token)),
-
-    setCookie(req: FastifyRequest, reply: FastifyReply, token: string, maxAgeMs: number) {
-      reply.setCookie(spec.cookie, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: req.protocol === 'https',
-        maxAge: Math.floor(maxAgeMs / 1000),
-      });
-    },
-
-    clearCookie(reply: FastifyReply) {
-      reply.clearCookie(spec.cookie, { path: '/' });
-    },
-  };
-}
 
 // ---- customers ----
 
@@ -212,6 +112,12 @@ export interface RequestStaff {
   stores: string[];
 }
 
+/** The session's roles the staff list still grants (read on every request: a removed role is gone at once). */
+export function grantedRoles(sessionRoles: string, listRoles: string): StaffRole[] {
+  const granted = new Set(parseRoles(listRoles));
+  return parseRoles(sessionRoles).filter((r) => granted.has(r));
+}
+
 export function parseRoles(json: string): StaffRole[] {
   const v: unknown = JSON.parse(json);
   return Array.isArray(v) ? v.filter((r): r is StaffRole => (STAFF_ROLES as readonly unknown[]).includes(r)) : [];
@@ -260,12 +166,11 @@ export async function findStaffSession(
 ): Promise<RequestStaff | null> {
   const row = await staffSessions.find(database, corpId, token, now, cfg);
   if (!row) return null;
-  const granted = new Set(parseRoles(row.listRoles));
   return {
     id: row.id,
     corpId,
     name: row.name,
-    roles: parseRoles(row.sessionRoles).filter((r) => granted.has(r)),
+    roles: grantedRoles(row.sessionRoles, row.listRoles),
     stores: parseStrings(row.stores),
   };
 }

@@ -145,3 +145,76 @@ export async function corpsWithSecrets(ex: AnyExecutor, secrets: string[]): Prom
     .execute();
   return rows.map((r) => r.id);
 }
+
+// ---- the kill switch (docs/decisions/0332-kill-switch.md) ----
+
+export interface HaltState {
+  halted: boolean;
+  reason: string | null;
+  at: number | null;
+  /** A staff id. */
+  by: string | null;
+}
+
+export async function campaignsHaltState(ex: AnyExecutor, corpId: string): Promise<HaltState | null> {
+  const row = await tenancy(ex)
+    .selectFrom('corp')
+    .select(['campaigns_halted', 'halted_reason', 'halted_at', 'halted_by'])
+    .where('id', '=', corpId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    halted: row.campaigns_halted === 1,
+    reason: row.halted_reason,
+    at: row.halted_at == null ? null : Number(row.halted_at),
+    by: row.halted_by,
+  };
+}
+
+/** Sets the switch, in the caller's transaction (the settings module, with its audit entry). */
+export async function setCampaignsHalted(ex: AnyExecutor, corpId: string, s: HaltState): Promise<void> {
+  await tenancy(ex)
+    .updateTable('corp')
+    .set({ campaigns_halted: s.halted ? 1 : 0, halted_reason: s.reason, halted_at: s.at, halted_by: s.by })
+    .where('id', '=', corpId)
+    .execute();
+}
+
+/** How stale a node's view of the kill switch may be: the draw reads it at most once a second per corp. */
+export const HALT_STALENESS_MS = 1000;
+
+/**
+ * Whether a corp's campaigns are halted, read from the database at most once per `ttlMs` per corp and
+ * process: every node sees a flip within about a second, unlike the 30-second corp cache (which the
+ * switch deliberately does not ride on). One small indexed read per corp and second.
+ */
+export function createCampaignHalts(ex: AnyExecutor, clock: () => number, ttlMs = HALT_STALENESS_MS) {
+  const cache = new Map<string, { halted: boolean; at: number; pending?: Promise<boolean> }>();
+  return {
+    async halted(corpId: string): Promise<boolean> {
+      const now = clock();
+      const hit = cache.get(corpId);
+      if (hit && now - hit.at < ttlMs) return hit.halted;
+      if (hit?.pending) return hit.pending;
+      const pending = campaignsHaltState(ex, corpId).then(
+        (s) => {
+          if (cache.size > 10_000) cache.clear();
+          cache.set(corpId, { halted: s?.halted ?? false, at: now });
+          return s?.halted ?? false;
+        },
+        (err) => {
+          cache.delete(corpId);
+          throw err;
+        },
+      );
+      // Simultaneous draws of one corp share the one read.
+      cache.set(corpId, { halted: hit?.halted ?? false, at: hit?.at ?? Number.NEGATIVE_INFINITY, pending });
+      return pending;
+    },
+    /** This node's own flip is seen at once. */
+    forget(corpId: string) {
+      cache.delete(corpId);
+    },
+  };
+}
+export type CampaignHalts = ReturnType<typeof createCampaignHalts>;

@@ -42,6 +42,7 @@ describe('the activity cache', () => {
       database: moduleDatabase('activity', { ...t.database, sqlite: null, db: t.database.db.withPlugin(counter) }),
       // Loading never consults the draw's rules (publication does).
       drawRules: {} as DrawRulesPort,
+      halts: { halted: async () => false },
     });
     const load = () => Promise.all(Array.from({ length: 20 }, () => activity.load('demo', 'cached')));
     expect((await load()).every((a) => a?.row.id === 'cached')).toBe(true);

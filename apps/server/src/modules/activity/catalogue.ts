@@ -4,14 +4,16 @@ import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import { type Corp, memberCgroups } from '../../platform/tenancy';
 import { type ActivityCache, type LoadedActivity, type TermsColumns, termsOf } from './loaded';
-import type { DrawRulesPort } from './ports';
+import type { CampaignHaltsPort, DrawRulesPort } from './ports';
 import * as repo from './repo';
 import { effectiveStatus } from './status';
 
 /** What customers read of the activities: the park, a detail, its page, eligibility, the fairness record. */
-export function createCatalogue(deps: ServiceDeps<'activity'> & { drawRules: DrawRulesPort; cache: ActivityCache }) {
+export function createCatalogue(
+  deps: ServiceDeps<'activity'> & { drawRules: DrawRulesPort; cache: ActivityCache; halts: CampaignHaltsPort },
+) {
   const db = deps.database.db;
-  const { clock, drawRules } = deps;
+  const { clock, drawRules, halts } = deps;
   const { load } = deps.cache;
 
   /** Drafts do not exist for customers. */
@@ -52,8 +54,14 @@ export function createCatalogue(deps: ServiceDeps<'activity'> & { drawRules: Dra
     }
   }
 
-  function assertOpen(act: LoadedActivity, now: number) {
-    const status = effectiveStatus(act.row, now);
+  /** What a customer sees: a corp whose kill switch is on shows every running activity as paused. */
+  async function statusOf(corpId: string, row: Parameters<typeof effectiveStatus>[0], now: number) {
+    const status = effectiveStatus(row, now);
+    return status === 'live' && (await halts.halted(corpId)) ? 'paused' : status;
+  }
+
+  async function assertOpen(act: LoadedActivity, now: number) {
+    const status = await statusOf(act.row.corp_id, act.row, now);
     if (status === 'scheduled') throw new AppError('ACTIVITY_NOT_STARTED');
     if (status === 'ended') throw new AppError('ACTIVITY_ENDED');
     if (status === 'paused') throw new AppError('ACTIVITY_PAUSED');
@@ -69,7 +77,7 @@ export function createCatalogue(deps: ServiceDeps<'activity'> & { drawRules: Dra
       const act = await visible(corp.id, actId);
       // Offers are claimed once through the growth module, never drawn.
       if (isOfferType(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
-      assertOpen(act, clock());
+      await assertOpen(act, clock());
       await checkEligible(corp, user, act);
       return act;
     },
@@ -92,7 +100,7 @@ export function createCatalogue(deps: ServiceDeps<'activity'> & { drawRules: Dra
 
     async detail(corp: Corp, actId: string): Promise<ActivityDetail> {
       const act = await visible(corp.id, actId);
-      const status = effectiveStatus(act.row, clock());
+      const status = await statusOf(corp.id, act.row, clock());
       return {
         actId: act.row.id,
         actGroupId: act.row.group_id,
@@ -148,7 +156,7 @@ export function createCatalogue(deps: ServiceDeps<'activity'> & { drawRules: Dra
       return {
         actId,
         type: act.row.type,
-        status: effectiveStatus(act.row, now),
+        status: await statusOf(corp.id, act.row, now),
         startsAt: act.row.starts_at,
         endsAt: act.row.ends_at,
         serverNow: now,
@@ -159,8 +167,12 @@ export function createCatalogue(deps: ServiceDeps<'activity'> & { drawRules: Dra
     async park(corp: Corp) {
       const now = clock();
       const rows = await repo.listActivities(db, corp.id);
+      const halted = await halts.halted(corp.id);
       return rows
-        .map((a) => ({ a, status: effectiveStatus(a, now) }))
+        .map((a) => {
+          const status = effectiveStatus(a, now);
+          return { a, status: halted && status === 'live' ? ('paused' as const) : status };
+        })
         .filter(({ status }) => status === 'live' || status === 'scheduled' || status === 'paused')
         .map(({ a, status }) => ({
           actId: a.id,

@@ -22,3 +22,11 @@ export interface DrawRulesPort {
   newSeed(): string;
   commitment(seedHex: string): string;
 }
+
+/**
+ * The corp's kill switch (platform/tenancy.ts createCampaignHalts, docs/decisions/0332-kill-switch.md): while
+ * it is on, every activity of the corp reads as paused and admits nobody. At most a second stale.
+ */
+export interface CampaignHaltsPort {
+  halted(corpId: string): Promise<boolean>;
+}

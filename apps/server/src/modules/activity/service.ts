@@ -1,7 +1,7 @@
 import type { ServiceDeps } from '../../platform/services';
 import { createCatalogue } from './catalogue';
 import { createActivityCache } from './loaded';
-import type { DrawRulesPort } from './ports';
+import type { CampaignHaltsPort, DrawRulesPort } from './ports';
 import { createPublishing } from './publishing';
 import { createStock } from './stock';
 
@@ -12,7 +12,9 @@ export type { LoadedActivity } from './loaded';
  * rules-change approval) and the prize stock (the draw, seasons, held awards). They share the short cache
  * of loaded activities, which a publication clears.
  */
-export function createActivityService(deps: ServiceDeps<'activity'> & { drawRules: DrawRulesPort }) {
+export function createActivityService(
+  deps: ServiceDeps<'activity'> & { drawRules: DrawRulesPort; halts: CampaignHaltsPort },
+) {
   const cache = createActivityCache(deps);
   return {
     catalogue: createCatalogue({ ...deps, cache }),

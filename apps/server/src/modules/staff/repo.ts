@@ -51,3 +51,45 @@ export async function replaceStaffList(db: Own<'staff'>, corpId: string, list: S
       .execute();
   }
 }
+
+/** A staff member whatever their state (the console's admin sees disabled members too). */
+export async function anyStaff(db: Own<'staff'>, corpId: string, staffId: string) {
+  return db.selectFrom('staff').selectAll().where('corp_id', '=', corpId).where('id', '=', staffId).executeTakeFirst();
+}
+
+export async function insertStaff(
+  db: Own<'staff'>,
+  row: { corpId: string; id: string; name: string; roles: StaffRole[]; now: number },
+): Promise<void> {
+  await db
+    .insertInto('staff')
+    .values({
+      corp_id: row.corpId,
+      id: row.id,
+      name: row.name,
+      roles: JSON.stringify(row.roles),
+      stores: '[]',
+      active: 1,
+      updated_at: row.now,
+    })
+    .execute();
+}
+
+export async function updateStaff(
+  db: Own<'staff'>,
+  corpId: string,
+  staffId: string,
+  set: { roles?: StaffRole[]; active?: boolean; name?: string; now: number },
+): Promise<void> {
+  await db
+    .updateTable('staff')
+    .set({
+      ...(set.name ? { name: set.name } : {}),
+      ...(set.roles ? { roles: JSON.stringify(set.roles) } : {}),
+      ...(set.active !== undefined ? { active: set.active ? 1 : 0 } : {}),
+      updated_at: set.now,
+    })
+    .where('corp_id', '=', corpId)
+    .where('id', '=', staffId)
+    .execute();
+}

@@ -1,4 +1,5 @@
-import type { StaffMember } from '@campaign/contract';
+import type { StaffMember, StaffRole } from '@campaign/contract';
+import { own, type PortTx } from '../../db/owners';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import { endStaffSession, parseRoles, type RequestStaff, startStaffSession } from '../../platform/session';
@@ -50,6 +51,25 @@ export function createStaffService(deps: ServiceDeps<'staff'> & { nonces: Ticket
 
     async logout(token: string | undefined) {
       if (token) await endStaffSession(db, token);
+    },
+
+    /**
+     * The console admin's changes to the staff list (modules/console's StaffAdminPort), each inside the
+     * caller's transaction so its audit entry commits with it.
+     */
+    admin: {
+      async get(tx: PortTx, corpId: string, staffId: string) {
+        const r = await repo.anyStaff(own('staff', tx), corpId, staffId);
+        return r ? { id: r.id, name: r.name, roles: parseRoles(r.roles), active: r.active === 1 } : null;
+      },
+      add: (tx: PortTx, row: { corpId: string; id: string; name: string; roles: StaffRole[]; now: number }) =>
+        repo.insertStaff(own('staff', tx), row),
+      update: (
+        tx: PortTx,
+        corpId: string,
+        staffId: string,
+        set: { roles?: StaffRole[]; active?: boolean; name?: string; now: number },
+      ) => repo.updateStaff(own('staff', tx), corpId, staffId, set),
     },
 
     /** Display names of staff members of a corp (ids not on the list map to themselves). */

@@ -69,6 +69,8 @@ const zhCN = {
   'redeem.staffOnlyDesc': '请使用门店员工账号登录后再核销',
   'redeem.role.clerk': '店员',
   'redeem.role.operator': '运营',
+  'redeem.role.auditor': '审计',
+  'redeem.role.admin': '管理员',
   'redeem.role.approver': '审批人',
 } as const;
 
@@ -137,6 +139,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'redeem.staffOnlyDesc': 'Log in with a store staff account to redeem',
   'redeem.role.clerk': 'Clerk',
   'redeem.role.operator': 'Operator',
+  'redeem.role.auditor': 'Auditor',
+  'redeem.role.admin': 'Admin',
   'redeem.role.approver': 'Approver',
 };
 

@@ -378,6 +378,8 @@ export const enUS: Record<MessageKey, string> = {
   'staff.role.clerk': 'Store clerk',
   'staff.role.approver': 'Approver',
   'staff.role.operator': 'Operator',
+  'staff.role.auditor': 'Auditor',
+  'staff.role.admin': 'Admin',
   'prizes.pendingApproval': 'Under review',
   'prizes.declined': 'Not approved',
   'prizes.pendingDesc': 'A high-value prize is being reviewed; you can claim it once approved',

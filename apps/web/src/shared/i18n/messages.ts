@@ -382,6 +382,8 @@ const zhCN = {
   'staff.role.clerk': '门店店员',
   'staff.role.approver': '审批人',
   'staff.role.operator': '运营',
+  'staff.role.auditor': '审计',
+  'staff.role.admin': '管理员',
   'prizes.pendingApproval': '审核中',
   'prizes.declined': '未通过审核',
   'prizes.pendingDesc': '奖品价值较高，正在审核，通过后即可领取',

@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { account, DEMO_PASSWORD, signIn, snap, totpNow } from './helpers';
+
+// The console platform's journeys at 1440×900 (issue 23): sign-in with TOTP, lockout, single sign-on
+// through a real OpenID Connect provider, staff admin, settings, audit verify and export, role gating.
+// Every account signs in once (a TOTP code is accepted once): the admin's page is shared in order.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+let admin: Page;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  admin = await (await browser.newContext()).newPage();
+});
+test.afterAll(async () => admin?.context().close());
+
+test('sign-in with password and TOTP: the admin lands on the first section the roles allow', async () => {
+  await admin.goto('/console/?corpId=demo');
+  await expect(admin.getByText('招财生活银行（演示）')).toBeVisible();
+  await snap(admin, 'console-sign-in');
+  // A wrong code first: a designed error, nothing else happens.
+  await admin.getByLabel('登录名').fill('admin');
+  await admin.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+  await admin.getByLabel('动态验证码').fill('000000');
+  await admin.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(admin.getByRole('alert')).toContainText('登录名、密码或动态验证码不正确');
+  await snap(admin, 'console-sign-in-error');
+  await admin.getByLabel('动态验证码').fill(totpNow(account('admin').totpSecret));
+  await admin.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(admin).toHaveURL(/\/console\/audit$/);
+  const menu = admin.getByRole('navigation', { name: '主菜单' });
+  await expect(menu.getByRole('link')).toHaveText(['审计日志', '人员与权限', '机构设置']);
+  await expect(admin.getByRole('cell', { name: '登录', exact: true }).first()).toBeVisible();
+});
+
+test('staff admin: add a member (first password and QR shown once), change roles, disable', async () => {
+  await admin.getByRole('link', { name: '人员与权限' }).click();
+  await expect(admin.getByRole('cell', { name: '陈运营 operator-chen' })).toBeVisible();
+  await snap(admin, 'console-staff');
+  await admin.getByRole('button', { name: '添加人员' }).click();
+  const dialog = admin.getByRole('dialog', { name: '添加人员' });
+  await dialog.getByLabel('人员编号').fill('ops-liu');
+  await dialog.getByLabel('姓名').fill('刘运营');
+  await dialog.getByLabel('登录名').fill('liu.ops');
+  await snap(admin, 'console-staff-add');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  const shown = admin.getByRole('dialog', { name: '已添加 刘运营' });
+  await expect(shown.getByTestId('first-password')).toHaveText(/^[A-Za-z2-9]{16}$/);
+  await expect(shown.getByRole('img', { name: 'otpauth QR' })).toBeVisible();
+  await snap(admin, 'console-staff-created');
+  await shown.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+  const row = admin.getByRole('row', { name: /刘运营/ });
+  await expect(row).toContainText('liu.ops');
+  await row.getByRole('button', { name: '调整岗位 刘运营' }).click();
+  const roles = admin.getByRole('dialog', { name: /调整岗位/ });
+  await roles.getByRole('checkbox', { name: '审计' }).check();
+  await roles.getByRole('button', { name: '保存' }).click();
+  await expect(row).toContainText('审计');
+  await row.getByRole('button', { name: '停用 刘运营' }).click();
+  await admin.locator('.ant-popconfirm').getByRole('button', { name: '确定' }).click();
+  await expect(row).toContainText('已停用');
+  // Nobody disables themself.
+  await expect(
+    admin.getByRole('row', { name: /周管理员/ }).getByRole('button', { name: '停用 周管理员' }),
+  ).toBeDisabled();
+});
+
+test('settings: a two-tier approval policy, then the kill switch on (reason, typed corp id) and off', async () => {
+  await admin.getByRole('link', { name: '机构设置' }).click();
+  await expect(admin.getByTestId('policy-summary')).toHaveText('常规 1 人审批');
+  await admin.getByRole('checkbox', { name: '预算超过一定金额时需要更多审批人' }).check();
+  await admin.getByLabel('预算超过（元）').fill('50000');
+  await admin.getByLabel('需要审批人数', { exact: true }).fill('2');
+  await admin.getByRole('button', { name: '保存' }).click();
+  await expect(admin.getByTestId('policy-summary')).toHaveText('常规 1 人审批；预算超过 ¥50,000 时 2 人审批');
+  await snap(admin, 'console-settings');
+  await admin.getByRole('button', { name: '紧急停止全部活动' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByLabel('停止原因').fill('奖品供应商故障，暂停全部活动');
+  await dialog.getByLabel(/请输入机构号 demo 以确认/).fill('demo');
+  await snap(admin, 'console-kill-switch-confirm');
+  await dialog.getByRole('button', { name: '紧急停止全部活动' }).click();
+  await expect(admin.getByTestId('kill-state')).toHaveText('全部活动已紧急停止');
+  await expect(admin.getByText(/原因：奖品供应商故障/)).toBeVisible();
+  await snap(admin, 'console-settings-halted');
+  // The customers' side: the corp's activities read as paused.
+  const park = await admin.request.get('/bmcs/api/activity/park?corpId=demo');
+  const activities = ((await park.json()) as { data: { status: string }[] }).data;
+  expect(activities.filter((a) => a.status === 'live')).toEqual([]);
+  await admin.getByRole('button', { name: '恢复全部活动' }).click();
+  await admin
+    .getByRole('dialog')
+    .getByLabel(/请输入机构号 demo 以确认/)
+    .fill('demo');
+  await admin.getByRole('dialog').getByRole('button', { name: '恢复全部活动' }).click();
+  await expect(admin.getByTestId('kill-state')).toHaveText('全部活动正常运行');
+});
+
+test('audit: every change above is on the record; verify the chain; export CSV; filter by action', async () => {
+  await admin.getByRole('link', { name: '审计日志' }).click();
+  await expect(admin.getByRole('cell', { name: '紧急停止 / 恢复' }).first()).toBeVisible();
+  await admin.getByRole('button', { name: '校验哈希链' }).click();
+  await expect(admin.getByTestId('verify-result')).toContainText('哈希链完整');
+  await snap(admin, 'console-audit-verified');
+  const [file] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('button', { name: '导出 CSV' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('audit-log.csv');
+  const csv = readFileSync(await file.path(), 'utf8');
+  expect(csv.startsWith('\uFEFF序号,时间')).toBe(true);
+  expect(csv).toContain('settings.kill-switch');
+  expect(csv).toContain('staff.add');
+  await admin.getByRole('combobox', { name: '操作类型' }).click();
+  await admin.getByTitle('添加人员').click();
+  await admin.getByRole('button', { name: '搜索' }).click();
+  await expect(admin.getByRole('row')).toHaveCount(2);
+  await admin.getByRole('row').nth(1).getByRole('button').first().click();
+  await expect(admin.getByText('"login": "liu.ops"')).toBeVisible();
+  await snap(admin, 'console-audit-detail');
+});
+
+test('five wrong codes lock an account for 15 minutes, said plainly', async ({ page }) => {
+  await page.goto('/console/?corpId=demo');
+  await page.getByLabel('登录名').fill('approver2');
+  await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+  for (let i = 0; i < 5; i++) {
+    await page.getByLabel('动态验证码').fill(String(100000 + i));
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+  }
+  await expect(page.getByRole('alert')).toContainText('账号已锁定 15 分钟');
+  await snap(page, 'console-locked');
+  // The right code changes nothing while locked.
+  await page.getByLabel('动态验证码').fill(totpNow(account('approver2').totpSecret));
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('账号已锁定');
+});
+
+test('single sign-on through the real provider: roles from the staff list, narrowed by the claim', async ({ page }) => {
+  await page.goto('/console/?corpId=e2e-sso');
+  await expect(page.getByText('统一认证测试分行')).toBeVisible();
+  await snap(page, 'console-sign-in-sso');
+  await page.getByTestId('sso').click();
+  // The provider's own (development) sign-in and consent pages.
+  await page.locator('input[name="login"]').fill('approver-zhao');
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.locator('button[type="submit"]').click();
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/console\/campaigns$/);
+  await expect(page.getByText('赵主管')).toBeVisible();
+  await expect(page.getByText('SSO', { exact: true })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  // The staff list grants approver and operator; the provider's roles claim says approver: approver only.
+  await expect(menu.getByRole('link')).toHaveText([/活动管理/, /待我审批/, /数据看板/, '机构设置']);
+  await expect(page.getByRole('heading', { name: '活动管理正在建设中' })).toBeVisible();
+  await snap(page, 'console-coming-campaigns');
+});
+
+test('an operator sees only their sections; a section outside their roles is a designed refusal', async ({ page }) => {
+  await signIn(page, 'operator');
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  await expect(menu.getByRole('link')).toHaveText([/活动管理/, /数据看板/, '机构设置']);
+  await page.getByRole('link', { name: '机构设置' }).click();
+  await expect(page.getByText('只读：仅管理员可修改').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: '紧急停止全部活动' })).toHaveCount(0);
+  await snap(page, 'console-settings-read-only');
+  await page.goto('/console/audit');
+  await expect(page.getByText('您的岗位无权查看此页面')).toBeVisible();
+  await snap(page, 'console-no-permission');
+  await page.getByRole('button', { name: '退出登录' }).click();
+  await expect(page.getByText('您已安全退出')).toBeVisible();
+  await page.goto('/console/settings');
+  await expect(page).toHaveURL(/\/console\/sign-in\?redirect=/);
+});

@@ -1,0 +1,85 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from '../web/e2e/chromium';
+
+// The operator console's browser journeys: Chromium at 1440×900 against the real server, on a database
+// of their own (the kill switch must never halt the H5 journeys' corp mid-run), with a REAL OpenID
+// Connect provider (oidc-provider) on a loopback port for single sign-on.
+const repoRoot = resolve(import.meta.dirname, '../..');
+const base = Number(process.env.E2E_PORT ?? 18080);
+export const CONSOLE_E2E_PORT = Number(process.env.CONSOLE_E2E_PORT ?? base + 1);
+export const OIDC_PORT = Number(process.env.CONSOLE_OIDC_PORT ?? base + 2);
+export const SSO_CORP = 'e2e-sso';
+export const OIDC_SECRET = 'test-oidc-client-secret-0001';
+
+process.env.CAMPAIGN_CONSOLE_E2E_RUN ??= `${process.pid}-${Date.now()}`;
+const runId = process.env.CAMPAIGN_CONSOLE_E2E_RUN;
+const sqlitePath = join(tmpdir(), `campaign-console-e2e-${runId}.db`);
+const fixture = join(tmpdir(), `campaign-console-e2e-${runId}.yaml`);
+const redirect = `http://localhost:${CONSOLE_E2E_PORT}/console/sso/callback/${SSO_CORP}`;
+// A corp that signs in through the provider; its staff list names who may (roles from the list, narrowed by the claim).
+writeFileSync(
+  fixture,
+  `corps:
+  - id: ${SSO_CORP}
+    name: 统一认证测试分行
+    appSecret: e2e-sso-app-secret-000000000001
+    sso: { issuer: 'http://127.0.0.1:${OIDC_PORT}', clientId: campaign-console, clientSecretEnv: CONSOLE_E2E_OIDC_SECRET, rolesClaim: roles }
+staff:
+  - { corp: ${SSO_CORP}, id: approver-zhao, name: 赵主管, roles: [approver, operator] }
+`,
+);
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: `./test-results/artifacts-${runId}`,
+  workers: 1,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${CONSOLE_E2E_PORT}`,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    // The console honours it (antd's motion off): axe measures settled dialogs, not fading ones.
+    reducedMotion: 'reduce',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM.executablePath, args: [...CHROMIUM.args] },
+  },
+  webServer: [
+    {
+      command: `npx tsx apps/server/src/testing/oidc-provider.ts ${OIDC_PORT} ${redirect}`,
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: [
+        'npx tsx apps/server/src/cli/main.ts seed',
+        `npx tsx apps/server/src/cli/main.ts import ${fixture}`,
+        'npx tsx apps/server/src/main.ts',
+      ].join(' && '),
+      cwd: repoRoot,
+      env: {
+        PORT: String(CONSOLE_E2E_PORT),
+        SQLITE_PATH: sqlitePath,
+        WEB_DIST: 'apps/web/dist',
+        CONSOLE_DIST: 'apps/console/dist',
+        CONSOLE_E2E_OIDC_SECRET: OIDC_SECRET,
+        LOG_LEVEL: 'warn',
+      },
+      url: `http://localhost:${CONSOLE_E2E_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

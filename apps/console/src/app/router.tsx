@@ -1,0 +1,60 @@
+import { createBrowserRouter } from 'react-router';
+import { setUnauthenticatedHandler } from '../api/request';
+
+/**
+ * The route table: every route lazy, so the first view carries only the screen it shows (the sign-in, or
+ * the layout and one section). The console lives under /console/ (the server's SPA fallback).
+ */
+export const router = createBrowserRouter(
+  [
+    {
+      path: '/sign-in',
+      lazy: () => import('../features/auth/sign-in-screen').then((m) => ({ Component: m.SignInScreen })),
+    },
+    {
+      path: '/sso/callback/:corpId',
+      lazy: () => import('../features/auth/sso-callback-screen').then((m) => ({ Component: m.SsoCallbackScreen })),
+    },
+    {
+      path: '/',
+      lazy: () => import('./layout').then((m) => ({ Component: m.ConsoleLayout })),
+      children: [
+        { index: true, lazy: () => import('./home').then((m) => ({ Component: m.Home })) },
+        {
+          path: 'campaigns',
+          lazy: () => import('../features/coming/coming-screen').then((m) => ({ Component: m.CampaignsComing })),
+        },
+        {
+          path: 'approvals',
+          lazy: () => import('../features/coming/coming-screen').then((m) => ({ Component: m.ApprovalsComing })),
+        },
+        {
+          path: 'dashboard',
+          lazy: () => import('../features/coming/coming-screen').then((m) => ({ Component: m.DashboardComing })),
+        },
+        {
+          path: 'audit',
+          lazy: () => import('../features/audit/audit-screen').then((m) => ({ Component: m.AuditScreen })),
+        },
+        {
+          path: 'staff',
+          lazy: () => import('../features/staff/staff-screen').then((m) => ({ Component: m.StaffScreen })),
+        },
+        {
+          path: 'settings',
+          lazy: () => import('../features/settings/settings-screen').then((m) => ({ Component: m.SettingsScreen })),
+        },
+        { path: '*', lazy: () => import('./not-found').then((m) => ({ Component: m.NotFound })) },
+      ],
+    },
+  ],
+  { basename: '/console' },
+);
+
+/** A call answered 401: to the sign-in screen, coming back here afterwards. */
+setUnauthenticatedHandler(() => {
+  const { pathname, search } = router.state.location;
+  if (pathname === '/sign-in' || pathname.startsWith('/sso/')) return;
+  const back = encodeURIComponent(pathname + search);
+  void router.navigate(`/sign-in?expired=1&redirect=${back}`, { replace: true });
+});

@@ -1,0 +1,27 @@
+import type { ConsoleRole } from '@campaign/contract/client';
+import type { MessageKey } from '../shared/i18n';
+
+/**
+ * The console's sections, in menu order: path, title and the roles that see them (docs/console.md). The
+ * menu shows only what the signed-in user's roles allow, and a section's route refuses the others with a
+ * designed "no permission" page; the server checks the same roles on every call.
+ */
+export interface Section {
+  path: string;
+  title: MessageKey;
+  roles: readonly ConsoleRole[];
+  /** Not built yet: an honest "coming" page, never made-up data. */
+  coming?: boolean;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { path: 'campaigns', title: 'nav.campaigns', roles: ['operator', 'approver', 'auditor'], coming: true },
+  { path: 'approvals', title: 'nav.approvals', roles: ['approver'], coming: true },
+  { path: 'dashboard', title: 'nav.dashboard', roles: ['operator', 'approver', 'auditor'], coming: true },
+  { path: 'audit', title: 'nav.audit', roles: ['auditor', 'admin'] },
+  { path: 'staff', title: 'nav.staff', roles: ['admin'] },
+  { path: 'settings', title: 'nav.settings', roles: ['operator', 'approver', 'auditor', 'admin'] },
+];
+
+export const allows = (section: Section, roles: readonly string[]) => section.roles.some((r) => roles.includes(r));
+export const sectionOf = (pathname: string) => SECTIONS.find((s) => pathname.split('/')[1] === s.path);

@@ -1,0 +1,9 @@
+/** `2026-11-22 10:00` in China time, as staff read it (the server keeps epoch milliseconds). */
+export function formatTime(ms: number | null | undefined, seconds = false): string {
+  if (ms === null || ms === undefined) return '';
+  const d = new Date(ms + 8 * 3_600_000).toISOString().replace('T', ' ');
+  return seconds ? d.slice(0, 19) : d.slice(0, 16);
+}
+
+/** ¥ with thousands separators from cents. */
+export const yuan = (cents: number) => (cents / 100).toLocaleString('zh-CN', { maximumFractionDigits: 2 });
