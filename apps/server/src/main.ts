@@ -17,7 +17,8 @@ const WORKER_ENV = 'CAMPAIGN_WORKER';
 
 /** The database and the app on it; `prepare` migrates first and seeds the demo tenants into an empty database. */
 async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boolean }) {
-  const database = openDatabase(config.database, { queueMaxWaitMs: config.drawQueueMaxMs });
+  // A request waits at most 2 s for a database connection, then gets 503 (ADR 0053).
+  const database = openDatabase(config.database, { queueMaxWaitMs: config.drawQueueMaxMs, connectTimeoutMs: 2000 });
   if (opts.prepare) await migrateToLatest(database.db);
   if (refusesDemoData(config)) {
     try {

@@ -64,7 +64,14 @@ pg.types.setTypeParser(20, (v) => Number(v));
 
 export function openDatabase(
   target: Config['database'],
-  opts: { searchPath?: string; queueMaxWaitMs?: number; tableSizesEveryMs?: number; applicationName?: string } = {},
+  opts: {
+    searchPath?: string;
+    queueMaxWaitMs?: number;
+    tableSizesEveryMs?: number;
+    applicationName?: string;
+    /** How long a request waits for a connection before it fails (503); unset: as long as it takes. */
+    connectTimeoutMs?: number;
+  } = {},
 ): Database_ {
   if (target.kind === 'sqlite') {
     if (target.path !== ':memory:') mkdirSync(dirname(target.path), { recursive: true });
@@ -117,8 +124,9 @@ export function openDatabase(
     pipeline: true,
     // A long-lived connection whose peer vanished (a balancer's idle timeout, a failover) is found out.
     keepAlive: true,
-    // While the database is unreachable a request waits this long for a connection, then gets 503.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // The server: while the database is unreachable a request waits this long for a connection (pg-pool
+    // counts the wait for a free pooled one too), then gets 503. Tests and the CLI wait as long as it takes.
+    ...(opts.connectTimeoutMs ? { connectionTimeoutMillis: opts.connectTimeoutMs } : {}),
     // A transaction whose node stopped sending (frozen, cut off) is ended by PostgreSQL after this long, so
     // the rows and locks it holds do not stall the draws of every other node meanwhile.
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
@@ -368,9 +376,6 @@ export function sideBySideTransactions(pool: Pick<pg.Pool, 'connect'>) {
 
 /** A transaction idle this long (its node frozen or cut off) is ended by PostgreSQL; ours never idle for long. */
 const IDLE_IN_TRANSACTION_MS = 2000;
-
-/** How long a request waits for a new connection to an unreachable database before it gets 503. */
-const CONNECT_TIMEOUT_MS = 2000;
 
 /** Reads in flight on the shared connection past which another is refused (`Overloaded`, answered 429). */
 const MAX_SHARED_READS = 2000;
