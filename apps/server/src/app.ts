@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...couponsHandlers(services.coupons),
     ...paymentsHandlers(services.payments, base.clock),
     ...addressesHandlers(services.addresses),
-    ...discountsHandlers(services.discounts),
+    ...discountsHandlers(services.discounts, base.clock),
     ...growthHandlers(services.growth),
     ...seasonHandlers(services.season),
     ...storesHandlers(services.stores),
