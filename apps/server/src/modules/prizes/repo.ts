@@ -146,10 +146,13 @@ export async function recentWinners(db: Own<'prizes'>, corpId: string, actId: st
         .onRef('prize.act_id', '=', 'award.act_id')
         .onRef('prize.id', '=', 'award.prize_id'),
     )
-    .select(['app_user.mobile', 'app_user.nuid', 'prize.name', 'award.created_at'])
+    .select(['award.user_id', 'app_user.mobile', 'app_user.nuid', 'prize.name', 'award.created_at'])
     .where('award.corp_id', '=', corpId)
     .where('award.act_id', '=', actId)
+    // Only final awards: a prize held for an approver (审核中) or declined has not been won yet.
+    .where('award.status', 'not in', ['pending_approval', 'declined'])
     .orderBy('award.created_at', 'desc')
+    .orderBy('award.id', 'desc')
     .limit(limit)
     .execute();
 }
