@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type Consumption, type Discount, discountPaymentResultSigningText, type SignedPayment } from '@campaign/contract';
+import {
+  type Consumption,
+  type Discount,
+  discountPaymentResultSigningText,
+  type SignedPayment,
+} from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignActions } from '../../testing/campaign';
 import { SERVER_SIGNATURE_HEADER, serverSignature } from '../../platform/server-caller';
+import { campaignActions } from '../../testing/campaign';
 import { body, countRows, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 
 const kinds = await dialects();
@@ -102,7 +107,7 @@ describe.each(kinds)('instant discounts on %s', (kind) => {
     });
   };
 
-  it('the signing reserves a unit; only the bank\'s signed result makes it paid, once', async () => {
+  it("the signing reserves a unit; only the bank's signed result makes it paid, once", async () => {
     await publish(discountYaml('d-replay', { total: 5, perUser: 5 }));
     const me = await login();
     const p = body<SignedPayment>(await sign(me, 'd-replay')).data;
@@ -186,8 +191,9 @@ describe.each(kinds)('instant discounts on %s', (kind) => {
     expect(mine.map((d) => d.discountId)).toEqual(['lijian-spring']);
     const other = await login();
     expect(
-      body<unknown[]>(await t.app.inject({ url: '/bmcs/api/discount/mine?corpId=demo', headers: { ...H5, cookie: other } }))
-        .data,
+      body<unknown[]>(
+        await t.app.inject({ url: '/bmcs/api/discount/mine?corpId=demo', headers: { ...H5, cookie: other } }),
+      ).data,
     ).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { type discountsEndpoints, discountPaymentResultSigningText } from '@campaign/contract';
+import { discountPaymentResultSigningText, type discountsEndpoints } from '@campaign/contract';
 import { AppError } from '../../platform/errors';
 import type { HandlersOf } from '../../platform/http';
 import { isSignedByCorp } from '../../platform/server-caller';

@@ -37,7 +37,6 @@ export function signPayment(secret: string, corpId: string, userId: string, p: U
     .digest('hex');
 }
 
-
 export function createDiscountsService(deps: ServiceDeps<'discounts'>) {
   const db = deps.database.db;
   const { clock } = deps;
@@ -82,8 +81,6 @@ export function createDiscountsService(deps: ServiceDeps<'discounts'>) {
               : 'live',
     };
   }
-
-
 
   /** The signed payment of a reservation (a retried signing gets the same payment, freshly signed). */
   function signedOf(corp: Corp, user: RequestUser, c: repo.ConsumptionRow): SignedPayment {

@@ -89,7 +89,10 @@ staff:
     const before = await countRows(t.database, 'approval_request');
     const key = randomUUID();
     const payload = { code, storeId: 'sh-renmin', reason: '客户住院错过有效期' };
-    const [a, b] = [await post('redeem/exception', payload, clerk, key), await post('redeem/exception', payload, clerk, key)];
+    const [a, b] = [
+      await post('redeem/exception', payload, clerk, key),
+      await post('redeem/exception', payload, clerk, key),
+    ];
     expect(body(a).code).toBe(0);
     expect(body(b)).toEqual(body(a));
     expect((await countRows(t.database, 'approval_request')) - before).toBe(1);
