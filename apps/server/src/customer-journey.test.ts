@@ -182,6 +182,21 @@ describe.each(kinds)('the customer journey, server side, on %s', (kind) => {
     expect(en.json()).toEqual({ code: 400, data: 'The request is invalid' });
   });
 
+  it('the demo rules text and the rules table agree: buds is locked on the first draw only (首抽不可中)', async () => {
+    const d = (await get<{ data: ActivityDetail }>('', 'v2/activity/detail?corpId=demo&actId=wheel-spring')).data.data;
+    const buds = d.prizes.find((p) => p.id === 'buds');
+    // The table's 首抽不可中 is true exactly when the prize unlocks after one draw; the text says the same.
+    expect(buds?.unlockAfterDraws).toBe(1);
+    expect(d.rulesHtml).toContain('首抽不可中，自第 2 次抽奖起可中');
+  });
+
+  it('the daily sign-in promises 积分天天领 and has no 谢谢参与 to give', async () => {
+    const d = (await get<{ data: ActivityDetail }>('', 'v2/activity/detail?corpId=demo&actId=common-signin')).data.data;
+    expect(d.subtitle).toContain('积分天天领');
+    expect(d.prizes.filter((p) => p.kind === 'thanks')).toEqual([]);
+    expect(d.prizes.find((p) => p.consolation)?.kind).toBe('points');
+  });
+
   it('the fairness explanation is Chinese for zh-CN and English for en-US', async () => {
     const zh = (await get<{ data: ActivityDetail }>('', 'v2/activity/detail?corpId=demo&actId=grid-lucky')).data;
     expect(zh.data.fairness.algorithm).toMatch(/^每次抽奖的随机数/);
