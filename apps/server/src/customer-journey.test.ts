@@ -207,4 +207,29 @@ describe.each(kinds)('the customer journey, server side, on %s', (kind) => {
     ).data;
     expect(en.data.fairness.algorithm).toMatch(/^roll = HMAC-SHA256/);
   });
+
+  // Last: it re-imports the demo corp.
+  it('a new version of a document makes earlier consents not current; the old version stays readable', async () => {
+    const me = await login();
+    await post(me, 'corp/documents/consent?corpId=demo', { documents: [{ key: 'terms', version: '2026.1' }] });
+    await publish(`
+corps:
+  - id: demo
+    name: 招财生活银行（演示）
+    whiteListed: true
+    appSecret: demo-app-secret-please-change-0001
+    groups: [eiop-south]
+    documents:
+      - { key: terms, title: 用户服务协议, version: "2026.2", effectiveAt: now, body: "第二版：本协议自发布之日起生效，请您仔细阅读。" }
+`);
+    const mine = (await get<DocumentConsent[]>(me, 'corp/documents/consents?corpId=demo')).data;
+    expect(mine.map((c) => [c.key, c.version, c.current])).toEqual([['terms', '2026.1', false]]);
+    expect((await get<ComplianceDocument>('', 'corp/document?corpId=demo&key=terms')).data.version).toBe('2026.2');
+    expect(
+      (await get<ComplianceDocument>('', 'corp/document?corpId=demo&key=terms&version=2026.1')).data.body,
+    ).toContain('营销活动');
+    expect(
+      (await post(me, 'corp/documents/consent?corpId=demo', { documents: [{ key: 'terms', version: '2026.1' }] })).code,
+    ).toBe(1021);
+  });
 });

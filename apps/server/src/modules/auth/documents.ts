@@ -54,24 +54,18 @@ export function createDocumentsService(deps: ServiceDeps<'auth'>) {
       return mine.filter((c) => docs.some((d) => d.key === c.key && d.version === c.version));
     },
 
-    /** The newest consent per document, and whether it names the current version. */
+    /** Per document: the consent to its current version if there is one, else the newest consent. */
     async consents(corp: Corp, user: RequestUser): Promise<DocumentConsent[]> {
       const current = new Map((await repo.currentDocuments(db, corp.id)).map((d) => [d.doc_key, d.version]));
-      const seen = new Set<string>();
-      const out: DocumentConsent[] = [];
+      const chosen = new Map<string, DocumentConsent>();
+      // Newest first: the first consent seen per key stays unless a consent to the current version follows.
       for (const c of await repo.consentsOf(db, corp.id, user.id)) {
         const isCurrent = current.get(c.doc_key) === c.version;
-        // Newest first; a consent to the current version wins over a later-dated older one.
-        if (seen.has(c.doc_key) && !isCurrent) continue;
-        if (seen.has(c.doc_key)) {
-          const i = out.findIndex((o) => o.key === c.doc_key);
-          out[i] = { key: c.doc_key, version: c.version, consentedAt: c.consented_at, current: true };
-          continue;
-        }
-        seen.add(c.doc_key);
-        out.push({ key: c.doc_key, version: c.version, consentedAt: c.consented_at, current: isCurrent });
+        const prior = chosen.get(c.doc_key);
+        if (prior && (prior.current || !isCurrent)) continue;
+        chosen.set(c.doc_key, { key: c.doc_key, version: c.version, consentedAt: c.consented_at, current: isCurrent });
       }
-      return out;
+      return [...chosen.values()];
     },
   };
 }
