@@ -165,6 +165,8 @@ export async function issuedCounts(db: Own<'prizes'>, corpId: string, actId: str
     .select(['prize_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('corp_id', '=', corpId)
     .where('act_id', '=', actId)
+    // A declined award gave its unit back: it was never given out.
+    .where('status', '!=', 'declined')
     .groupBy('prize_id')
     .execute();
   return new Map(rows.map((r) => [r.prize_id, Number(r.n)]));
