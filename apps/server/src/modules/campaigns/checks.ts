@@ -46,10 +46,6 @@ export function draftProblems(input: CheckInput, file: CampaignFilePort): Record
   }
   if (Object.keys(fields).length) return fields;
 
-  for (const issue of file.problems(fileOf(input.corpId, input.id, draft), locale)) {
-    add(draftPath(issue), issue.message);
-  }
-
   const act = draft.activity;
   if (act) {
     const type = KIND_ACTIVITY_TYPE[draft.kind];
@@ -110,6 +106,11 @@ export function draftProblems(input: CheckInput, file: CampaignFilePort): Record
     if (d.amountCents > MAX_PRIZE_CENTS) {
       add('discount.amountCents', m('立减金额不得超过 50,000 元', 'a discount may be at most ¥50,000'));
     }
+  }
+  // The campaign file's own schemas last: where the console's rules above already named a field, their
+  // message (in the user's language) is the one shown.
+  for (const issue of file.problems(fileOf(input.corpId, input.id, draft), locale)) {
+    add(draftPath(issue), issue.message);
   }
   return fields;
 }
