@@ -107,6 +107,16 @@ export function draftProblems(input: CheckInput, file: CampaignFilePort): Record
       add('discount.amountCents', m('立减金额不得超过 50,000 元', 'a discount may be at most ¥50,000'));
     }
   }
+  const staff = draft.staffList;
+  if (staff?.length && !staff.some((s) => Array.isArray(s.roles) && s.roles.includes('admin'))) {
+    add(
+      'staffList',
+      m(
+        '名单须至少包含一名管理员：发布后它将替换本机构的人员名单',
+        'keep an admin: the list replaces the corp’s staff list',
+      ),
+    );
+  }
   // The campaign file's own schemas last: where the console's rules above already named a field, their
   // message (in the user's language) is the one shown.
   for (const issue of file.problems(fileOf(input.corpId, input.id, draft), locale)) {

@@ -22,13 +22,15 @@ describe.each(kinds)('console campaigns: running on %s', (kind) => {
       config: testConfig({ env: 'development' }),
       clock: () => t.clock.now,
     });
-    other = await buildApp({ services });
+    other = await buildApp({ services, campaignClock: false });
     await other.ready();
     const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
     const ap = await consoleSignIn(t, DEMO_CONSOLE.approver);
     const { rev } = await readyWheel(op, 'run-wheel', t.clock.now, 0);
     expect(body(await op.post('/console/campaigns/submit', { id: 'run-wheel', rev })).code).toBe(0);
-    expect(body(await ap.post('/console/campaigns/review', { id: 'run-wheel', rev, decision: 'approve' })).data).toMatchObject({
+    expect(
+      body(await ap.post('/console/campaigns/review', { id: 'run-wheel', rev, decision: 'approve' })).data,
+    ).toMatchObject({
       state: 'live',
     });
   });
@@ -69,8 +71,14 @@ describe.each(kinds)('console campaigns: running on %s', (kind) => {
     const items = body<{ items: { action: string; before: unknown; after: unknown }[] }>(
       await auditor.get('/console/audit?subject=run-wheel'),
     ).data.items;
-    expect(items.find((i) => i.action === 'campaign.pause')).toMatchObject({ before: { state: 'live' }, after: { state: 'paused' } });
-    expect(items.find((i) => i.action === 'campaign.resume')).toMatchObject({ before: { state: 'paused' }, after: { state: 'live' } });
+    expect(items.find((i) => i.action === 'campaign.pause')).toMatchObject({
+      before: { state: 'live' },
+      after: { state: 'paused' },
+    });
+    expect(items.find((i) => i.action === 'campaign.resume')).toMatchObject({
+      before: { state: 'paused' },
+      after: { state: 'live' },
+    });
     // Auditors read everything and change nothing.
     expect((await auditor.post('/console/campaigns/pause', { id: 'run-wheel' })).statusCode).toBe(403);
   });
@@ -89,7 +97,11 @@ describe.each(kinds)('console campaigns: running on %s', (kind) => {
     const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
     for (let i = 0; i < 5; i++) {
       t.clock.advance(1);
-      await op.post('/console/campaigns/create', { kind: i % 2 ? 'discount' : 'grid', title: `列表测试 ${i}`, id: `list-${i}` });
+      await op.post('/console/campaigns/create', {
+        kind: i % 2 ? 'discount' : 'grid',
+        title: `列表测试 ${i}`,
+        id: `list-${i}`,
+      });
     }
     const page = body<{ items: { id: string }[]; total: number; page: number; pageSize: number }>(
       await op.get('/console/campaigns?pageSize=2&page=2'),
@@ -98,10 +110,12 @@ describe.each(kinds)('console campaigns: running on %s', (kind) => {
     expect(page.items.map((r) => r.id)).toEqual(['list-2', 'list-1']);
     const discounts = body<{ total: number }>(await op.get('/console/campaigns?kind=discount')).data;
     expect(discounts.total).toBe(2);
-    expect(body<{ items: { id: string }[] }>(await op.get('/console/campaigns?state=live')).data.items.map((r) => r.id)).toEqual([
-      'run-wheel',
-    ]);
-    expect(body<{ total: number }>(await op.get(`/console/campaigns?q=${encodeURIComponent('测试 3')}`)).data.total).toBe(1);
+    expect(
+      body<{ items: { id: string }[] }>(await op.get('/console/campaigns?state=live')).data.items.map((r) => r.id),
+    ).toEqual(['run-wheel']);
+    expect(
+      body<{ total: number }>(await op.get(`/console/campaigns?q=${encodeURIComponent('测试 3')}`)).data.total,
+    ).toBe(1);
     expect(body(await op.get('/console/campaigns/detail?id=list-1'))).toMatchObject({
       code: 0,
       data: { draft: { kind: 'discount', discount: { title: '列表测试 1' } }, campaign: { state: 'draft' } },
@@ -120,7 +134,11 @@ describe.each(kinds)('console campaigns: running on %s', (kind) => {
     expect(await t.services.campaigns.running.tick()).toMatchObject({ ended: 1 });
     const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
     const d = await detailOf(op, 'run-wheel');
-    expect(d.campaign).toMatchObject({ state: 'ended', seedRevealed: true, seed: expect.stringMatching(/^[0-9a-f]+$/) });
+    expect(d.campaign).toMatchObject({
+      state: 'ended',
+      seedRevealed: true,
+      seed: expect.stringMatching(/^[0-9a-f]+$/),
+    });
     const verify = await t.app.inject({ url: '/bmcs/api/activity/verify?corpId=demo&actId=run-wheel', headers: H5 });
     expect(body<{ ok?: boolean; checked?: number }>(verify)).toMatchObject({ code: 0 });
     expect(await t.services.campaigns.running.tick()).toEqual({ started: 0, ended: 0 });
