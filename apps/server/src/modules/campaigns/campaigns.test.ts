@@ -151,10 +151,12 @@ describe.each(kinds)('console campaigns: making and approving on %s', (kind) => 
 
     t.clock.advance(HOUR);
     await signIn();
+    // Shown live at once; filed under live when the clock has written it down.
+    expect((await detailOf(op, 'spring-wheel')).campaign.state).toBe('live');
+    expect(await t.services.campaigns.running.tick()).toMatchObject({ started: 1 });
     const list = body<{ items: { id: string; state: string }[] }>(await op.get('/console/campaigns?state=live')).data
       .items;
     expect(list.map((r) => r.id)).toContain('spring-wheel');
-    expect(await t.services.campaigns.running.tick()).toMatchObject({ started: 1 });
     const customer = await login();
     expect((await draw(customer, 'spring-wheel')).json()).toMatchObject({ code: 0 });
     const d = await detailOf(ap, 'spring-wheel');
