@@ -33,7 +33,7 @@ describe.each(kinds)('console campaigns: running on %s', (kind) => {
     ).toMatchObject({
       state: 'live',
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await other?.close();
     await t?.close();
