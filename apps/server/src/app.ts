@@ -10,6 +10,7 @@ import { approvalsHandlers } from './modules/approvals/routes';
 import { auditHandlers } from './modules/audit/routes';
 import { documentsHandlers } from './modules/auth/documents-routes';
 import { authHandlers } from './modules/auth/routes';
+import { campaignsHandlers } from './modules/campaigns/routes';
 import { consoleHandlers } from './modules/console/routes';
 import { corpHandlers } from './modules/corp/routes';
 import { couponsHandlers } from './modules/coupons/routes';
@@ -47,6 +48,8 @@ import { createServices, type Services, type ServicesInput } from './services';
 export type AppDeps = (ServicesInput | { services: Services }) & {
   /** Serve the built H5 (off in API-only tests). */
   serveWeb?: boolean;
+  /** Run the campaigns' clock every 5 s (default: outside tests; tests tick it themselves). */
+  campaignClock?: boolean;
 };
 
 export const BODY_LIMIT = 64 * 1024;
@@ -111,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...consoleHandlers(services.console),
     ...settingsHandlers(services.settings),
     ...auditHandlers(services.audit),
+    ...campaignsHandlers(services.campaigns),
   };
   registerEndpoints(app, handlers, {
     database,
@@ -120,6 +124,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: services.limits,
   });
   app.addHook('onClose', async () => services.limits.close());
+  // The campaigns' clock (→ live at startsAt, → ended at endsAt with the seed revealed), on every node: each
+  // change is conditional, so two nodes never make one twice. Tests move their clock and tick themselves.
+  if (deps.campaignClock ?? config.env !== 'test') {
+    const clockTimer = setInterval(() => {
+      services.campaigns.running.tick().catch((err) => app.log.warn({ err }, 'campaign clock failed'));
+    }, 5_000);
+    clockTimer.unref();
+    app.addHook('onClose', async () => clearInterval(clockTimer));
+  }
 
   installBannerImages(app, { bannerDir: config.bannerDir, corps: base.corps, db: database.db, clock: base.clock });
 
