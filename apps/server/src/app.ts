@@ -9,6 +9,7 @@ import { addressesHandlers } from './modules/addresses/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
 import { auditHandlers } from './modules/audit/routes';
 import { authHandlers } from './modules/auth/routes';
+import { campaignLabHandlers } from './modules/campaign-lab/routes';
 import { consoleHandlers } from './modules/console/routes';
 import { corpHandlers } from './modules/corp/routes';
 import { couponsHandlers } from './modules/coupons/routes';
@@ -31,7 +32,7 @@ import { installCsrfGuard } from './platform/csrf';
 import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { installHealth } from './platform/health';
-import { type Handlers, registerEndpoints } from './platform/http';
+import { type Handlers, installUploadBodies, registerEndpoints } from './platform/http';
 import { installLoadShedding } from './platform/load-shedding';
 import { installMetrics } from './platform/metrics';
 import { depsOf } from './platform/services';
@@ -108,7 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...consoleHandlers(services.console),
     ...settingsHandlers(services.settings),
     ...auditHandlers(services.audit),
+    ...campaignLabHandlers(services.campaignLab),
   };
+  installUploadBodies(app);
   registerEndpoints(app, handlers, {
     database,
     config,

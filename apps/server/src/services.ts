@@ -9,12 +9,13 @@ import { createAuditService } from './modules/audit/service';
 import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
+import { createCampaignLabService } from './modules/campaign-lab/service';
 import { createRelyingParty, type RelyingParty } from './modules/console/oidc';
 import { createConsoleService } from './modules/console/service';
 import { createCouponsService } from './modules/coupons/service';
 import { createDiscountsService } from './modules/discounts/service';
 import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
-import { drawRules } from './modules/draw/rules';
+import { drawEngine, drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createGrowthService } from './modules/growth/service';
 import { createOrdersService } from './modules/orders/service';
@@ -172,6 +173,22 @@ export function createServices(deps: ServicesInput) {
     },
   });
   effects['redemption-exception'] = stores.exceptionEffect;
+  // The campaign lab simulates with the draw engine's own pick, reads drafts through the campaigns module
+  // and one draw's proof through the draw module (docs/decisions/0345-simulation.md).
+  const campaignLab = createCampaignLabService({
+    ...depsOf('campaign-lab', base),
+    audit: audit.port,
+    engine: drawEngine,
+    // Until the campaigns module (i23b) is merged there are no stored drafts to read.
+    drafts: {
+      draftOf: async () => null,
+      fileOf: () => ({}),
+      importDraft: async () => {
+        throw new Error('campaign drafts are not wired yet');
+      },
+    },
+    proofs: draw,
+  });
   return {
     base,
     auth,
@@ -195,6 +212,7 @@ export function createServices(deps: ServicesInput) {
     console: consoleIdentity,
     settings,
     audit,
+    campaignLab,
   };
 }
 export type Services = ReturnType<typeof createServices>;
