@@ -10,6 +10,7 @@ import { approvalsHandlers } from './modules/approvals/routes';
 import { auditHandlers } from './modules/audit/routes';
 import { authHandlers } from './modules/auth/routes';
 import { campaignLabHandlers } from './modules/campaign-lab/routes';
+import { campaignsHandlers } from './modules/campaigns/routes';
 import { consoleHandlers } from './modules/console/routes';
 import { corpHandlers } from './modules/corp/routes';
 import { couponsHandlers } from './modules/coupons/routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...settingsHandlers(services.settings),
     ...auditHandlers(services.audit),
     ...campaignLabHandlers(services.campaignLab),
+    ...campaignsHandlers(),
   };
   installUploadBodies(app);
   registerEndpoints(app, handlers, {
