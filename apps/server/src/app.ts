@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...settingsHandlers(services.settings),
     ...auditHandlers(services.audit),
     ...campaignLabHandlers(services.campaignLab),
-    ...campaignsHandlers(),
+    ...campaignsHandlers(services.campaigns),
   };
   installUploadBodies(app);
   registerEndpoints(app, handlers, {

@@ -1,4 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { campaignDraftsPort } from './campaign-drafts-port';
+import { campaignFilePort } from './cli/campaign-file';
 import type { Config } from './config';
 import type { Database_ } from './db';
 import { createActivityService } from './modules/activity/service';
@@ -10,6 +12,7 @@ import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
 import { createCampaignLabService } from './modules/campaign-lab/service';
+import { createCampaignsService } from './modules/campaigns/service';
 import { createRelyingParty, type RelyingParty } from './modules/console/oidc';
 import { createConsoleService } from './modules/console/service';
 import { createCouponsService } from './modules/coupons/service';
@@ -173,20 +176,24 @@ export function createServices(deps: ServicesInput) {
     },
   });
   effects['redemption-exception'] = stores.exceptionEffect;
-  // The campaign lab simulates with the draw engine's own pick, reads drafts through the campaigns module
-  // and one draw's proof through the draw module (docs/decisions/0345-simulation.md).
+  // Console campaigns: drafts checked by the campaign file's schemas and published by its import, the live
+  // side paused and ended through the activity module, approvals counted by the settings' policy.
+  const campaigns = createCampaignsService({
+    ...depsOf('campaigns', base),
+    audit: audit.port,
+    file: campaignFilePort(publishing),
+    live: publishing,
+    policy: settings,
+    halts,
+    staff,
+  });
+  // The campaign lab simulates with the draw engine's own pick, reads and writes drafts through the campaigns
+  // module and one draw's proof through the draw module (docs/decisions/0345-simulation.md).
   const campaignLab = createCampaignLabService({
     ...depsOf('campaign-lab', base),
     audit: audit.port,
     engine: drawEngine,
-    // Until the campaigns module (i23b) is merged there are no stored drafts to read.
-    drafts: {
-      draftOf: async () => null,
-      fileOf: () => ({}),
-      importDraft: async () => {
-        throw new Error('campaign drafts are not wired yet');
-      },
-    },
+    drafts: campaignDraftsPort(base, campaigns),
     proofs: draw,
   });
   return {
@@ -212,6 +219,7 @@ export function createServices(deps: ServicesInput) {
     console: consoleIdentity,
     settings,
     audit,
+    campaigns,
     campaignLab,
   };
 }

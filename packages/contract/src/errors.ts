@@ -238,9 +238,7 @@ export const ERRORS = {
     'Give a reason and type the corp id to confirm',
   ),
   // campaign-lab (issue 23: simulation, preview, uploads, YAML, public verify), 64xx.
-  CAMPAIGN_LAB_NOT_FOUND: e(6401, 404, '活动不存在', 'No such campaign'),
   CAMPAIGN_LAB_DRAFT_INVALID: e(6402, 200, '活动草稿不完整，无法执行', 'The draft is not complete enough for this'),
-  CAMPAIGN_LAB_CONFLICT: e(6403, 409, '草稿已被他人修改，请刷新后重试', 'Someone else changed the draft: reload it'),
   PREVIEW_TOKEN_INVALID: e(6404, 401, '预览链接无效', 'The preview link is not valid'),
   PREVIEW_TOKEN_EXPIRED: e(6405, 401, '预览链接已过期，请重新生成', 'The preview link has expired: make a new one'),
   UPLOAD_TYPE: e(6406, 415, '文件类型不支持', 'This file type is not accepted'),

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009-staff-and-approvals';
 import * as m0010 from './migrations/0010-order-payments';
 import * as m0011 from './migrations/0011-stock-buckets';
 import * as m0012 from './migrations/0012-console';
+import * as m0014 from './migrations/0014-campaigns';
 import * as m0015 from './migrations/0015-campaign-lab';
 
 /** Migrations in order; later issues append here. */
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-stock-buckets': m0011,
   '0012-console': m0012,
   '0015-campaign-lab': m0015,
+  '0014-campaigns': m0014,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -31,6 +31,7 @@ export const OWNERS = [
   'settings',
   'audit',
   'campaign-lab',
+  'campaigns',
 ] as const;
 export type Owner = (typeof OWNERS)[number];
 
@@ -92,6 +93,8 @@ export const tableOwners = {
   audit_head: 'audit',
   campaign_list: 'campaign-lab',
   campaign_list_entry: 'campaign-lab',
+  campaign: 'campaigns',
+  campaign_review: 'campaigns',
 } as const satisfies { [T in keyof DB]: Owner };
 
 /**

@@ -26,7 +26,8 @@ export function createLists(deps: ListsDeps) {
         await audit.append(handOver(tx), {
           corpId: corp.id,
           at: clock(),
-          ...acting,
+          actor: acting.actor,
+          ip: acting.ip,
           action: 'upload.image',
           subject: saved.name,
           before: null,
@@ -74,7 +75,8 @@ export function createLists(deps: ListsDeps) {
           await audit.append(handOver(tx), {
             corpId: corp.id,
             at: clock(),
-            ...acting,
+            actor: acting.actor,
+            ip: acting.ip,
             action: `campaign.${query.kind === 'cgroup' ? 'customer-group' : 'white-list'}`,
             subject: query.id,
             before: null,

@@ -48,6 +48,8 @@ export interface StoredDraft {
 export interface Acting {
   actor: AuditActor;
   ip: string | null;
+  /** The caller's language (the campaigns module answers field errors in it). */
+  locale?: 'zh-CN' | 'en-US';
 }
 
 /** The drafts, read and written through the campaigns module's own rules (revisions, 409 on a stale rev). */

@@ -29,15 +29,15 @@ export function createCampaignLabService(deps: CampaignLabDeps) {
   const db = deps.database.db;
 
   /** Appends one entry in its own transaction (an action that changes nothing of ours but is on the record). */
-  async function record(acting: Acting, corpId: string, action: string, subject: string, after: unknown) {
+  async function record({ actor, ip }: Acting, corpId: string, action: string, subject: string, after: unknown) {
     await db.transaction().execute(async (tx) => {
-      await audit.append(handOver(tx), { corpId, at: clock(), ...acting, action, subject, before: null, after });
+      await audit.append(handOver(tx), { corpId, at: clock(), actor, ip, action, subject, before: null, after });
     });
   }
 
   async function storedDraft(corpId: string, id: string) {
     const d = await drafts.draftOf(corpId, id);
-    if (!d) throw new AppError('CAMPAIGN_LAB_NOT_FOUND', id);
+    if (!d) throw new AppError('CAMPAIGN_NOT_FOUND', id);
     return d;
   }
 
