@@ -28,8 +28,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-order-payments': m0010,
   '0011-stock-buckets': m0011,
   '0012-console': m0012,
-  '0015-campaign-lab': m0015,
   '0014-campaigns': m0014,
+  '0015-campaign-lab': m0015,
 };
 
 class InCodeProvider implements MigrationProvider {
