@@ -9,6 +9,9 @@ import { settle, snap } from './helpers';
 // The H5 side of the console's campaign lab (issue 23): a preview link opened on a phone, and the public page
 // that recomputes one draw from its id (docs/decisions/0346-preview.md, 0349-public-verify.md).
 
+// Two CLI runs and axe on each snapped screen: generous on a machine shared by many checkouts.
+test.describe.configure({ timeout: 240_000 });
+
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const demo = JSON.parse(
   readFileSync(resolve(repoRoot, 'apps/server/campaigns/demo-console-accounts.json'), 'utf8'),

@@ -98,7 +98,7 @@ export function VerifyScreen() {
     next.set('drawId', typed.trim());
     navigate(`/verify?${next}`, { replace: true });
   };
-  const notFound = query.error?.code === 6410;
+  const notFound = query.error?.code === 6410 || query.error?.status === 404;
   return (
     <div className="act-sheet vf">
       <header className="act-sheet__hero">
