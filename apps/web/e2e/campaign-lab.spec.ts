@@ -95,6 +95,7 @@ test('an approver opens a draft’s preview link on a phone and tries the wheel;
   // A link that was tampered with shows the designed refusal, not the draft.
   await page.goto(`${link.data.url.slice(0, -3)}xyz`);
   await expect(page.getByRole('alert')).toContainText('预览链接无效或已过期');
+  await settle(page);
   await snap(page, 'lab-preview-invalid');
   await api.dispose();
 });

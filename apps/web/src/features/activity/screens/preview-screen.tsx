@@ -51,9 +51,13 @@ export function PreviewScreen() {
   if (token === '' || page.isError) {
     return (
       <div className="act-sheet">
-        <div className="pv-invalid" role="alert">
-          <StatePanel gate="missing" />
-          <p>{tl('preview.invalid')}</p>
+        <header className="act-sheet__hero">
+          <h1 className="act-sheet__title">{tl('preview.badge')}</h1>
+        </header>
+        <div className="act-sheet__body">
+          <p className="act-panel pv-invalid" role="alert">
+            {tl('preview.invalid')}
+          </p>
         </div>
       </div>
     );
