@@ -1,8 +1,10 @@
+// The lab's simulation with the real draw engine: here, at the composition level, because a module's test
+// may not import another module (the lab gets the engine from services.ts).
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { drawEngine } from '../draw/rules';
-import type { LabPrize } from './ports';
-import { exposureCents, simulate, spreadOverDays } from './simulate';
+import type { LabPrize } from './modules/campaign-lab/ports';
+import { exposureCents, simulate, spreadOverDays } from './modules/campaign-lab/simulate';
+import { drawEngine } from './modules/draw/rules';
 
 const prize = (p: Partial<LabPrize> & Pick<LabPrize, 'id' | 'weight'>): LabPrize => ({
   name: p.id,
