@@ -51,10 +51,16 @@ describe('the budget simulation', () => {
     const input = { prizes: table, draws: 20_000, days: 4, drawsPerCustomer: 1 };
     expect(simulate(drawEngine, { ...input, budgetCents: 0 }, randomBytes).overBudgetChance).toBe(1);
     expect(simulate(drawEngine, { ...input, budgetCents: 1e12 }, randomBytes).overBudgetChance).toBe(0);
-    // Around the expected payout (5 × ¥1,000 + ~2,000 × ¥5) the chance is near one half.
-    const mid = simulate(drawEngine, { ...input, budgetCents: 500_000 + 2000 * 500 }, randomBytes).overBudgetChance;
-    expect(mid).toBeGreaterThan(0.2);
-    expect(mid).toBeLessThan(0.8);
+    // The payout is about 5 × ¥1,000 + 2,000 × ¥5, give or take 500 × √(20,000 × 0.1 × 0.9) ≈ ¥212 (one sd):
+    // 8 sd below it the campaign is almost surely over budget, 8 sd above almost surely not.
+    const expected = 500_000 + 2000 * 500;
+    const sd = 500 * Math.sqrt(20_000 * 0.1 * 0.9);
+    expect(
+      simulate(drawEngine, { ...input, budgetCents: expected - 8 * sd }, randomBytes).overBudgetChance,
+    ).toBeGreaterThan(0.95);
+    expect(
+      simulate(drawEngine, { ...input, budgetCents: expected + 8 * sd }, randomBytes).overBudgetChance,
+    ).toBeLessThan(0.05);
     // The default budget is the exposure of the stocked prizes.
     expect(simulate(drawEngine, input, randomBytes).budgetCents).toBe(exposureCents(table));
   });
