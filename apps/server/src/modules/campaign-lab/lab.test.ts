@@ -38,7 +38,7 @@ describe.each(kinds)('the campaign lab on %s', (kind) => {
     );
     expect(created.code).toBe(0);
     id = created.data.id;
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     rmSync(banners, { recursive: true, force: true });
@@ -159,6 +159,10 @@ describe.each(kinds)('the campaign lab on %s', (kind) => {
     expect(big.statusCode).toBe(413);
     // A file sent to a JSON endpoint is refused, not parsed.
     expect((await upload('/console/campaigns/simulate', PNG, 'image/png')).statusCode).toBe(415);
+    // And JSON where a file belongs is refused as the wrong type.
+    expect(
+      (await upload(`/console/campaigns/white-list?id=${id}`, Buffer.from('{}'), 'application/json')).statusCode,
+    ).toBe(415);
     expect(await audited('upload.image')).toHaveLength(1);
   });
 
