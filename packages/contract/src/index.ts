@@ -9,6 +9,7 @@ export * from './endpoints/approvals';
 export * from './endpoints/auth';
 export * from './endpoints/console';
 export * from './endpoints/console-audit';
+export * from './endpoints/console-campaign-lab';
 export * from './endpoints/console-campaigns';
 export * from './endpoints/console-settings';
 export * from './endpoints/corp';

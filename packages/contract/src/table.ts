@@ -5,6 +5,7 @@ import { approvalsEndpoints } from './endpoints/approvals';
 import { authEndpoints } from './endpoints/auth';
 import { consoleEndpoints } from './endpoints/console';
 import { auditEndpoints } from './endpoints/console-audit';
+import { campaignLabEndpoints } from './endpoints/console-campaign-lab';
 import { campaignsEndpoints } from './endpoints/console-campaigns';
 import { settingsEndpoints } from './endpoints/console-settings';
 import { corpEndpoints } from './endpoints/corp';
@@ -50,6 +51,7 @@ export const endpointGroups = {
   console: consoleEndpoints,
   settings: settingsEndpoints,
   audit: auditEndpoints,
+  campaignLab: campaignLabEndpoints,
   campaigns: campaignsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011-stock-buckets';
 import * as m0012 from './migrations/0012-console';
 import * as m0013 from './migrations/0013-customer-journey';
 import * as m0014 from './migrations/0014-campaigns';
+import * as m0015 from './migrations/0015-campaign-lab';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-console': m0012,
   '0013-customer-journey': m0013,
   '0014-campaigns': m0014,
+  '0015-campaign-lab': m0015,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
-import { type PrizeConfig, validatePrizeTable } from './engine';
-import { commitment, newSeed } from './fairness';
+import { consolationPrizeId, effectiveWeights, type PrizeConfig, pickFromWeights, validatePrizeTable } from './engine';
+import { commitment, newSeed, rollFor } from './fairness';
 import { oddsTable } from './odds';
 
 /** The draw's technical explanation, in each language the H5 speaks (the rules page shows the reader's). */
@@ -24,4 +24,19 @@ export const drawRules = {
   odds: (prizes: readonly PrizeConfig[]) => oddsTable(prizes, 0),
   newSeed,
   commitment,
+};
+
+/**
+ * The engine's selection itself, for the campaign lab's simulation (docs/decisions/0345-simulation.md):
+ * the same rule chain and pick the real draws use, handed over by createServices, never copied.
+ */
+export const drawEngine = {
+  validatePrizeTable,
+  effectiveWeights,
+  pickFromWeights,
+  consolationPrizeId,
+  rollFor,
+  commitment,
+  newSeed,
+  odds: (prizes: readonly PrizeConfig[]) => oddsTable(prizes, 0),
 };
