@@ -35,6 +35,8 @@ export const routes = {
   consoleStaffList: { name: 'consoleStaffList', method: 'GET', path: '/console/staff', version: 'none', loading: false, access: 'console', idempotent: false },
   consoleStaffResetTotp: { name: 'consoleStaffResetTotp', method: 'POST', path: '/console/staff/reset-totp', version: 'none', loading: true, access: 'console', idempotent: false },
   consoleStaffRoles: { name: 'consoleStaffRoles', method: 'POST', path: '/console/staff/roles', version: 'none', loading: true, access: 'console', idempotent: false },
+  consoleStatsDashboard: { name: 'consoleStatsDashboard', method: 'GET', path: '/console/stats/dashboard', version: 'none', loading: false, access: 'console', idempotent: false },
+  consoleStatsStream: { name: 'consoleStatsStream', method: 'GET', path: '/console/stats/stream', version: 'none', loading: false, access: 'console', idempotent: false, produces: 'text/event-stream' },
   couponInfo: { name: 'couponInfo', method: 'GET', path: '/coupon/info', version: 'none', loading: false, access: 'user', idempotent: false },
   couponUse: { name: 'couponUse', method: 'POST', path: '/coupon/use', version: 'none', loading: true, access: 'user', idempotent: true },
   currentSession: { name: 'currentSession', method: 'GET', path: '/auth/session', version: 'none', loading: false, access: 'tenant', idempotent: false },

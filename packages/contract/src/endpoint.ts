@@ -24,7 +24,10 @@ export interface Endpoint<
    * A file download instead of the JSON envelope (the audit log's CSV): the handler returns the file's
    * text, sent with this content type and `filename` as an attachment. Errors still come in the envelope.
    */
-  readonly produces?: { readonly type: 'text/csv'; readonly filename: string };
+  readonly produces?:
+    | { readonly type: 'text/csv'; readonly filename: string }
+    /** Server-sent events: the handler takes over the response (`reply.hijack()`) and writes the stream. */
+    | { readonly type: 'text/event-stream' };
   readonly summary: string;
   readonly tag: string;
   /** Query string (for GET this is the whole payload). */

@@ -9,6 +9,7 @@ export * from './endpoints/auth';
 export * from './endpoints/console';
 export * from './endpoints/console-audit';
 export * from './endpoints/console-settings';
+export * from './endpoints/console-stats';
 export * from './endpoints/corp';
 export * from './endpoints/coupons';
 export * from './endpoints/discounts';

@@ -6,6 +6,7 @@ import { authEndpoints } from './endpoints/auth';
 import { consoleEndpoints } from './endpoints/console';
 import { auditEndpoints } from './endpoints/console-audit';
 import { settingsEndpoints } from './endpoints/console-settings';
+import { statsEndpoints } from './endpoints/console-stats';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
 import { discountsEndpoints } from './endpoints/discounts';
@@ -47,6 +48,7 @@ export const endpointGroups = {
   console: consoleEndpoints,
   settings: settingsEndpoints,
   audit: auditEndpoints,
+  stats: statsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

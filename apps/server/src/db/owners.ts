@@ -30,6 +30,7 @@ export const OWNERS = [
   'console',
   'settings',
   'audit',
+  'stats',
 ] as const;
 export type Owner = (typeof OWNERS)[number];
 
@@ -89,6 +90,11 @@ export const tableOwners = {
   corp_settings: 'settings',
   audit_log: 'audit',
   audit_head: 'audit',
+  stats_delta: 'stats',
+  stats_total: 'stats',
+  stats_hour: 'stats',
+  stats_minute: 'stats',
+  stats_seen: 'stats',
 } as const satisfies { [T in keyof DB]: Owner };
 
 /**

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { StatsTables } from './schema-stats';
 import type { StoreTables } from './schema-stores';
 
 /**
@@ -104,7 +105,8 @@ export type DB = PlatformTables &
   SeasonTables &
   StaffTables &
   StoreTables &
-  ConsoleTables;
+  ConsoleTables &
+  StatsTables;
 
 /** A corp's console settings (modules/settings). */
 export interface CorpSettingsTable {
