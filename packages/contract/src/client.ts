@@ -24,6 +24,7 @@ export type {
   ConsoleMe,
   ConsoleStaff,
   CorpSettings,
+  Dashboard,
   DrawResult,
   InviteLink,
   InviteSuccess,
