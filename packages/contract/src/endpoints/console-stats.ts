@@ -93,7 +93,7 @@ export const dashboardSchema = z.object({
     /** Initial stock × value of every prize with a stock (the most the campaign can pay out). */
     capCents: count.nullable(),
     lastHourCents: count,
-    /** Spent at the end date at the last hour's pace; null without an end date. */
+    /** Spent at the end date at the last hour's pace (at most the cap); null without an end date. */
     forecastCents: count.nullable(),
   }),
   funnel: z.array(z.object({ step: z.enum(['pv', 'login', 'first', 'win', 'claim', 'done']), n: count })),

@@ -24,7 +24,10 @@ export function useLiveDashboard(actId: string | undefined) {
     source.onerror = () => setState(source.readyState === EventSource.CLOSED ? 'offline' : 'connecting');
     source.addEventListener('dashboard', (e) => {
       setState('live');
-      client.setQueryData(endpointKey('consoleStatsDashboard', q), JSON.parse((e as MessageEvent<string>).data) as Dashboard);
+      client.setQueryData(
+        endpointKey('consoleStatsDashboard', q),
+        JSON.parse((e as MessageEvent<string>).data) as Dashboard,
+      );
     });
     return () => source.close();
   }, [key, client]);

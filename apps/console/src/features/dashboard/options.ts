@@ -17,7 +17,13 @@ export function hoursOption(d: Dashboard): ChartOption {
     xAxis: { type: 'category', data: x },
     yAxis: { type: 'value', minInterval: 1 },
     series: [
-      { name: dt('col.pageViews'), type: 'line', smooth: true, showSymbol: false, data: d.byHour.map((p) => p.pageViews) },
+      {
+        name: dt('col.pageViews'),
+        type: 'line',
+        smooth: true,
+        showSymbol: false,
+        data: d.byHour.map((p) => p.pageViews),
+      },
       { name: dt('col.draws'), type: 'line', smooth: true, showSymbol: false, data: d.byHour.map((p) => p.draws) },
       { name: dt('col.wins'), type: 'bar', data: d.byHour.map((p) => p.wins) },
     ],
@@ -36,7 +42,7 @@ export function funnelOption(d: Dashboard): ChartOption {
         right: 24,
         top: 8,
         bottom: 8,
-        minSize: '8%',
+        minSize: '24%',
         label: { show: true, position: 'inside', formatter: '{b}: {c}' },
         data: d.funnel.map((f) => ({ name: dt(`funnel.${f.step}`), value: f.n })),
       },

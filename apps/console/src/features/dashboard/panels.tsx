@@ -74,7 +74,7 @@ type Prize = Dashboard['prizes'][number];
 function runOut(p: Prize, endsAt: number | null) {
   if (p.initialStock === null) return <span>{dt('prizes.unlimited')}</span>;
   if (p.left === 0) return <Tag color="red">{dt('prizes.soldOut')}</Tag>;
-  if (p.runsOutAt !== null) return <Tag color="orange">{formatTime(p.runsOutAt)}</Tag>;
+  if (p.runsOutAt !== null) return <strong className="dash-runout">{formatTime(p.runsOutAt)}</strong>;
   return <span className="dash-muted">{p.lastHour > 0 && endsAt ? dt('prizes.afterEnd') : dt('prizes.noPace')}</span>;
 }
 
@@ -127,7 +127,7 @@ export function PrizesPanel({ d }: { d: Dashboard }) {
 
 export function BudgetPanel({ d }: { d: Dashboard }) {
   const b = d.budget;
-  const over = b.capCents !== null && b.forecastCents !== null && b.forecastCents > b.capCents;
+  const over = b.capCents !== null && b.forecastCents !== null && b.forecastCents >= b.capCents;
   return (
     <Panel title={dt('budget.title')}>
       <dl className="dash-budget">

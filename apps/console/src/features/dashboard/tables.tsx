@@ -39,7 +39,7 @@ export function FunnelTable({ funnel }: { funnel: Step[] }) {
       pagination={false}
       title={() => <span className="dash-caption">{dt('funnel.title')}</span>}
       dataSource={funnel.map((f, i) => {
-        const before = i > 0 ? funnel[i - 1]?.n ?? 0 : 0;
+        const before = i > 0 ? (funnel[i - 1]?.n ?? 0) : 0;
         return { ...f, rate: i === 0 ? '—' : before > 0 ? `${((f.n / before) * 100).toFixed(1)}%` : '—' };
       })}
       columns={[

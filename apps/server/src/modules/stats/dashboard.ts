@@ -110,8 +110,10 @@ export async function buildDashboard(
     });
   const stocked = prizes.filter((p) => p.initialStock !== null);
   const capCents = stocked.length ? stocked.reduce((s, p) => s + (p.initialStock ?? 0) * p.valueCents, 0) : null;
-  const forecastCents =
+  // At the pace of the last hour until the end, but never past the cap: stock that is gone is not paid out.
+  const paced =
     endsAt === null ? null : Math.round(spentCents + (endsAt > now ? (lastHourCents * (endsAt - now)) / repo.HOUR : 0));
+  const forecastCents = paced === null || capCents === null ? paced : Math.min(paced, capCents);
   const channels = [...STAT_CHANNELS, ''].map((channel) => {
     const of = rows.filter((r) => r.channel === channel);
     return { channel, pageViews: sumOf(of, 'pv'), draws: sumOf(of, 'draw'), wins: sumOf(of, 'win') };

@@ -22,6 +22,8 @@ export function statsHandlers(svc: StatsService): HandlersOf<typeof statsEndpoin
         connection: 'close',
       });
       const send = (d: Dashboard) => res.write(`event: dashboard\ndata: ${JSON.stringify(d)}\n\n`);
+      // A dropped stream is reopened by the browser after 1 s (EventSource's `retry`).
+      res.write('retry: 1000\n\n');
       send(first);
       const stop = svc.watch(corp.id, query.actId, first, send, () => {
         res.end();
