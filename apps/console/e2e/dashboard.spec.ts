@@ -52,6 +52,6 @@ test('dashboard: a customer draws, and within 2 s the draw count and the stock c
 
   // The corp's view: every campaign with its numbers, one click to a campaign.
   await page.goto('/console/dashboard?corpId=demo');
-  await expect(page.getByRole('button', { name: `查看 ${ACT}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `查看 ${ACT}` })).toBeVisible({ timeout: 30_000 });
   await snap(page, 'console-dashboard-corp');
 });
