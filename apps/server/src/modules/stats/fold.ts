@@ -45,6 +45,8 @@ export function createFold(deps: ServiceDeps<'stats'>) {
 
   async function once(): Promise<number> {
     const now = deps.clock();
+    // Nothing waiting (the usual case between draws): no write transaction at all.
+    if (!(await repo.anyDelta(db))) return 0;
     return db.transaction().execute(async (tx) => {
       const ds = await repo.takeDeltas(tx, BATCH, postgres);
       if (!ds.length) return 0;
@@ -55,9 +57,15 @@ export function createFold(deps: ServiceDeps<'stats'>) {
       for (const d of ds) {
         const at = Number(d.at);
         for (const inc of expand(d)) {
-          add(total, inc);
-          add(hour, inc, at - (at % repo.HOUR));
-          if (at >= oldest) add(minute, inc, at - (at % repo.MINUTE));
+          // Each campaign, and the corp's all-campaigns row (act '*'): neither view sums many rows on read.
+          for (const act_id of [inc.act_id, repo.ALL]) {
+            const one = { ...inc, act_id };
+            add(total, one);
+            // The hourly series and the pace need neither the channel nor (but for wins) the prize.
+            const bare = { ...one, channel: '', prize_id: inc.metric === 'win' ? inc.prize_id : '' };
+            add(hour, { ...bare, prize_id: '' }, at - (at % repo.HOUR));
+            if (inc.metric === 'win' && at >= oldest) add(minute, bare, at - (at % repo.MINUTE));
+          }
         }
       }
       await repo.addTo(tx, 'stats_total', sorted(total));

@@ -9,6 +9,8 @@ const prepared = preparedFor('stats');
 // Tables of this module: stats_delta, stats_total, stats_hour, stats_minute, stats_seen.
 
 export const MINUTE = 60_000;
+/** The act_id of a corp's all-campaigns roll-up rows. */
+export const ALL = '*';
 export const HOUR = 3_600_000;
 
 export type Delta = Omit<StatsDeltaTable, 'id'>;
@@ -29,6 +31,10 @@ const insertDeltaQ = prepared<Delta, never>((db, p) =>
 /** One delta row inside the caller's transaction (a draw's: one small insert, no row anyone else writes). */
 export function* addDelta(x: TxExec, d: Delta): Step<void> {
   yield* changes(x, insertDeltaQ, d);
+}
+
+export async function anyDelta(db: Own<'stats'>): Promise<boolean> {
+  return (await db.selectFrom('stats_delta').select('id').limit(1).execute()).length > 0;
 }
 
 /** Deltas outside any transaction of another module (page views, claims, the request counters). */
@@ -97,10 +103,12 @@ export async function pruneMinutes(db: Own<'stats'>, before: number) {
 }
 
 type Scope = { corpId: string; actId?: string };
+/** A campaign's rows, or the corp's all-campaigns rows. */
+const actOf = (s: Scope) => s.actId ?? ALL;
 
 /** The totals of a campaign (or of every campaign of the corp) by channel, metric and prize. */
 export async function totals(db: Own<'stats'>, s: Scope) {
-  let q = db
+  const q = db
     .selectFrom('stats_total')
     .select([
       'channel',
@@ -109,33 +117,33 @@ export async function totals(db: Own<'stats'>, s: Scope) {
       (eb) => eb.fn.sum<number>('n').as('n'),
       (eb) => eb.fn.sum<number>('cents').as('cents'),
     ])
-    .where('corp_id', '=', s.corpId);
-  if (s.actId) q = q.where('act_id', '=', s.actId);
+    .where('corp_id', '=', s.corpId)
+    .where('act_id', '=', actOf(s));
   const rows = await q.groupBy(['channel', 'metric', 'prize_id']).execute();
   return rows.map((r) => ({ ...r, n: Number(r.n), cents: Number(r.cents) }));
 }
 
 /** Page views, draws and wins per hour. */
 export async function hours(db: Own<'stats'>, s: Scope) {
-  let q = db
+  const q = db
     .selectFrom('stats_hour')
     .select(['hour', 'metric', (eb) => eb.fn.sum<number>('n').as('n'), (eb) => eb.fn.sum<number>('cents').as('cents')])
     .where('corp_id', '=', s.corpId)
+    .where('act_id', '=', actOf(s))
     .where('metric', 'in', ['pv', 'draw', 'win']);
-  if (s.actId) q = q.where('act_id', '=', s.actId);
   const rows = await q.groupBy(['hour', 'metric']).orderBy('hour').execute();
   return rows.map((r) => ({ hour: Number(r.hour), metric: r.metric, n: Number(r.n), cents: Number(r.cents) }));
 }
 
 /** Wins per prize since `since` (the pace of the last hour). */
 export async function recentWins(db: Own<'stats'>, s: Scope, since: number) {
-  let q = db
+  const q = db
     .selectFrom('stats_minute')
     .select(['prize_id', (eb) => eb.fn.sum<number>('n').as('n'), (eb) => eb.fn.sum<number>('cents').as('cents')])
     .where('corp_id', '=', s.corpId)
+    .where('act_id', '=', actOf(s))
     .where('metric', '=', 'win')
     .where('minute', '>=', since);
-  if (s.actId) q = q.where('act_id', '=', s.actId);
   const rows = await q.groupBy('prize_id').execute();
   return rows.map((r) => ({ prize_id: r.prize_id, n: Number(r.n), cents: Number(r.cents) }));
 }
@@ -151,7 +159,8 @@ export async function perCampaign(db: Own<'stats'>, corpId: string | null) {
       (eb) => eb.fn.sum<number>('n').as('n'),
       (eb) => eb.fn.sum<number>('cents').as('cents'),
     ])
-    .where('metric', 'in', ['draw', 'win']);
+    .where('metric', 'in', ['draw', 'win'])
+    .where('act_id', '<>', ALL);
   if (corpId) q = q.where('corp_id', '=', corpId);
   const rows = await q.groupBy(['corp_id', 'act_id', 'metric']).execute();
   return rows.map((r) => ({ ...r, n: Number(r.n), cents: Number(r.cents) }));
