@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Dashboard } from '@campaign/contract';
 import type { FastifyInstance } from 'fastify';
@@ -149,5 +150,10 @@ describe.each(kinds)('the campaign dashboard on %s', (kind) => {
     expect(res.body).toContain(`campaign_draws{corp="demo",campaign="${ACT}"`);
     expect(res.body).toMatch(new RegExp(`campaign_stock_left\\{corp="demo",campaign="${ACT}",prize="gift"[^}]*\\} 1`));
     expect(res.body).toMatch(new RegExp(`campaign_budget_spent_yuan\\{corp="demo",campaign="${ACT}"[^}]*\\} 40`));
+    // The Grafana dashboard in the repo reads only gauges the server exposes.
+    const grafana = readFileSync(new URL('../../../../../deploy/grafana/campaign-stats.json', import.meta.url), 'utf8');
+    const read = new Set(grafana.match(/campaign_[a-z_]+(?=[{[)])/g));
+    expect(read.size).toBeGreaterThanOrEqual(4);
+    for (const name of read) expect(res.body).toContain(`# TYPE ${name} gauge`);
   });
 });
