@@ -238,7 +238,8 @@ async function run(kind: string) {
   try {
     const database = openDatabase(target);
     await migrateToLatest(database.db);
-    const services = createServices({ database, config: testConfig() });
+    // As a running server: the activity cache and a read's fold window as in service (not the tests' zero).
+    const services = createServices({ database, config: testConfig({ env: 'development' }) });
     await applyDefinition(database.db, services.publishing, parseDefinition(yaml, 'bench.yaml', NOW), NOW);
     const data = rollups();
     if (target.kind === 'sqlite') await seedSqlite(target.path, data);

@@ -42,6 +42,7 @@ export function createFold(deps: ServiceDeps<'stats'>) {
   const postgres = !deps.database.sqlite;
   let running: Promise<number> | null = null;
   let lastPrune = 0;
+  let lastFold = 0;
 
   async function once(): Promise<number> {
     const now = deps.clock();
@@ -103,8 +104,13 @@ export function createFold(deps: ServiceDeps<'stats'>) {
     fold(): Promise<number> {
       running ??= run().finally(() => {
         running = null;
+        lastFold = Date.now();
       });
       return running;
+    },
+    /** A read's fold: none if one finished within `freshMs` (readers in a row do not each look for deltas). */
+    foldIfStale(freshMs: number): Promise<number> {
+      return !running && Date.now() - lastFold < freshMs ? Promise.resolve(0) : this.fold();
     },
   };
 }
