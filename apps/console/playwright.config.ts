@@ -29,6 +29,19 @@ writeFileSync(
     sso: { issuer: 'http://127.0.0.1:${OIDC_PORT}', clientId: campaign-console, clientSecretEnv: CONSOLE_E2E_OIDC_SECRET, rolesClaim: roles }
 staff:
   - { corp: ${SSO_CORP}, id: approver-zhao, name: 赵主管, roles: [approver, operator] }
+# The dashboard journey's campaign (e2e/dashboard.spec.ts): every draw wins the cup, so its stock moves.
+activities:
+  - id: e2e-dash
+    corp: demo
+    type: wheel
+    title: 看板测试转盘
+    startsAt: now-1h
+    endsAt: now+10d
+    chances: { perDay: 100 }
+    rules: <p>看板测试</p>
+    prizes:
+      - { id: cup, name: 保温杯, kind: physical, image: /prizes/cup.svg, weight: 1, stock: 200, valueCents: 5000 }
+      - { id: thanks, name: 谢谢参与, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }
 `,
 );
 
@@ -77,7 +90,8 @@ export default defineConfig({
       },
       url: `http://localhost:${CONSOLE_E2E_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 90_000,
+      // Seed, import and start each compile with tsx: on a busy shared machine that took over 90 s.
+      timeout: 240_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { buildOpenApi } from '@campaign/contract';
+import { BASE_PATH, buildOpenApi } from '@campaign/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -25,6 +25,9 @@ import { prizesHandlers } from './modules/prizes/routes';
 import { seasonHandlers } from './modules/season/routes';
 import { settingsHandlers } from './modules/settings/routes';
 import { staffHandlers } from './modules/staff/routes';
+import { installBusinessGauges } from './modules/stats/gauges';
+import { installRequestCounting } from './modules/stats/requests';
+import { statsHandlers } from './modules/stats/routes';
 import { storesHandlers } from './modules/stores/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
@@ -81,11 +84,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('drain', health.drain);
   await app.register(fastifyCookie);
   installCsrfGuard(app, isApiPath);
-  installMetrics(app, {
+  const registry = installMetrics(app, {
     defaultMetrics: config.env !== 'test',
     // Open where nobody outside can reach it (development, tests), behind a bearer token once one is set,
     // and absent in production without one.
     expose: config.metricsToken ? { token: config.metricsToken } : config.env === 'production' ? 'off' : 'open',
+  });
+
+  installBusinessGauges(registry, services.stats);
+  installRequestCounting(app, services.stats.sink, {
+    clock: services.base.clock,
+    isCustomerPath: (url) => isApiPath(url) && !url.startsWith(`${BASE_PATH}/console/`),
   });
 
   const { base } = services;
@@ -98,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...documentsHandlers(services.documents),
     ...trackingHandlers(depsOf('tracking', base), {
       activityExists: (corp, actId) => activityExists(services.activity, corp, actId),
+      stats: services.stats.sink,
     }),
     ...activityHandlers(services.activity),
     ...drawHandlers(services.draw, base.sealer),
@@ -117,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...auditHandlers(services.audit),
     ...campaignLabHandlers(services.campaignLab),
     ...campaignsHandlers(services.campaigns),
+    ...statsHandlers(services.stats),
   };
   installUploadBodies(app);
   registerEndpoints(app, handlers, {
@@ -136,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clockTimer.unref();
     app.addHook('onClose', async () => clearInterval(clockTimer));
   }
+  // Open streams end first: the server waits for its connections to close.
+  app.addHook('preClose', async () => services.stats.close());
 
   installBannerImages(app, { bannerDir: config.bannerDir, corps: base.corps, db: database.db, clock: base.clock });
 

@@ -65,6 +65,7 @@ const envSchema = z.object({
   TRACKING_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   API_DOCS: bool.optional(),
+  STATS_DRAW_COUNTERS: bool.optional(),
   // Limits shared by every node (docs/decisions/0050-shared-limits.md).
   REDIS_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -148,6 +149,8 @@ export interface Config {
   metricsToken: string | null;
   /** Serve /bmcs/api/docs and openapi.json (default: on outside production). */
   apiDocs: boolean;
+  /** Count each draw for the dashboard in the draw transaction (default on; off only to measure its cost). */
+  statsDrawCounters: boolean;
   /** The store map's tiles: a Leaflet URL template (`{key}` filled with MAP_KEY); null = none configured. */
   map: {
     provider: string;
@@ -260,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauth: baseUrl && appId && appSecret ? { baseUrl, appId, appSecret, timeoutMs: e.OAUTH_TIMEOUT_MS } : null,
     metricsToken: e.METRICS_TOKEN ?? null,
     apiDocs: e.API_DOCS ?? !production,
+    statsDrawCounters: e.STATS_DRAW_COUNTERS ?? true,
     map: e.MAP_TILE_URL
       ? {
           provider: e.MAP_PROVIDER,

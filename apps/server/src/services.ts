@@ -29,6 +29,7 @@ import { createSeasonOperations } from './modules/season/operations';
 import { createSeasonService } from './modules/season/service';
 import { createSettingsService } from './modules/settings/service';
 import { createStaffService } from './modules/staff/service';
+import { createStatsService } from './modules/stats/service';
 import { createStoresService } from './modules/stores/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
@@ -134,10 +135,34 @@ export function createServices(deps: ServicesInput) {
   effects['rules-change'] = publishing.rulesChangeEffect;
   const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
+  // The live numbers: the draw counts itself in its own transaction; the dashboard reads the roll-ups.
+  const stats = createStatsService({
+    ...depsOf('stats', base),
+    catalog: {
+      async campaign(corpId, actId) {
+        const act = await activity.load(corpId, actId);
+        if (!act) return null;
+        return {
+          title: act.row.title,
+          startsAt: act.row.starts_at,
+          endsAt: act.row.ends_at,
+          prizes: act.prizes.map((p) => ({
+            id: p.id,
+            name: p.name,
+            kind: p.kind,
+            valueCents: p.value_cents,
+            totalStock: p.total_stock,
+          })),
+        };
+      },
+      stockLeft: stock.stockLeft,
+    },
+  });
   const draw = createDrawService({
     ...depsOf('draw', base),
     riskHook: deps.riskHook ?? velocityRiskHook(),
     activities: activityWithStock,
+    ...(config.statsDrawCounters ? { counter: stats.drawCounter } : {}),
     // Every draw also feeds the season draw tasks that name its activity, in the draw's own transaction.
     prizes: {
       awardOfDraw: prizes.awardOfDraw,
@@ -223,6 +248,7 @@ export function createServices(deps: ServicesInput) {
     audit,
     campaigns,
     campaignLab,
+    stats,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -55,6 +55,8 @@ export const routes = {
   corpDocument: { name: 'corpDocument', method: 'GET', path: '/corp/document', version: 'none', loading: false, access: 'tenant', idempotent: false },
   corpDocuments: { name: 'corpDocuments', method: 'GET', path: '/corp/documents', version: 'none', loading: false, access: 'tenant', idempotent: false },
   consoleUploadImage: { name: 'consoleUploadImage', method: 'POST', path: '/console/uploads/image', version: 'none', loading: true, access: 'console', idempotent: false },
+  consoleStatsDashboard: { name: 'consoleStatsDashboard', method: 'GET', path: '/console/stats/dashboard', version: 'none', loading: false, access: 'console', idempotent: false },
+  consoleStatsStream: { name: 'consoleStatsStream', method: 'GET', path: '/console/stats/stream', version: 'none', loading: false, access: 'console', idempotent: false, produces: 'text/event-stream' },
   couponInfo: { name: 'couponInfo', method: 'GET', path: '/coupon/info', version: 'none', loading: false, access: 'user', idempotent: false },
   couponUse: { name: 'couponUse', method: 'POST', path: '/coupon/use', version: 'none', loading: true, access: 'user', idempotent: true },
   currentSession: { name: 'currentSession', method: 'GET', path: '/auth/session', version: 'none', loading: false, access: 'tenant', idempotent: false },

@@ -32,6 +32,7 @@ export type {
   ConsoleMe,
   ConsoleStaff,
   CorpSettings,
+  Dashboard,
   DrawResult,
   InviteLink,
   InviteSuccess,

@@ -24,7 +24,10 @@ export interface Endpoint<
    * A file download instead of the JSON envelope (the audit log's CSV): the handler returns the file's
    * text, sent with this content type and `filename` as an attachment. Errors still come in the envelope.
    */
-  readonly produces?: { readonly type: 'text/csv'; readonly filename: string };
+  readonly produces?:
+    | { readonly type: 'text/csv'; readonly filename: string }
+    /** Server-sent events: the handler takes over the response (`reply.hijack()`) and writes the stream. */
+    | { readonly type: 'text/event-stream' };
   /**
    * An upload: the request body is the file's raw bytes (one of `types`), streamed to the handler as
    * `req.body` (a Readable), never parsed as JSON and never held whole; at most `maxBytes`

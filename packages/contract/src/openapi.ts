@@ -83,7 +83,10 @@ export function buildOpenApi(info: { version: string } = { version: '1' }): Json
         responses: {
           '200': ep.produces
             ? {
-                description: `The file (${ep.produces.filename}); a refusal comes as the error envelope`,
+                description:
+                  'filename' in ep.produces
+                    ? `The file (${ep.produces.filename}); a refusal comes as the error envelope`
+                    : 'The event stream; a refusal comes as the error envelope',
                 content: {
                   [ep.produces.type]: { schema: { type: 'string' } },
                   ...(refusals.length

@@ -8,6 +8,7 @@ import { auditEndpoints } from './endpoints/console-audit';
 import { campaignLabEndpoints } from './endpoints/console-campaign-lab';
 import { campaignsEndpoints } from './endpoints/console-campaigns';
 import { settingsEndpoints } from './endpoints/console-settings';
+import { statsEndpoints } from './endpoints/console-stats';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
 import { discountsEndpoints } from './endpoints/discounts';
@@ -53,6 +54,7 @@ export const endpointGroups = {
   audit: auditEndpoints,
   campaignLab: campaignLabEndpoints,
   campaigns: campaignsEndpoints,
+  stats: statsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -30,7 +30,7 @@ export const router = createBrowserRouter(
         },
         {
           path: 'dashboard',
-          lazy: () => import('../features/coming/coming-screen').then((m) => ({ Component: m.DashboardComing })),
+          lazy: () => import('../features/dashboard/dashboard-screen').then((m) => ({ Component: m.DashboardScreen })),
         },
         {
           path: 'audit',

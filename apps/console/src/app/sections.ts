@@ -17,7 +17,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { path: 'campaigns', title: 'nav.campaigns', roles: ['operator', 'approver', 'auditor'], coming: true },
   { path: 'approvals', title: 'nav.approvals', roles: ['approver'], coming: true },
-  { path: 'dashboard', title: 'nav.dashboard', roles: ['operator', 'approver', 'auditor'], coming: true },
+  { path: 'dashboard', title: 'nav.dashboard', roles: ['operator', 'approver', 'auditor'] },
   { path: 'audit', title: 'nav.audit', roles: ['auditor', 'admin'] },
   { path: 'staff', title: 'nav.staff', roles: ['admin'] },
   { path: 'settings', title: 'nav.settings', roles: ['operator', 'approver', 'auditor', 'admin'] },

@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012-console';
 import * as m0013 from './migrations/0013-customer-journey';
 import * as m0014 from './migrations/0014-campaigns';
 import * as m0015 from './migrations/0015-campaign-lab';
+import * as m0016 from './migrations/0016-stats';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-customer-journey': m0013,
   '0014-campaigns': m0014,
   '0015-campaign-lab': m0015,
+  '0016-stats': m0016,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -32,6 +32,7 @@ export const OWNERS = [
   'audit',
   'campaign-lab',
   'campaigns',
+  'stats',
 ] as const;
 export type Owner = (typeof OWNERS)[number];
 
@@ -98,6 +99,11 @@ export const tableOwners = {
   campaign_list_entry: 'campaign-lab',
   campaign: 'campaigns',
   campaign_review: 'campaigns',
+  stats_delta: 'stats',
+  stats_total: 'stats',
+  stats_hour: 'stats',
+  stats_minute: 'stats',
+  stats_seen: 'stats',
 } as const satisfies { [T in keyof DB]: Owner };
 
 /**

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { StatsTables } from './schema-stats';
 import type { StoreTables } from './schema-stores';
 
 /**
@@ -108,7 +109,8 @@ export type DB = PlatformTables &
   StoreTables &
   ConsoleTables &
   DocumentTables &
-  CampaignLabTables;
+  CampaignLabTables &
+  StatsTables;
 
 /** An uploaded white list or customer group of a campaign (modules/campaign-lab), stored only whole. */
 export interface CampaignListTable {

@@ -176,6 +176,8 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
               reply,
             } as HandlerContext<Endpoint>);
           const data = await (declared ? onlyDeclared(name, declared, call) : call());
+          // A stream: the handler has taken the response over (reply.hijack()) and writes it itself.
+          if (ep.produces?.type === 'text/event-stream') return reply;
           if (ep.produces) {
             // A download: the file itself, not the envelope (errors above still came as the envelope).
             reply.header('content-type', `${ep.produces.type}; charset=utf-8`);

@@ -8,7 +8,7 @@ import './coming.css';
  * A section that is not built yet, said plainly: what it will do, and how the work is done meanwhile. No
  * made-up numbers or rows (the next issues fill these sections).
  */
-function Coming({ section, title }: { section: 'campaigns' | 'approvals' | 'dashboard'; title: MessageKey }) {
+function Coming({ section, title }: { section: 'campaigns' | 'approvals'; title: MessageKey }) {
   return (
     <div className="console-page">
       <div className="console-page__head">
@@ -41,4 +41,3 @@ function Coming({ section, title }: { section: 'campaigns' | 'approvals' | 'dash
 
 export const CampaignsComing = () => <Coming section="campaigns" title="nav.campaigns" />;
 export const ApprovalsComing = () => <Coming section="approvals" title="nav.approvals" />;
-export const DashboardComing = () => <Coming section="dashboard" title="nav.dashboard" />;

@@ -1,5 +1,8 @@
 import type { Step, TxExec } from '../../db/tx';
 import type { AwardPort, AwardWritten } from '../../platform/award-ports';
+
+export type { DrawCounterPort } from '../../platform/stats-port';
+
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { PrizeConfig } from './engine';

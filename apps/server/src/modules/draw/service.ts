@@ -6,9 +6,10 @@ import { newSortableId, sha256Hex } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
+import { channelOf } from '../../platform/stats-port';
 import type { Corp } from '../../platform/tenancy';
 import { consolationPrizeId, drawOutcome } from './engine';
-import type { ActivityPort, DrawableActivity, DrawnAward, PrizesPort } from './ports';
+import type { ActivityPort, DrawableActivity, DrawCounterPort, DrawnAward, PrizesPort } from './ports';
 import { drawProof } from './proof';
 import * as repo from './repo';
 import type { RiskHook } from './risk';
@@ -30,6 +31,8 @@ export interface DrawServiceDeps extends ServiceDeps<'draw'> {
   riskHook: RiskHook;
   activities: ActivityPort;
   prizes: PrizesPort;
+  /** The campaign's live numbers (modules/stats), counted in the draw transaction; none: not counted. */
+  counter?: DrawCounterPort;
 }
 
 const isUniqueViolation = (err: unknown): boolean => {
@@ -152,6 +155,17 @@ export function createDrawService(deps: DrawServiceDeps) {
       extra_chances: stat?.extra_chances ?? 0,
     });
     const prize = byId.get(awardedId);
+    const won = prize && prize.kind !== 'thanks' ? prize : null;
+    if (deps.counter)
+      yield* deps.counter.counted(x, {
+        corpId: corp.id,
+        actId: act.row.id,
+        at: now,
+        channel: channelOf(user.loginMethod),
+        first: c.total === 0,
+        prizeId: won?.id ?? null,
+        valueCents: won?.value_cents ?? 0,
+      });
     const awarded = prize
       ? yield* prizes.award(x, {
           corpId: corp.id,

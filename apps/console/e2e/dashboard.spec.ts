@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { expect, request, test } from '@playwright/test';
+import { CONSOLE_E2E_PORT } from '../playwright.config';
+import { signIn, snap } from './helpers';
+
+const ACT = 'e2e-dash';
+const API = `http://localhost:${CONSOLE_E2E_PORT}/bmcs/api`;
+
+/** A customer of corp demo: logs in with the demo code and draws once through the H5's API (its own cookies). */
+async function customerDraws(mobile: string) {
+  const h5 = await request.newContext({ extraHTTPHeaders: { 'x-campaign-client': 'h5' } });
+  const login = await h5.post(`${API}/auth/otp/login?corpId=demo`, { data: { mobile, code: '123456' } });
+  expect((await login.json()).code).toBe(0);
+  await h5.post(`${API}/v2/webpage/visit?corpId=demo`, { data: { actId: ACT, visitType: 'PV' } });
+  const draw = await h5.post(`${API}/v2/lottery?corpId=demo`, {
+    data: { actId: ACT },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  const body = await draw.json();
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  await h5.dispose();
+  return body.data as { prize: { id: string } };
+}
+
+const numberIn = async (text: Promise<string>) => Number((await text).replace(/[^\d.]/g, ''));
+
+test('dashboard: a customer draws, and within 2 s the draw count and the stock change', async ({ page }) => {
+  // A busy shared machine makes screenshots slow; the 2 s bound below is asserted on its own.
+  test.setTimeout(300_000);
+  await signIn(page, 'operator');
+  await page.goto(`/console/dashboard?actId=${ACT}&corpId=demo`);
+  // Opening the stream may take a while on a busy machine; the 2 s are counted from the draw.
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  const draws = page.getByTestId('kpi-draws');
+  const stock = page.getByTestId('stock-left-cup');
+  await expect(stock).toBeVisible();
+  const drawsBefore = await numberIn(draws.innerText());
+  const stockBefore = await numberIn(stock.innerText());
+
+  const won = await customerDraws('13900001234');
+  expect(won.prize.id).toBe('cup');
+  const started = Date.now();
+  await expect(draws).toHaveText(String(drawsBefore + 1), { timeout: 2_000 });
+  await expect(stock).toHaveText(String(stockBefore - 1), { timeout: Math.max(1, 2_000 - (Date.now() - started)) });
+  await snap(page, 'console-dashboard');
+
+  // The same numbers as a table (screen readers, copying): the funnel's table.
+  const funnel = page.locator('section.panel').filter({ hasText: '转化漏斗' }).first();
+  await funnel.getByText('表格', { exact: true }).click();
+  await expect(page.getByRole('cell', { name: '首次抽奖' }).first()).toBeVisible();
+  await snap(page, 'console-dashboard-table');
+
+  // The corp's view: every campaign with its numbers, one click to a campaign.
+  await page.goto('/console/dashboard?corpId=demo');
+  await expect(page.getByRole('button', { name: `查看 ${ACT}` })).toBeVisible({ timeout: 30_000 });
+  await snap(page, 'console-dashboard-corp');
+});

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Dashboard } from '@campaign/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { createServices } from '../../services';
+import { activityYaml, campaignActions } from '../../testing/campaign';
+import { consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
+import { body, countRows, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
+
+const kinds = await dialects();
+const ACT = 'stats-wheel';
+const HOUR = 3_600_000;
+
+describe.each(kinds)('the campaign dashboard on %s', (kind) => {
+  let t: TestApp;
+  /** A second node on the same database: the stream there must see the first node's draws. */
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    await seedConsole(t);
+    const services = createServices({ database: t.database, config: testConfig(), clock: () => t.clock.now });
+    other = await buildApp({ services });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    await publish(
+      activityYaml(ACT, {
+        prizes: [
+          '      - { id: gift, name: 保温杯, kind: physical, image: /prizes/cup.svg, weight: 1, stock: 5, valueCents: 1000 }',
+          '      - { id: thanks, name: 谢谢参与, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }',
+        ].join('\n'),
+      }),
+    );
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+  const { publish, login, draw } = campaignActions(() => t);
+  const dashboardOf = async (actId = ACT) => {
+    const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
+    return body<Dashboard>(await op.get(`/console/stats/dashboard?actId=${actId}`));
+  };
+
+  it('counts draws, participants, wins, stock and spend from the roll-ups, in the draw transaction', async () => {
+    const [a, b] = [await login(), await login()];
+    for (const c of [a, a, b]) expect(body(await draw(c, ACT)).code).toBe(0);
+    // Each draw left exactly one delta row, written with the draw (nothing folded yet).
+    const drawDeltas = await t.database.db
+      .selectFrom('stats_delta')
+      .select('metric')
+      .where('metric', 'in', ['draw', 'draw1'])
+      .execute();
+    expect(drawDeltas.map((d) => d.metric).sort()).toEqual(['draw', 'draw1', 'draw1']);
+    const d = (await dashboardOf()).data;
+    expect(d.totals).toMatchObject({ draws: 3, participants: 2, wins: 3 });
+    expect(d.prizes).toEqual([
+      expect.objectContaining({ prizeId: 'gift', initialStock: 5, left: 2, wins: 3, lastHour: 3 }),
+    ]);
+    // 2 left at 3 an hour: 40 minutes from now.
+    expect(d.prizes[0]?.runsOutAt).toBe(t.clock.now + Math.round((2 / 3) * HOUR));
+    expect(d.budget).toMatchObject({ spentCents: 3000, capCents: 5000, lastHourCents: 3000 });
+    expect(d.budget.forecastCents).toBeGreaterThan(3000);
+    expect(d.channels.find((c) => c.channel === 'h5')).toMatchObject({ draws: 3, wins: 3 });
+    expect(d.byHour.reduce((s, p) => s + p.draws, 0)).toBe(3);
+    expect(d.byDay.reduce((s, p) => s + p.spentCents, 0)).toBe(3000);
+    expect(await countRows(t.database, 'stats_delta')).toBe(0);
+  });
+
+  it('page views, unique and signed-in visitors, and the funnel', async () => {
+    const c = await login();
+    const visit = (cookie?: string, ip = '10.1.1.1') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/bmcs/api/v2/webpage/visit?corpId=demo',
+        headers: { ...H5, ...(cookie ? { cookie } : {}) },
+        payload: { actId: ACT, visitType: 'PV' },
+        remoteAddress: ip,
+      });
+    for (const r of [await visit(), await visit(), await visit(c), await visit(c)]) expect(body(r).code).toBe(0);
+    const d = (await dashboardOf()).data;
+    expect(d.totals).toMatchObject({ pageViews: 4, visitors: 2, logins: 1 });
+    expect(d.funnel.map((f) => f.step)).toEqual(['pv', 'login', 'first', 'win', 'claim', 'done']);
+    expect(d.funnel[0]?.n).toBe(4);
+  });
+
+  it('a late event is counted in the hour it happened', async () => {
+    const before = (await dashboardOf()).data;
+    const at = t.clock.now - 5 * HOUR;
+    t.services.stats.sink.count({ corpId: 'demo', actId: ACT, at, metric: 'claim', prizeId: 'gift' });
+    t.services.stats.sink.count({ corpId: 'demo', actId: ACT, at, metric: 'pv' });
+    const d = (await dashboardOf()).data;
+    expect(d.totals.claimed).toBe(before.totals.claimed + 1);
+    expect(d.byHour.find((p) => p.at === at - (at % HOUR))).toMatchObject({ pageViews: 1 });
+  });
+
+  it('the rates: customer calls about the campaign and their refusals', async () => {
+    const d = (await dashboardOf()).data;
+    // The draws and visits above were calls about the campaign.
+    expect(d.totals.requests).toBeGreaterThanOrEqual(7);
+    expect(d.rates.errors).toBe(0);
+  });
+
+  it('refuses an unknown campaign, another role, and shows the corp its campaigns', async () => {
+    expect((await dashboardOf('no-such')).code).not.toBe(0);
+    const admin = await consoleSignIn(t, DEMO_CONSOLE.admin);
+    expect((await admin.get(`/console/stats/dashboard?actId=${ACT}`)).statusCode).toBe(403);
+    const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
+    const corp = body<Dashboard>(await op.get('/console/stats/dashboard')).data;
+    expect(corp.actId).toBeNull();
+    expect(corp.campaigns.find((c) => c.actId === ACT)).toMatchObject({ draws: 3, wins: 3, spentCents: 3000 });
+  });
+
+  it('streams the dashboard on another node within 2 s of a draw', async () => {
+    const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
+    const port = (other.server.address() as AddressInfo).port;
+    const abort = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}/bmcs/api/console/stats/stream?actId=${ACT}&corpId=demo`, {
+      headers: { cookie: op.cookie },
+      signal: abort.signal,
+    });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    const events: Dashboard[] = [];
+    let buf = '';
+    const next = async (): Promise<Dashboard> => {
+      for (;;) {
+        const end = buf.indexOf('\n\n');
+        if (end >= 0) {
+          const chunk = buf.slice(0, end);
+          buf = buf.slice(end + 2);
+          const data = chunk.split('\n').find((l) => l.startsWith('data: '));
+          if (data) return JSON.parse(data.slice(6)) as Dashboard;
+          continue;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        buf += new TextDecoder().decode(value);
+      }
+    };
+    events.push(await next());
+    const drawsBefore = events[0]?.totals.draws ?? 0;
+    const started = Date.now();
+    expect(body(await draw(await login(), ACT)).code).toBe(0);
+    const after = await next();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(after.totals.draws).toBe(drawsBefore + 1);
+    expect(after.prizes[0]?.left).toBe(1);
+    abort.abort();
+  });
+
+  it('/metrics carries the business gauges', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.body).toContain(`campaign_draws{corp="demo",campaign="${ACT}"`);
+    expect(res.body).toMatch(new RegExp(`campaign_stock_left\\{corp="demo",campaign="${ACT}",prize="gift"[^}]*\\} 1`));
+    expect(res.body).toMatch(new RegExp(`campaign_budget_spent_yuan\\{corp="demo",campaign="${ACT}"[^}]*\\} 40`));
+    // The Grafana dashboard in the repo reads only gauges the server exposes.
+    const grafana = readFileSync(new URL('../../../../../deploy/grafana/campaign-stats.json', import.meta.url), 'utf8');
+    const read = new Set(grafana.match(/campaign_[a-z_]+(?=[{[)])/g));
+    expect(read.size).toBeGreaterThanOrEqual(4);
+    for (const name of read) expect(res.body).toContain(`# TYPE ${name} gauge`);
+  });
+});
