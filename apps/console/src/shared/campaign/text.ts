@@ -1,0 +1,124 @@
+import type { CampaignKind, CampaignState, RevisionState } from './api';
+
+// The campaign screens' words (zh-CN: the staff who use these screens read Chinese; field labels match the
+// server's diff labels).
+
+export const STATE_LABEL: Record<CampaignState, string> = {
+  draft: '草稿',
+  submitted: '待审批',
+  changes_requested: '需修改',
+  approved: '已批准',
+  rejected: '已驳回',
+  scheduled: '待上线',
+  live: '进行中',
+  paused: '已暂停',
+  ended: '已结束',
+  archived: '已归档',
+};
+
+/** One fixed colour per state (antd Tag presets; contrast checked by axe). */
+export const STATE_COLOR: Record<CampaignState, string> = {
+  draft: 'default',
+  submitted: 'processing',
+  changes_requested: 'warning',
+  approved: 'cyan',
+  rejected: 'error',
+  scheduled: 'purple',
+  live: 'success',
+  paused: 'orange',
+  ended: 'default',
+  archived: 'default',
+};
+
+export const REVISION_LABEL: Record<RevisionState, string> = {
+  draft: '修订草稿',
+  submitted: '修订待审批',
+  changes_requested: '修订需修改',
+  rejected: '修订已驳回',
+};
+
+export const KIND_LABEL: Record<CampaignKind, string> = {
+  wheel: '大转盘',
+  grid: '九宫格',
+  scratch: '刮刮卡',
+  blindbox: '盲盒',
+  common: '通用活动',
+  signin: '签到',
+  newCustomer: '新客礼（邀请）',
+  newUser: '新用户礼（邀请）',
+  ranking: '排行榜赛季',
+  discount: '立减优惠',
+  coupon: '优惠券 / 票券',
+  storeList: '门店名单',
+  staffList: '员工名单',
+};
+
+export const KIND_HINT: Record<CampaignKind, string> = {
+  wheel: '转盘抽奖，按权重或概率出奖',
+  grid: '九宫格翻牌抽奖',
+  scratch: '刮开涂层即开奖',
+  blindbox: '拆盲盒抽奖',
+  common: '报名、领取类通用活动',
+  signin: '连续签到领奖',
+  newCustomer: '新开户客户领礼，可邀请好友',
+  newUser: '新注册用户领礼，可邀请好友',
+  ranking: '赛季任务、积分与名次档位',
+  discount: '刷卡立减，按卡 BIN 与商户',
+  coupon: '发放优惠券或票券',
+  storeList: '参与活动的门店',
+  staffList: '参与活动的员工与岗位',
+};
+
+export const REVIEW_LABEL: Record<string, string> = {
+  approve: '批准',
+  request_changes: '要求修改',
+  reject: '驳回',
+  submit: '提交审批',
+};
+
+/** Draft field names as staff read them (the path's last key; prize rows get their own labels). */
+export const FIELD_LABEL: Record<string, string> = {
+  title: '活动名称',
+  subtitle: '副标题',
+  rules: '活动规则',
+  startsAt: '开始时间',
+  endsAt: '结束时间',
+  name: '名称',
+  kind: '类型',
+  weight: '权重',
+  probability: '概率',
+  stock: '库存',
+  perUserCap: '每人上限',
+  perDayCap: '每日上限',
+  valueCents: '价值（元）',
+  consolation: '兜底奖品',
+  image: '图片',
+  banner: '横幅图片',
+  whiteList: '白名单',
+  perDay: '每日次数',
+  perActivity: '活动总次数',
+  amountCents: '立减金额（元）',
+  thresholdCents: '满额门槛（元）',
+  totalLimit: '总名额',
+  perUserLimit: '每人名额',
+  dailyLimit: '每日名额',
+  linkTtlHours: '邀请链接有效期（小时）',
+  perSeason: '每赛季邀请上限',
+  tasks: '任务',
+  bands: '名次档位',
+  stores: '门店',
+  staffList: '员工',
+  roles: '岗位',
+  id: '编号',
+  points: '积分',
+  primaryColor: '主色',
+  backgroundColor: '背景色',
+  textColor: '文字色',
+  shareTitle: '分享标题',
+  shareText: '分享文案',
+  whiteListOnly: '仅白名单可参与',
+  addressWindowDays: '填写地址期限（天）',
+  couponValidDays: '券有效期（天）',
+};
+
+export const fieldLabel = (key: string) => FIELD_LABEL[key] ?? key;
