@@ -9,6 +9,7 @@ import { addressesHandlers } from './modules/addresses/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
 import { auditHandlers } from './modules/audit/routes';
 import { authHandlers } from './modules/auth/routes';
+import { campaignsHandlers } from './modules/campaigns/routes';
 import { consoleHandlers } from './modules/console/routes';
 import { corpHandlers } from './modules/corp/routes';
 import { couponsHandlers } from './modules/coupons/routes';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...consoleHandlers(services.console),
     ...settingsHandlers(services.settings),
     ...auditHandlers(services.audit),
+    ...campaignsHandlers(),
   };
   registerEndpoints(app, handlers, {
     database,

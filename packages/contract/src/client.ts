@@ -5,6 +5,7 @@
  * and answer types are read from the zod table with `import type`, which leaves no code behind.
  * client.test.ts fails when this entry reaches a module that loads zod.
  */
+export * from './campaign-draft';
 export { forms } from './client-forms';
 export { routes } from './client-routes';
 export * from './cookies';
@@ -17,10 +18,17 @@ export { type FieldRule, type FormRules, fieldProblems, keepsRule } from './form
 export type {
   ActivityDetail,
   ActivityStatus,
+  ApprovalItem,
   ApprovalPolicy,
   AuditEntry,
   AuditFilter,
   AuditVerify,
+  CampaignChange,
+  CampaignConflict,
+  CampaignDetail,
+  CampaignReview,
+  CampaignRow,
+  CampaignSummary,
   ConsoleMe,
   ConsoleStaff,
   CorpSettings,

@@ -237,6 +237,31 @@ export const ERRORS = {
     '请填写原因，并输入机构号确认',
     'Give a reason and type the corp id to confirm',
   ),
+  // 63xx: console campaigns (modules/campaigns, docs/decisions/0340-console-campaigns.md).
+  CAMPAIGN_NOT_FOUND: e(6301, 404, '活动不存在', 'No such campaign'),
+  CAMPAIGN_EXISTS: e(6302, 200, '该活动编号已被使用', 'This campaign id is taken'),
+  CAMPAIGN_STALE: e(
+    6303,
+    409,
+    '草稿已被他人修改并保存，请对照两个版本后再保存',
+    'Someone else saved this draft meanwhile: compare both versions, then save again',
+  ),
+  CAMPAIGN_REV_CHANGED: e(
+    6304,
+    409,
+    '内容在您打开后已被修改，请重新查看差异后再审批',
+    'The change was edited after you opened it: read the diff again before deciding',
+  ),
+  CAMPAIGN_STATE: e(6305, 200, '活动当前状态不可进行此操作', 'The campaign cannot do this in its current state'),
+  CAMPAIGN_OWN_CHANGE: e(6306, 403, '不能审批自己制作或修改的内容', 'You cannot review a change you made or edited'),
+  CAMPAIGN_ALREADY_REVIEWED: e(6307, 200, '您已审批过此版本', 'You have already decided this version'),
+  CAMPAIGN_COMMENT_REQUIRED: e(
+    6308,
+    400,
+    '退回修改或驳回时请填写原因（至少 2 个字）',
+    'Give a reason to request changes or reject (at least 2 characters)',
+  ),
+  CAMPAIGN_INVALID: e(6309, 400, '活动内容未通过检查', 'The campaign does not pass the checks'),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -1,4 +1,5 @@
 export * from './banner';
+export * from './campaign-draft';
 export * from './common';
 export * from './cookies';
 export * from './endpoint';
@@ -8,6 +9,7 @@ export * from './endpoints/approvals';
 export * from './endpoints/auth';
 export * from './endpoints/console';
 export * from './endpoints/console-audit';
+export * from './endpoints/console-campaigns';
 export * from './endpoints/console-settings';
 export * from './endpoints/corp';
 export * from './endpoints/coupons';

@@ -5,6 +5,7 @@ import { approvalsEndpoints } from './endpoints/approvals';
 import { authEndpoints } from './endpoints/auth';
 import { consoleEndpoints } from './endpoints/console';
 import { auditEndpoints } from './endpoints/console-audit';
+import { campaignsEndpoints } from './endpoints/console-campaigns';
 import { settingsEndpoints } from './endpoints/console-settings';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
@@ -47,6 +48,7 @@ export const endpointGroups = {
   console: consoleEndpoints,
   settings: settingsEndpoints,
   audit: auditEndpoints,
+  campaigns: campaignsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
