@@ -25,6 +25,12 @@ export interface Endpoint<
    * text, sent with this content type and `filename` as an attachment. Errors still come in the envelope.
    */
   readonly produces?: { readonly type: 'text/csv'; readonly filename: string };
+  /**
+   * An upload: the request body is the file's raw bytes (one of `types`), streamed to the handler as
+   * `req.body` (a Readable), never parsed as JSON and never held whole; at most `maxBytes`
+   * (docs/decisions/0347-uploads.md). `body` is then `z.undefined()`.
+   */
+  readonly upload?: { readonly types: readonly string[]; readonly maxBytes: number };
   readonly summary: string;
   readonly tag: string;
   /** Query string (for GET this is the whole payload). */
@@ -103,6 +109,9 @@ export function endpoint<
   }
   if (def.produces && def.method !== 'GET') {
     throw new Error(`endpoint ${def.path}: a download is a GET`);
+  }
+  if (def.upload && (def.method !== 'POST' || !(def.body instanceof z.ZodUndefined))) {
+    throw new Error(`endpoint ${def.path}: an upload is a POST whose body is the file (body: z.undefined())`);
   }
   if (new Set(def.errors).size !== def.errors.length) {
     throw new Error(`endpoint ${def.path}: an error is declared twice`);

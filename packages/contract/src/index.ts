@@ -10,6 +10,7 @@ export * from './endpoints/auth';
 export * from './endpoints/console';
 export * from './endpoints/console-audit';
 export * from './endpoints/console-campaigns';
+export * from './endpoints/console-campaign-lab';
 export * from './endpoints/console-settings';
 export * from './endpoints/corp';
 export * from './endpoints/coupons';

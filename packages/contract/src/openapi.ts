@@ -111,7 +111,16 @@ export function buildOpenApi(info: { version: string } = { version: '1' }): Json
           ...errorResponses,
         },
       };
-      if (ep.method !== 'GET' && !(ep.body instanceof z.ZodUndefined)) {
+      if (ep.upload) {
+        // An upload's body is the file itself (docs/decisions/0347-uploads.md).
+        op.requestBody = {
+          required: true,
+          description: `The file's bytes, at most ${ep.upload.maxBytes} bytes`,
+          content: Object.fromEntries(
+            ep.upload.types.map((t) => [t, { schema: { type: 'string', format: 'binary' } }]),
+          ),
+        };
+      } else if (ep.method !== 'GET' && !(ep.body instanceof z.ZodUndefined)) {
         op.requestBody = {
           required: !ep.body.safeParse(undefined).success,
           content: { 'application/json': { schema: toSchema(ep.body, 'input') } },

@@ -6,6 +6,7 @@ import { authEndpoints } from './endpoints/auth';
 import { consoleEndpoints } from './endpoints/console';
 import { auditEndpoints } from './endpoints/console-audit';
 import { campaignsEndpoints } from './endpoints/console-campaigns';
+import { campaignLabEndpoints } from './endpoints/console-campaign-lab';
 import { settingsEndpoints } from './endpoints/console-settings';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
@@ -49,6 +50,7 @@ export const endpointGroups = {
   settings: settingsEndpoints,
   audit: auditEndpoints,
   campaigns: campaignsEndpoints,
+  campaignLab: campaignLabEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
