@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Empty, Input, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ApiError } from '../../api/request';
-import { api, type CampaignRow, type DiffChange, EP, who } from '../../shared/campaign/api';
+import { useEndpointQuery } from '../../api/queries';
+import { type ApiError, call } from '../../api/request';
+import { type ApprovalItem, type CampaignRow, KEYS, who, yuan } from '../../shared/campaign/api';
 import { formatTime } from '../../shared/format';
 import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
@@ -13,22 +14,11 @@ import { StateTag } from '../../shared/campaign/state-tag';
 import { KIND_LABEL } from '../../shared/campaign/text';
 import './approvals.css';
 
-export type ApprovalItem = CampaignRow & {
-  rev?: number;
-  submittedAt?: number | null;
-  submittedBy?: { id: string; name: string } | string | null;
-  approvalsNeeded?: number;
-  approvalsGiven?: number;
-};
-
 /** 待我审批: what waits for me (never my own, never one I already voted on), with the field-by-field diff. */
 export function ApprovalsScreen() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('id');
-  const inbox = useQuery({
-    queryKey: [EP.approvals],
-    queryFn: ({ signal }) => api<{ items: ApprovalItem[] }>('approvals', { signal }),
-  });
+  const inbox = useEndpointQuery('consoleApprovals');
   const items = inbox.data?.items ?? [];
   const current = items.find((i) => i.id === selected) ?? null;
   return (
@@ -75,8 +65,7 @@ export function ApprovalsScreen() {
                   width: 170,
                   render: (_, r) => (
                     <span>
-                      {who(r.submittedBy ?? r.updatedBy)}{' '}
-                      <span className="muted">{formatTime(r.submittedAt ?? r.updatedAt)}</span>
+                      {who(r.submittedBy)} <span className="muted">{formatTime(r.submittedAt)}</span>
                     </span>
                   ),
                 },
@@ -109,19 +98,17 @@ function ReviewPane({ item, onDone }: { item: ApprovalItem; onDone: () => void }
   const [comment, setComment] = useState('');
   const client = useQueryClient();
   const { message } = App.useApp();
-  const diff = useQuery({
-    queryKey: [EP.diff, { id: item.id }],
-    queryFn: ({ signal }) => api<{ rev: number; changes: DiffChange[] }>('diff', { query: { id: item.id }, signal }),
-    refetchOnWindowFocus: false,
-  });
+  const diff = useEndpointQuery('consoleCampaignDiff', { query: { id: item.id } }, { refetchOnWindowFocus: false });
   const review = useMutation<unknown, ApiError, 'approve' | 'request_changes' | 'reject'>({
     mutationFn: (decision) =>
-      api('review', { body: { id: item.id, rev: diff.data?.rev, decision, comment: comment.trim() } }),
+      call('consoleCampaignReview', {
+        body: { id: item.id, rev: diff.data?.rev ?? item.rev, decision, comment: comment.trim() },
+      }),
     onSuccess: async (_, d) => {
       message.success({ approve: '已批准', request_changes: '已要求修改', reject: '已驳回' }[d]);
-      await client.invalidateQueries({ queryKey: [EP.approvals] });
-      await client.invalidateQueries({ queryKey: [EP.list] });
-      await client.invalidateQueries({ queryKey: [EP.detail] });
+      await client.invalidateQueries({ queryKey: [KEYS.approvals] });
+      await client.invalidateQueries({ queryKey: [KEYS.list] });
+      await client.invalidateQueries({ queryKey: [KEYS.detail] });
       onDone();
     },
   });
@@ -156,11 +143,9 @@ function ReviewPane({ item, onDone }: { item: ApprovalItem; onDone: () => void }
       ) : (
         <p className="muted">与线上版本没有差异。</p>
       )}
-      {item.approvalsNeeded ? (
-        <p className="muted">
-          需要 {item.approvalsNeeded} 人批准，已有 {item.approvalsGiven ?? 0} 人。
-        </p>
-      ) : null}
+      <p className="muted">
+        预算 {yuan(item.budgetCents)}：需要 {item.approvalsNeeded} 人批准，已有 {item.approvalsGiven} 人。
+      </p>
       <label htmlFor="review-comment" className="field-label">
         审批意见（要求修改或驳回时必填）
       </label>

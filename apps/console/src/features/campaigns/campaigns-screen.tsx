@@ -1,16 +1,15 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useEndpointQuery } from '../../api/queries';
 import { useMe } from '../../api/session';
 import {
-  api,
   CAMPAIGN_KINDS,
   CAMPAIGN_STATES,
-  type CampaignList,
+  type CampaignKind,
   type CampaignRow,
-  EP,
+  type CampaignState,
   who,
 } from '../../shared/campaign/api';
 import { formatTime } from '../../shared/format';
@@ -31,19 +30,15 @@ export function CampaignsScreen() {
   const navigate = useNavigate();
   const session = useMe();
   const canWrite = session.data?.roles.includes('operator') ?? false;
-  const state = params.get('state') ?? undefined;
-  const kind = params.get('kind') ?? undefined;
+  const state = (params.get('state') ?? undefined) as CampaignState | undefined;
+  const kind = (params.get('kind') ?? undefined) as CampaignKind | undefined;
   const q = params.get('q') ?? '';
   const page = Number(params.get('page') ?? 1) || 1;
   const [search, setSearch] = useState(q);
   const [creating, setCreating] = useState(false);
   const [importing, setImporting] = useState(false);
   const query = { state, kind, q: q || undefined, page, pageSize: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: [EP.list, query],
-    queryFn: ({ signal }) => api<CampaignList>('list', { query, signal }),
-    placeholderData: (prev) => prev,
-  });
+  const list = useEndpointQuery('consoleCampaignList', { query }, { placeholderData: (prev) => prev });
 
   const setParam = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);

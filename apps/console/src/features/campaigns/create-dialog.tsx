@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApiError } from '../../api/request';
-import { api, CAMPAIGN_KINDS, type CampaignKind, EP } from '../../shared/campaign/api';
+import { type ApiError, call } from '../../api/request';
+import { CAMPAIGN_KINDS, type CampaignKind, KEYS } from '../../shared/campaign/api';
 import { KIND_HINT, KIND_LABEL } from '../../shared/campaign/text';
 
 /** 新建活动: pick the kind (a card per kind), name it; the server makes the draft from the kind's template. */
@@ -15,9 +15,10 @@ export function CreateDialog({ onClose }: { onClose: () => void }) {
   const client = useQueryClient();
   const { message } = App.useApp();
   const create = useMutation<{ id: string; rev: number }, ApiError>({
-    mutationFn: () => api('create', { body: { kind, title: title.trim(), ...(id.trim() ? { id: id.trim() } : {}) } }),
+    mutationFn: () =>
+      call('consoleCampaignCreate', { body: { kind, title: title.trim(), ...(id.trim() ? { id: id.trim() } : {}) } }),
     onSuccess: async (r) => {
-      await client.invalidateQueries({ queryKey: [EP.list] });
+      await client.invalidateQueries({ queryKey: [KEYS.list] });
       message.success('已创建草稿');
       navigate(`/campaigns/${encodeURIComponent(r.id)}/edit`);
     },

@@ -1,10 +1,12 @@
 import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Popconfirm, Space, Timeline } from 'antd';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { type ApiError, download } from '../../api/request';
+import { useEndpointQuery } from '../../api/queries';
+import { type ApiError, call } from '../../api/request';
 import { useMe } from '../../api/session';
-import { api, type CampaignDetail, EP, who } from '../../shared/campaign/api';
+import { type CampaignDetail, downloadYaml, KEYS, who } from '../../shared/campaign/api';
 import { formatTime } from '../../shared/format';
 import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
@@ -24,15 +26,20 @@ export function CampaignDetailScreen() {
   const operator = roles.includes('operator');
   const client = useQueryClient();
   const { message } = App.useApp();
-  const detail = useQuery({
-    queryKey: [EP.detail, { id }],
-    queryFn: ({ signal }) => api<CampaignDetail>('detail', { query: { id }, signal }),
-  });
+  const detail = useEndpointQuery('consoleCampaignDetail', { query: { id } });
   const act = useMutation<unknown, ApiError, 'pause' | 'resume' | 'archive'>({
-    mutationFn: (what) => api(what, { body: { id } }),
+    mutationFn: (what) =>
+      call(
+        what === 'pause'
+          ? 'consoleCampaignPause'
+          : what === 'resume'
+            ? 'consoleCampaignResume'
+            : 'consoleCampaignArchive',
+        { body: { id } },
+      ),
     onSuccess: async (_, what) => {
-      await client.invalidateQueries({ queryKey: [EP.detail] });
-      await client.invalidateQueries({ queryKey: [EP.list] });
+      await client.invalidateQueries({ queryKey: [KEYS.detail] });
+      await client.invalidateQueries({ queryKey: [KEYS.list] });
       message.success({ pause: '已暂停：客户端约 2 秒内显示暂停', resume: '已恢复', archive: '已归档' }[what]);
     },
   });
@@ -111,9 +118,7 @@ export function CampaignDetailScreen() {
             ) : null}
             <Button
               icon={<DownloadOutlined />}
-              onClick={() =>
-                download(EP.yaml as never, { query: { id } } as never).catch((e: Error) => message.error(e.message))
-              }
+              onClick={() => downloadYaml(id).catch((e: Error) => message.error(e.message))}
             >
               导出 YAML
             </Button>
@@ -185,11 +190,9 @@ function Fairness({ c }: { c: CampaignDetail['campaign'] }) {
           <span className="muted">活动结束后公开</span>
         )}
       </Descriptions.Item>
-      {c.verify ? (
+      {c.seedRevealed && c.seed && c.commitment ? (
         <Descriptions.Item label="校验结果">
-          <span data-testid="verify" className={c.verify.ok ? 'ok-text' : 'bad-text'}>
-            {c.verify.ok ? `通过：${c.verify.checked} 次抽奖均可由公开数据复算` : (c.verify.message ?? '未通过')}
-          </span>
+          <SeedCheck seed={c.seed} commitment={c.commitment} />
         </Descriptions.Item>
       ) : null}
       {c.seedRevealed ? (
@@ -200,5 +203,25 @@ function Fairness({ c }: { c: CampaignDetail['campaign'] }) {
         </Descriptions.Item>
       ) : null}
     </Descriptions>
+  );
+}
+
+/** The revealed seed against the published commitment: SHA-256 of the seed's bytes, recomputed here. */
+function SeedCheck({ seed, commitment }: { seed: string; commitment: string }) {
+  const [ok, setOk] = useState<boolean | null>(null);
+  useEffect(() => {
+    const bytes = new Uint8Array((seed.match(/../g) ?? []).map((h) => Number.parseInt(h, 16)));
+    void crypto.subtle.digest('SHA-256', bytes).then((d) => {
+      const hex = [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join('');
+      setOk(hex === commitment.toLowerCase());
+    });
+  }, [seed, commitment]);
+  if (ok === null) return <span className="muted">校验中…</span>;
+  return (
+    <span data-testid="seed-check" className={ok ? 'ok-text' : 'bad-text'}>
+      {ok
+        ? '通过：种子的 SHA-256 与上线时公布的承诺一致，每次抽奖可在公开验证页复算'
+        : '不一致：公开的种子与承诺不符，请立即联系技术负责人'}
+    </span>
   );
 }

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApiError } from '../../api/request';
-import { EP, importYaml } from '../../shared/campaign/api';
+import { type ApiError, call } from '../../api/request';
+import { KEYS } from '../../shared/campaign/api';
 
 /** The scripted path in the browser: a YAML campaign file in, line-numbered errors out. */
 export function ImportYamlDialog({
@@ -25,9 +25,9 @@ export function ImportYamlDialog({
     setPending(true);
     setError(null);
     try {
-      const r = await importYaml(text, id);
-      await client.invalidateQueries({ queryKey: [EP.list] });
-      await client.invalidateQueries({ queryKey: [EP.detail] });
+      const r = await call('consoleCampaignImportYaml', { body: { yaml: text, ...(id ? { id } : {}) } });
+      await client.invalidateQueries({ queryKey: [KEYS.list] });
+      await client.invalidateQueries({ queryKey: [KEYS.detail] });
       message.success('已导入');
       onImported?.();
       onClose();

@@ -1,20 +1,11 @@
+import { CAMPAIGN_KIND_LABELS, CAMPAIGN_STATE_LABELS } from '@campaign/contract/client';
 import type { CampaignKind, CampaignState, RevisionState } from './api';
 
 // The campaign screens' words (zh-CN: the staff who use these screens read Chinese; field labels match the
 // server's diff labels).
 
-export const STATE_LABEL: Record<CampaignState, string> = {
-  draft: '草稿',
-  submitted: '待审批',
-  changes_requested: '需修改',
-  approved: '已批准',
-  rejected: '已驳回',
-  scheduled: '待上线',
-  live: '进行中',
-  paused: '已暂停',
-  ended: '已结束',
-  archived: '已归档',
-};
+/** The server's own words for states and kinds (packages/contract campaign-draft.ts). */
+export const STATE_LABEL = CAMPAIGN_STATE_LABELS;
 
 /** One fixed colour per state (antd Tag presets; contrast checked by axe). */
 export const STATE_COLOR: Record<CampaignState, string> = {
@@ -37,21 +28,7 @@ export const REVISION_LABEL: Record<RevisionState, string> = {
   rejected: '修订已驳回',
 };
 
-export const KIND_LABEL: Record<CampaignKind, string> = {
-  wheel: '大转盘',
-  grid: '九宫格',
-  scratch: '刮刮卡',
-  blindbox: '盲盒',
-  common: '通用活动',
-  signin: '签到',
-  newCustomer: '新客礼（邀请）',
-  newUser: '新用户礼（邀请）',
-  ranking: '排行榜赛季',
-  discount: '立减优惠',
-  coupon: '优惠券 / 票券',
-  storeList: '门店名单',
-  staffList: '员工名单',
-};
+export const KIND_LABEL = CAMPAIGN_KIND_LABELS;
 
 export const KIND_HINT: Record<CampaignKind, string> = {
   wheel: '转盘抽奖，按权重或概率出奖',

@@ -97,8 +97,9 @@ export function Uploads({ id, draft, onChange, errors, readOnly }: Props) {
   const [busy, setBusy] = useState<'image' | 'csv' | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [csvError, setCsvError] = useState<ApiError | null>(null);
-  const bannerPath: Path = draft.activity ? ['activity', 'page', 'banner'] : ['banner'];
-  const banner = (draft.activity ? draft.activity.page?.banner : draft.banner) ?? null;
+  const [csvName, setCsvName] = useState<string | null>(null);
+  const bannerPath: Path = ['banner'];
+  const banner = draft.banner ?? draft.activity?.page?.banner ?? null;
   const whiteList = draft.whiteList ?? null;
 
   const sendImage = async (f: File) => {
@@ -119,7 +120,8 @@ export function Uploads({ id, draft, onChange, errors, readOnly }: Props) {
     setCsvError(null);
     try {
       const r = await uploadWhiteList(id, f);
-      onChange(['whiteList'], { ...(r as object), rows: r.rows, name: f.name });
+      onChange(['whiteList'], { ref: r.listId, rows: r.rows });
+      setCsvName(`${f.name}，${r.encoding === 'gbk' ? 'GBK' : 'UTF-8'}`);
       message.success(`白名单已导入：${r.rows.toLocaleString('zh-CN')} 行`);
     } catch (e) {
       setCsvError(e as ApiError);
@@ -171,8 +173,7 @@ export function Uploads({ id, draft, onChange, errors, readOnly }: Props) {
         <h3 className="upload-box__title">白名单（CSV）</h3>
         {whiteList ? (
           <p data-testid="white-list-rows">
-            已导入 <strong>{whiteList.rows.toLocaleString('zh-CN')}</strong> 行
-            {whiteList.name ? `（${whiteList.name}）` : ''}
+            已导入 <strong>{whiteList.rows.toLocaleString('zh-CN')}</strong> 行{csvName ? `（${csvName}）` : ''}
           </p>
         ) : (
           <p className="muted">每行一位客户；UTF-8 或 GBK（Excel 导出）均可，最多 100 万行。整份文件无误才会保存。</p>

@@ -1,5 +1,5 @@
 import { Button, Modal } from 'antd';
-import { type Conflict, who } from '../../../shared/campaign/api';
+import { type CampaignConflict, who } from '../../../shared/campaign/api';
 import { fieldLabel } from '../../../shared/campaign/text';
 import { differences } from './draft-util';
 
@@ -34,7 +34,7 @@ export function ConflictDialog({
   onCancel,
   pending,
 }: {
-  conflict: Conflict;
+  conflict: CampaignConflict;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
   onCancel: () => void;

@@ -1,17 +1,16 @@
 import { DownloadOutlined, EyeOutlined, ImportOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Popconfirm, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type ApiError, download } from '../../../api/request';
+import { useEndpointQuery } from '../../../api/queries';
+import { type ApiError, call } from '../../../api/request';
 import {
-  api,
-  type CampaignDetail,
+  type CampaignConflict,
   type CampaignDraft,
-  type CheckResult,
-  type Conflict,
   conflictOf,
-  EP,
+  downloadYaml,
+  KEYS,
 } from '../../../shared/campaign/api';
 import { LoadFailed } from '../../../shared/load-failed';
 import { PageHead } from '../../../shared/page-head';
@@ -53,27 +52,26 @@ export function EditorScreen() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { message } = App.useApp();
-  const detail = useQuery({
-    queryKey: [EP.detail, { id }],
-    queryFn: ({ signal }) => api<CampaignDetail>('detail', { query: { id }, signal }),
-    refetchOnWindowFocus: false,
-  });
+  const detail = useEndpointQuery('consoleCampaignDetail', { query: { id } }, { refetchOnWindowFocus: false });
   const [draft, setDraft] = useState<CampaignDraft | null>(null);
   const [rev, setRev] = useState(0);
   const [dirty, setDirty] = useState(false);
   const [mode, setMode] = useState<OddsMode>('weight');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [conflict, setConflict] = useState<CampaignConflict | null>(null);
   const [pending, setPending] = useState<'save' | 'submit' | 'preview' | null>(null);
   const [preview, setPreview] = useState<{ url: string; expiresAt: number } | null>(null);
   const [importing, setImporting] = useState(false);
+  /** The rev just saved (state updates land after the submit that follows a save). */
+  const savedRev = useRef(0);
   const checkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => {
     if (detail.data && draft === null) {
       setDraft(detail.data.draft);
       setRev(detail.data.rev);
+      savedRev.current = detail.data.rev;
       const sum = (detail.data.draft.activity?.prizes ?? []).reduce((s, p) => s + (p.weight || 0), 0);
       if (sum === PROBABILITY_TOTAL) setMode('probability');
     }
@@ -109,7 +107,7 @@ export function EditorScreen() {
   const runCheck = (d: CampaignDraft) => {
     clearTimeout(checkTimer.current);
     checkTimer.current = setTimeout(() => {
-      api<CheckResult>('check', { body: { id, draft: d } }).then(
+      call('consoleCampaignCheck', { body: { id, draft: d } }).then(
         (r) => setErrors(normalizeFields(r.fields ?? {})),
         () => {},
       );
@@ -137,11 +135,12 @@ export function EditorScreen() {
     setPending('save');
     setFailure(null);
     try {
-      const r = await api<{ rev: number }>('save', { body: { id, draft, baseRev: over ?? rev } });
+      const r = await call('consoleCampaignSave', { body: { id, draft, baseRev: over ?? rev } });
       setRev(r.rev);
+      savedRev.current = r.rev;
       setDirty(false);
       setConflict(null);
-      await client.invalidateQueries({ queryKey: [EP.list] });
+      await client.invalidateQueries({ queryKey: [KEYS.list] });
       return true;
     } catch (e) {
       refused(e);
@@ -154,10 +153,10 @@ export function EditorScreen() {
     if (!(await save())) return;
     setPending('submit');
     try {
-      await api('submit', { body: { id, rev } });
+      await call('consoleCampaignSubmit', { body: { id, rev: savedRev.current } });
       message.success(liveSide ? '修订已提交审批' : '已提交审批');
-      await client.invalidateQueries({ queryKey: [EP.detail] });
-      await client.invalidateQueries({ queryKey: [EP.list] });
+      await client.invalidateQueries({ queryKey: [KEYS.detail] });
+      await client.invalidateQueries({ queryKey: [KEYS.list] });
       navigate(`/campaigns/${encodeURIComponent(id)}`);
     } catch (e) {
       refused(e);
@@ -169,7 +168,7 @@ export function EditorScreen() {
     if (!(await save())) return;
     setPending('preview');
     try {
-      setPreview(await api<{ url: string; expiresAt: number }>('preview', { body: { id } }));
+      setPreview(await call('consoleCampaignPreview', { body: { id } }));
     } catch (e) {
       refused(e);
     } finally {
@@ -198,9 +197,7 @@ export function EditorScreen() {
             <StateTag state={c.state} revision={c.revisionState} />
             <Button
               icon={<DownloadOutlined />}
-              onClick={() =>
-                download(EP.yaml as never, { query: { id } } as never).catch((e: Error) => message.error(e.message))
-              }
+              onClick={() => downloadYaml(id).catch((e: Error) => message.error(e.message))}
             >
               导出 YAML
             </Button>
@@ -291,7 +288,7 @@ export function EditorScreen() {
           </Panel>
           {prizes ? (
             <Panel title="模拟">
-              <SimulatePanel id={id} prizes={prizes} beforeRun={() => save()} />
+              <SimulatePanel id={id} draft={draft} />
             </Panel>
           ) : null}
         </aside>
@@ -305,6 +302,7 @@ export function EditorScreen() {
           onTakeTheirs={() => {
             setDraft(conflict.theirs);
             setRev(conflict.theirsRev);
+            savedRev.current = conflict.theirsRev;
             setDirty(false);
             setConflict(null);
             message.info('已载入对方版本');

@@ -1,19 +1,23 @@
-import type { PrizeDraft } from '../../../shared/campaign/api';
-import { expectedCostPer1000, exposure, oddsTable } from './draft-math';
+import {
+  type DraftPrize,
+  expectedCostPer1000,
+  exposure,
+  oddsTable,
+  unboundedPrizes,
+  yuan,
+} from '../../../shared/campaign/api';
 
-const money = (cents: number) =>
-  `¥${(cents / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-export { money };
+export const money = yuan;
 
 /**
  * Beside the prize table, recomputed on every keystroke: the odds exactly as the rules page publishes them
  * (奖品 / 数量 / 中奖概率), the expected cost per 1,000 draws and the total exposure Σ value × stock.
  */
-export function LiveSummary({ prizes }: { prizes: PrizeDraft[] }) {
+export function LiveSummary({ prizes }: { prizes: DraftPrize[] }) {
   const odds = oddsTable(prizes);
   const cost = expectedCostPer1000(prizes);
   const exp = exposure(prizes);
+  const unbounded = unboundedPrizes(prizes);
   return (
     <div className="live-summary" aria-live="polite">
       <dl className="live-figures">
@@ -23,7 +27,8 @@ export function LiveSummary({ prizes }: { prizes: PrizeDraft[] }) {
         </div>
         <div>
           <dt>总敞口（Σ 价值 × 库存）</dt>
-          <dd data-testid="exposure">{exp === null ? '无上限（有奖品库存不限）' : money(exp)}</dd>
+          <dd data-testid="exposure">{money(exp)}</dd>
+          {unbounded.length ? <dd className="bad-text">有价值的奖品库存不限：{unbounded.join('、')}</dd> : null}
         </div>
       </dl>
       <h3 className="live-summary__title">规则页公示的中奖概率</h3>
@@ -41,7 +46,7 @@ export function LiveSummary({ prizes }: { prizes: PrizeDraft[] }) {
               const p = prizes.find((x) => x.id === o.id);
               return (
                 <tr key={o.id}>
-                  <td>{p?.name || o.id}</td>
+                  <td>{o.name || o.id}</td>
                   <td className="num">{p?.stock === null || p?.stock === undefined ? '不限' : p.stock}</td>
                   <td className="num">{o.percentText}</td>
                 </tr>

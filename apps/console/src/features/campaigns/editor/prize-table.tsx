@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, InputNumber, Radio, Select, Table } from 'antd';
 import type { ReactNode } from 'react';
-import type { PrizeDraft } from '../../../shared/campaign/api';
+import type { DraftPrize } from '../../../shared/campaign/api';
 
 const PRIZE_KINDS = [
   { value: 'coupon', label: '优惠券' },
@@ -16,10 +16,10 @@ export type OddsMode = 'weight' | 'probability';
 export const PROBABILITY_TOTAL = 10_000;
 
 interface Props {
-  prizes: PrizeDraft[];
+  prizes: DraftPrize[];
   mode: OddsMode;
   onMode: (m: OddsMode) => void;
-  onChange: (prizes: PrizeDraft[]) => void;
+  onChange: (prizes: DraftPrize[]) => void;
   /** Field errors by prize index and field (`2.valueCents`). */
   errors: Record<string, string>;
   readOnly?: boolean;
@@ -27,7 +27,7 @@ interface Props {
 
 /** The prize table: weight or probability, stock, caps, value in yuan, the fallback prize. */
 export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }: Props) {
-  const set = (i: number, patch: Partial<PrizeDraft>) =>
+  const set = (i: number, patch: Partial<DraftPrize>) =>
     onChange(prizes.map((p, j) => (j === i ? { ...p, ...patch } : p)));
   const err = (i: number, f: string) => errors[`${i}.${f}`];
   const cell = (i: number, f: string, node: ReactNode) => (
@@ -41,7 +41,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
     </div>
   );
   const sum = prizes.reduce((s, p) => s + (p.weight || 0), 0);
-  const num = (i: number, f: keyof PrizeDraft, label: string, nullable: boolean) =>
+  const num = (i: number, f: keyof DraftPrize, label: string, nullable: boolean) =>
     cell(
       i,
       f as string,
@@ -52,7 +52,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
         placeholder={nullable ? '不限' : undefined}
         value={(prizes[i]?.[f] as number | null | undefined) ?? null}
         disabled={readOnly}
-        onChange={(v) => set(i, { [f]: v === null ? (nullable ? null : 0) : v } as Partial<PrizeDraft>)}
+        onChange={(v) => set(i, { [f]: v === null ? (nullable ? null : 0) : v } as Partial<DraftPrize>)}
       />,
     );
 
@@ -75,7 +75,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
             : `概率合计 ${(sum / 100).toFixed(2)}%${sum !== PROBABILITY_TOTAL ? '（须为 100%）' : ''}`}
         </span>
       </div>
-      <Table<PrizeDraft>
+      <Table<DraftPrize>
         rowKey={(_, i) => String(i)}
         size="small"
         pagination={false}
@@ -127,7 +127,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
                   value={p.kind}
                   disabled={readOnly}
                   options={PRIZE_KINDS}
-                  onChange={(kind: string) => set(i, { kind })}
+                  onChange={(kind: DraftPrize['kind']) => set(i, { kind })}
                 />,
               ),
           },
@@ -159,12 +159,6 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
             key: 'perUserCap',
             width: 100,
             render: (_, _p, i) => num(i, 'perUserCap', '每人上限', true),
-          },
-          {
-            title: '每日上限',
-            key: 'perDayCap',
-            width: 100,
-            render: (_, _p, i) => num(i, 'perDayCap', '每日上限', true),
           },
           {
             title: '价值（元）',
@@ -233,7 +227,6 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
                 weight: 0,
                 stock: 0,
                 perUserCap: 1,
-                perDayCap: null,
                 valueCents: 0,
                 consolation: false,
               },

@@ -1,22 +1,18 @@
+import type { RouteData } from '@campaign/contract/client';
 import { Alert, Button, InputNumber } from 'antd';
 import { useState } from 'react';
-import type { ApiError } from '../../../api/request';
-import { api, type PrizeDraft, type Simulation } from '../../../shared/campaign/api';
+import { type ApiError, call } from '../../../api/request';
+import type { CampaignDraft } from '../../../shared/campaign/api';
+
+type Simulation = RouteData<'consoleCampaignSimulate'>;
+
 import { money } from './live-summary';
 
 /**
  * 模拟: N draws over D days against the prize table (the server runs them; nothing is stored): payout per
  * day as bars, the day each prize runs out, the chance of going over budget.
  */
-export function SimulatePanel({
-  id,
-  prizes,
-  beforeRun,
-}: {
-  id: string;
-  prizes: PrizeDraft[];
-  beforeRun: () => Promise<boolean>;
-}) {
+export function SimulatePanel({ id, draft }: { id: string; draft: CampaignDraft }) {
   const [draws, setDraws] = useState<number>(100_000);
   const [days, setDays] = useState<number>(14);
   const [result, setResult] = useState<Simulation | null>(null);
@@ -26,8 +22,7 @@ export function SimulatePanel({
     setPending(true);
     setError(null);
     try {
-      if (!(await beforeRun())) return;
-      setResult(await api<Simulation>('simulate', { body: { id, draws, days } }));
+      setResult(await call('consoleCampaignSimulate', { body: { id, draws, days, draft } }));
     } catch (e) {
       setError(e as ApiError);
     } finally {
@@ -35,7 +30,6 @@ export function SimulatePanel({
     }
   };
   const max = Math.max(1, ...(result?.payoutPerDayCents ?? []));
-  const names = new Map(prizes.map((p) => [p.id, p.name || p.id]));
   return (
     <div className="simulate" data-testid="simulate">
       <div className="simulate__form">
@@ -58,7 +52,8 @@ export function SimulatePanel({
       {result ? (
         <div className="simulate__result">
           <p>
-            超预算概率 <strong data-testid="over-budget">{(result.overBudgetChance * 100).toFixed(1)}%</strong>
+            派奖合计 <strong>{money(result.totalPayoutCents)}</strong> · 预算 {money(result.budgetCents)} · 超预算概率{' '}
+            <strong data-testid="over-budget">{(result.overBudgetChance * 100).toFixed(1)}%</strong>
             <span className="muted"> · 用时 {result.elapsedMs} ms</span>
           </p>
           <figure className="bars" aria-label="每日派奖金额">
@@ -85,13 +80,15 @@ export function SimulatePanel({
             <thead>
               <tr>
                 <th scope="col">奖品</th>
+                <th scope="col">抽中</th>
                 <th scope="col">送完于</th>
               </tr>
             </thead>
             <tbody>
               {result.runOut.map((r) => (
                 <tr key={r.prizeId}>
-                  <td>{names.get(r.prizeId) ?? r.prizeId}</td>
+                  <td>{r.name || r.prizeId}</td>
+                  <td className="num">{r.won.toLocaleString('zh-CN')}</td>
                   <td className="num">{r.day === null ? '活动内不会送完' : `第 ${r.day} 天`}</td>
                 </tr>
               ))}
