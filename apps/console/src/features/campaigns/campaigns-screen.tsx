@@ -83,7 +83,6 @@ export function CampaignsScreen() {
               id="campaign-state"
               aria-label="状态"
               allowClear
-              placeholder="全部状态"
               value={state}
               onChange={(v?: string) => setParam({ state: v })}
               options={CAMPAIGN_STATES.map((s) => ({ value: s, label: STATE_LABEL[s] }))}
@@ -95,7 +94,6 @@ export function CampaignsScreen() {
               id="campaign-kind"
               aria-label="类型"
               allowClear
-              placeholder="全部类型"
               value={kind}
               onChange={(v?: string) => setParam({ kind: v })}
               options={CAMPAIGN_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}

@@ -1,19 +1,21 @@
 import './campaign.css';
-import { Tag } from 'antd';
 import type { CampaignState, RevisionState } from './api';
-import { REVISION_LABEL, STATE_COLOR, STATE_LABEL } from './text';
+import { REVISION_LABEL, STATE_LABEL } from './text';
 
-/** A campaign's state as a Tag of its fixed colour, and its pending revision beside it. */
+/**
+ * A campaign's state as a tag of its fixed colour (the console's own: AA contrast on every state, which
+ * antd's light presets do not all reach), and its pending revision beside it.
+ */
 export function StateTag({ state, revision }: { state: CampaignState; revision?: RevisionState | null }) {
   return (
     <span className="state-tags">
-      <Tag color={STATE_COLOR[state] ?? 'default'} bordered={false} data-state={state}>
+      <span className={`state-tag state-tag--${state}`} data-state={state}>
         {STATE_LABEL[state] ?? state}
-      </Tag>
+      </span>
       {revision ? (
-        <Tag color="gold" bordered={false} data-revision={revision}>
+        <span className="state-tag state-tag--revision" data-revision={revision}>
           {REVISION_LABEL[revision] ?? revision}
-        </Tag>
+        </span>
       ) : null}
     </span>
   );

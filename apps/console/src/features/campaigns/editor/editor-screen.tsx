@@ -241,38 +241,18 @@ export function EditorScreen() {
           closable={{ onClose: () => setFailure(null) }}
         />
       ) : null}
-      <div className="editor-grid">
-        <div className="editor-main">
+      <div className="editor-row">
+        <div className="editor-col">
           {draft.activity ? (
             <Panel title="基本信息">
               <Basics id={id} draft={draft} onChange={change} errors={errors} readOnly={readOnly} />
-            </Panel>
-          ) : null}
-          <Panel title="横幅与白名单">
-            <Uploads id={id} draft={draft} onChange={change} errors={errors} readOnly={readOnly} />
-          </Panel>
-          {prizes ? (
-            <Panel title="奖品设置">
-              <PrizeTable
-                prizes={prizes}
-                mode={mode}
-                onMode={setMode}
-                errors={prizeErrors}
-                readOnly={readOnly}
-                onChange={(p) => change(['activity', 'prizes'], p)}
-              />
             </Panel>
           ) : null}
           <Panel title={`${KIND_LABEL[draft.kind] ?? draft.kind}设置`}>
             <ObjectForm value={draft} path={[]} onChange={change} errors={errors} readOnly={readOnly} skip={SKIP} />
           </Panel>
         </div>
-        <aside className="editor-aside" aria-label="测算与检查">
-          {prizes ? (
-            <Panel title="实时测算">
-              <LiveSummary prizes={prizes} />
-            </Panel>
-          ) : null}
+        <div className="editor-col">
           <Panel title="提交前检查">
             {errorList.length ? (
               <ul className="check-list" data-testid="check-errors">
@@ -286,13 +266,33 @@ export function EditorScreen() {
               <p className="ok-text">未发现问题（服务器在保存与提交时会再次检查）。</p>
             )}
           </Panel>
-          {prizes ? (
-            <Panel title="模拟">
-              <SimulatePanel id={id} draft={draft} />
-            </Panel>
-          ) : null}
-        </aside>
+          <Panel title="横幅与白名单">
+            <Uploads id={id} draft={draft} onChange={change} errors={errors} readOnly={readOnly} />
+          </Panel>
+        </div>
       </div>
+      {prizes ? (
+        <Panel title="奖品设置" className="prize-panel">
+          <div className="editor-row">
+            <PrizeTable
+              prizes={prizes}
+              mode={mode}
+              onMode={setMode}
+              errors={prizeErrors}
+              readOnly={readOnly}
+              onChange={(p) => change(['activity', 'prizes'], p)}
+            />
+            <section aria-label="实时测算" className="live-column">
+              <LiveSummary prizes={prizes} />
+            </section>
+          </div>
+        </Panel>
+      ) : null}
+      {prizes ? (
+        <Panel title="模拟" className="prize-panel">
+          <SimulatePanel id={id} draft={draft} />
+        </Panel>
+      ) : null}
       {conflict ? (
         <ConflictDialog
           conflict={conflict}

@@ -80,12 +80,12 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
         size="small"
         pagination={false}
         dataSource={prizes}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 760 }}
         columns={[
           {
             title: '编号',
             key: 'id',
-            width: 110,
+            width: 80,
             render: (_, p, i) =>
               cell(
                 i,
@@ -101,7 +101,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
           {
             title: '名称',
             key: 'name',
-            width: 150,
+            width: 130,
             render: (_, p, i) =>
               cell(
                 i,
@@ -117,7 +117,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
           {
             title: '类型',
             key: 'kind',
-            width: 110,
+            width: 96,
             render: (_, p, i) =>
               cell(
                 i,
@@ -134,7 +134,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
           {
             title: mode === 'weight' ? '权重' : '概率（%）',
             key: 'weight',
-            width: 110,
+            width: 84,
             render: (_, p, i) =>
               mode === 'weight'
                 ? num(i, 'weight', '权重', false)
@@ -153,17 +153,17 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
                     />,
                   ),
           },
-          { title: '库存', key: 'stock', width: 110, render: (_, _p, i) => num(i, 'stock', '库存', true) },
+          { title: '库存', key: 'stock', width: 84, render: (_, _p, i) => num(i, 'stock', '库存', true) },
           {
             title: '每人上限',
             key: 'perUserCap',
-            width: 100,
+            width: 84,
             render: (_, _p, i) => num(i, 'perUserCap', '每人上限', true),
           },
           {
             title: '价值（元）',
             key: 'valueCents',
-            width: 130,
+            width: 112,
             render: (_, p, i) =>
               cell(
                 i,
@@ -183,7 +183,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
           {
             title: '兜底',
             key: 'consolation',
-            width: 60,
+            width: 48,
             render: (_, p, i) => (
               <input
                 type="radio"
@@ -198,7 +198,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
           {
             title: <span className="sr-only">操作</span>,
             key: 'remove',
-            width: 50,
+            width: 44,
             render: (_, p, i) => (
               <Button
                 type="text"
