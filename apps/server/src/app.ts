@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...consoleHandlers(services.console),
     ...settingsHandlers(services.settings),
     ...auditHandlers(services.audit),
-    ...campaignsHandlers(),
+    ...campaignsHandlers(services.campaigns),
   };
   registerEndpoints(app, handlers, {
     database,

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { campaignFilePort } from './cli/campaign-file';
 import type { Config } from './config';
 import type { Database_ } from './db';
 import { createActivityService } from './modules/activity/service';
@@ -9,6 +10,7 @@ import { createAuditService } from './modules/audit/service';
 import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
+import { createCampaignsService } from './modules/campaigns/service';
 import { createRelyingParty, type RelyingParty } from './modules/console/oidc';
 import { createConsoleService } from './modules/console/service';
 import { createCouponsService } from './modules/coupons/service';
@@ -172,6 +174,17 @@ export function createServices(deps: ServicesInput) {
     },
   });
   effects['redemption-exception'] = stores.exceptionEffect;
+  // Console campaigns: drafts checked by the campaign file's schemas and published by its import, the live
+  // side paused and ended through the activity module, approvals counted by the settings' policy.
+  const campaigns = createCampaignsService({
+    ...depsOf('campaigns', base),
+    audit: audit.port,
+    file: campaignFilePort(publishing),
+    live: publishing,
+    policy: settings,
+    halts,
+    staff,
+  });
   return {
     base,
     auth,
@@ -195,6 +208,7 @@ export function createServices(deps: ServicesInput) {
     console: consoleIdentity,
     settings,
     audit,
+    campaigns,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,7 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../db';
 import { own } from '../db/owners';
+import type { DB } from '../db/schema';
 import type { Publishing } from '../modules/activity/publishing';
 import * as approvalsRepo from '../modules/approvals/repo';
 import * as authRepo from '../modules/auth/repo';
@@ -31,7 +33,17 @@ export async function applyDefinition(
   def: Definition,
   now: number,
 ): Promise<ImportSummary> {
-  return db.transaction().execute(async (tx) => {
+  return db.transaction().execute((tx) => applyDefinitionIn(tx, catalogue, def, now));
+}
+
+/** The same, in the caller's transaction (a console campaign's approval publishes through it, ADR 0340). */
+export async function applyDefinitionIn(
+  tx: Transaction<DB>,
+  catalogue: Pick<Publishing, 'publish' | 'publishGroup'>,
+  def: Definition,
+  now: number,
+): Promise<ImportSummary> {
+  {
     for (const c of def.corps) {
       await corpRepo.upsertCorp(tx, { ...c, now });
       await corpRepo.replaceCorpGroups(tx, c.id, c.groups);
@@ -136,5 +148,5 @@ export async function applyDefinition(
       seasons: def.seasons.length,
       staff: def.staff.length,
     };
-  });
+  }
 }

@@ -30,6 +30,7 @@ export const OWNERS = [
   'console',
   'settings',
   'audit',
+  'campaigns',
 ] as const;
 export type Owner = (typeof OWNERS)[number];
 
@@ -89,6 +90,8 @@ export const tableOwners = {
   corp_settings: 'settings',
   audit_log: 'audit',
   audit_head: 'audit',
+  campaign: 'campaigns',
+  campaign_review: 'campaigns',
 } as const satisfies { [T in keyof DB]: Owner };
 
 /**

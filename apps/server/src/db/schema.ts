@@ -177,7 +177,48 @@ export interface AuditHeadTable {
   seq: number;
   hash: string;
 }
+/** A console campaign (modules/campaigns; docs/decisions/0340-console-campaigns.md). JSON in text columns. */
+export interface CampaignTable {
+  corp_id: string;
+  id: string;
+  kind: string;
+  title: string;
+  state: string;
+  revision_state: string | null;
+  draft: string;
+  draft_rev: number;
+  live: string | null;
+  version: number | null;
+  maker: string;
+  editors: string;
+  round: number;
+  approvals_needed: number;
+  submitted_at: number | null;
+  submitted_by: string | null;
+  starts_at: number | null;
+  ends_at: number | null;
+  slot: string | null;
+  budget_cents: number;
+  created_at: number;
+  updated_at: number;
+  updated_by: string;
+}
+/** One approver's decision on a campaign's submission. */
+export interface CampaignReviewTable {
+  corp_id: string;
+  campaign_id: string;
+  seq: number;
+  round: number;
+  rev: number;
+  revision: number;
+  reviewer: string;
+  decision: string;
+  comment: string;
+  at: number;
+}
 export interface ConsoleTables {
+  campaign: CampaignTable;
+  campaign_review: CampaignReviewTable;
   corp_settings: CorpSettingsTable;
   console_account: ConsoleAccountTable;
   console_sso: ConsoleSsoTable;

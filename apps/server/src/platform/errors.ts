@@ -9,10 +9,15 @@ export class AppError extends Error {
   readonly detail: string | Partial<Record<Locale, string>> | undefined;
   /** Field → message (in the request's language) of a refused input: the envelope's `fields`. */
   readonly fields: Readonly<Record<string, string>> | undefined;
+  /**
+   * More the client needs to act on the refusal, beside `data` (the message): e.g. `conflict` with both
+   * versions of a campaign draft two people saved at once (docs/decisions/0340-console-campaigns.md).
+   */
+  readonly extra: Readonly<Record<string, unknown>> | undefined;
   constructor(
     name: ErrorName,
     detail?: string | Partial<Record<Locale, string>>,
-    opts: { fields?: Readonly<Record<string, string>> } = {},
+    opts: { fields?: Readonly<Record<string, string>>; extra?: Readonly<Record<string, unknown>> } = {},
   ) {
     // The message (logs, CLI) carries the detail in English; users get messageFor(locale).
     const d = typeof detail === 'string' ? detail : detail?.['en-US'];
@@ -20,6 +25,7 @@ export class AppError extends Error {
     this.errorName = name;
     this.detail = detail;
     this.fields = opts.fields;
+    this.extra = opts.extra;
   }
   get status(): number {
     return ERRORS[this.errorName].status;
@@ -30,7 +36,8 @@ export class AppError extends Error {
   /** The error envelope: `{ code, data: message }`, with `fields` when the input was refused field by field. */
   envelope(locale: Locale): { code: number; data: string; fields?: Readonly<Record<string, string>> } {
     const data = this.messageFor(locale);
-    return this.fields ? { code: this.code, data, fields: this.fields } : { code: this.code, data };
+    const env = this.fields ? { code: this.code, data, fields: this.fields } : { code: this.code, data };
+    return this.extra ? { ...this.extra, ...env } : env;
   }
   messageFor(locale: Locale): string {
     const base = ERRORS[this.errorName].message[locale];

@@ -158,6 +158,30 @@ export function createPublishing(deps: ServiceDeps<'activity'> & { drawRules: Dr
       });
     },
 
+    /**
+     * The console's pause (modules/campaigns through services.ts), in the caller's transaction: this node
+     * forgets its cached copy now; every other node re-reads within the cache's second (ADR 0340).
+     */
+    async setPaused(tx: PortTx, corpId: string, actId: string, paused: boolean) {
+      await repo.updateActivity(own('activity', tx), corpId, actId, { state: paused ? 'paused' : 'published' });
+      forget(corpId, actId);
+    },
+
+    /** What the console shows of a published activity: its version, commitment, and the seed once revealed. */
+    async record(corpId: string, actId: string) {
+      const act = await repo.getActivity(db, corpId, actId);
+      if (!act) return null;
+      const ended = act.state === 'ended' || clock() >= act.ends_at;
+      return {
+        version: act.version,
+        commitment: act.commitment,
+        seed: ended ? act.seed : null,
+        revealedAt: act.revealed_at,
+      };
+    },
+
+    forget,
+
     /** End an activity now: no more draws; the seed is revealed with the detail. */
     async end(corpId: string, actId: string) {
       const act = await repo.getActivity(db, corpId, actId);

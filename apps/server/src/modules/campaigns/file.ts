@@ -1,0 +1,73 @@
+import { type CampaignDraft, KIND_ACTIVITY_TYPE } from '@campaign/contract';
+import type { FileIssue } from './ports';
+
+// A draft is the campaign's part of the YAML campaign file: here it becomes that file (with the corp and the
+// campaign id filled in), and a problem found in the file is named by its path in the draft.
+
+type Obj = Record<string, unknown>;
+
+/** The campaign file object `cli import` would read for this draft. */
+export function fileOf(corpId: string, id: string, draft: CampaignDraft, opts: { paused?: boolean } = {}): Obj {
+  const type = KIND_ACTIVITY_TYPE[draft.kind];
+  const act = draft.activity && type !== null ? draft.activity : undefined;
+  const page = (act?.page ?? {}) as Obj;
+  return {
+    activities: act
+      ? [
+          {
+            ...act,
+            id,
+            corp: corpId,
+            state: opts.paused ? 'paused' : 'published',
+            page: draft.banner ? { ...page, banner: draft.banner } : page,
+          },
+        ]
+      : [],
+    discounts: draft.discount ? [{ ...draft.discount, id, corp: corpId }] : [],
+    seasons: draft.season && act ? [{ ...draft.season, act: id, corp: corpId }] : [],
+    invites: draft.invites && act ? [{ ...draft.invites, actId: id, corp: corpId }] : [],
+    stores: (draft.stores?.stores ?? []).map((s) => ({ ...s, corp: corpId })),
+    storeLists: draft.stores ? [{ ...draft.stores.list, id: draft.stores.list.id ?? id, corp: corpId }] : [],
+    staff: (draft.staffList ?? []).map((s) => ({ ...s, corp: corpId })),
+  };
+}
+
+const SECTION_PATHS: Record<string, (rest: (string | number)[]) => (string | number)[]> = {
+  activities: (r) => ['activity', ...r.slice(1)],
+  discounts: (r) => ['discount', ...r.slice(1)],
+  seasons: (r) => ['season', ...r.slice(1)],
+  invites: (r) => ['invites', ...r.slice(1)],
+  stores: (r) => ['stores', 'stores', ...r],
+  storeLists: (r) => ['stores', 'list', ...r.slice(1)],
+  staff: (r) => ['staffList', ...r],
+};
+
+/** `activities.0.prizes.2.valueCents` → `activity.prizes.2.valueCents`. */
+export function draftPath(issue: FileIssue): string {
+  const [section, ...rest] = issue.path;
+  const map = typeof section === 'string' ? SECTION_PATHS[section] : undefined;
+  return (map ? map(rest) : issue.path).map(String).join('.') || 'draft';
+}
+
+/** The sections each kind must have (the others are refused, so a draft publishes exactly what it shows). */
+export const KIND_SECTIONS: Record<CampaignDraft['kind'], readonly (keyof CampaignDraft)[]> = {
+  wheel: ['activity'],
+  grid: ['activity'],
+  scratch: ['activity'],
+  blindbox: ['activity'],
+  common: ['activity'],
+  signin: ['activity', 'season'],
+  newCustomer: ['activity'],
+  newUser: ['activity'],
+  ranking: ['activity', 'season'],
+  discount: ['discount'],
+  coupon: ['activity'],
+  storeList: ['stores'],
+  staffList: ['staffList'],
+};
+/** Optional sections a kind may have besides its own. */
+export const KIND_EXTRAS: Partial<Record<CampaignDraft['kind'], readonly (keyof CampaignDraft)[]>> = {
+  newCustomer: ['invites'],
+  newUser: ['invites'],
+  coupon: ['stores'],
+};

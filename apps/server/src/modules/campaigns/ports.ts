@@ -1,0 +1,51 @@
+import type { PortTx } from '../../db/owners';
+
+/**
+ * What this module needs from others, passed in by createServices (services.ts): modules never import
+ * each other. The audit port is declared once for every module (platform/audit-port.ts).
+ */
+
+/** One problem of a campaign file section, with its path in the file (`activities.0.prizes.2.valueCents`). */
+export interface FileIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * The campaign file (apps/server/src/cli): the same zod schemas validate a draft as validate `cli import`,
+ * and a draft is published by the same code that imports a file, in the caller's transaction.
+ */
+export interface CampaignFilePort {
+  /** Validates a campaign file object; its issues' messages in the locale when zod has them. */
+  problems(file: unknown, locale: 'zh-CN' | 'en-US'): FileIssue[];
+  /** Publishes a valid file (activities as new versions, discounts, seasons, invites, stores, staff). */
+  publish(tx: PortTx, file: unknown, now: number): Promise<{ actId: string; version: number }[]>;
+}
+
+/** The live side of a campaign in the activity module: its pause state, its end, its fairness record. */
+export interface LiveActivityPort {
+  /** Paused or published again; this node forgets its cached copy, others re-read within a second. */
+  setPaused(tx: PortTx, corpId: string, actId: string, paused: boolean): Promise<void>;
+  forget(corpId: string, actId: string): void;
+  /** End now: no more draws; the seed is revealed. */
+  end(corpId: string, actId: string): Promise<void>;
+  record(
+    corpId: string,
+    actId: string,
+  ): Promise<{ version: number; commitment: string; seed: string | null; revealedAt: number | null } | null>;
+}
+
+/** The corp's approval policy (modules/settings): distinct approvers a change of this budget needs. */
+export interface ApprovalPolicyPort {
+  requiredApprovals(corpId: string, budgetCents: number): Promise<number>;
+}
+
+/** The corp's kill switch (platform/tenancy.ts), as every node reads it. */
+export interface HaltsPort {
+  halted(corpId: string): Promise<boolean>;
+}
+
+/** Staff names (modules/staff). */
+export interface StaffNamesPort {
+  names(corpId: string, ids: string[]): Promise<Map<string, string>>;
+}

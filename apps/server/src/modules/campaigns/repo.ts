@@ -1,0 +1,219 @@
+import type { CampaignState } from '@campaign/contract';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Own } from '../../db/owners';
+import type { CampaignReviewTable, CampaignTable } from '../../db/schema';
+
+export type CampaignRowDb = Selectable<CampaignTable>;
+export type ReviewRowDb = Selectable<CampaignReviewTable>;
+
+export async function getCampaign(db: Own<'campaigns'>, corpId: string, id: string) {
+  return db.selectFrom('campaign').selectAll().where('corp_id', '=', corpId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertCampaign(db: Own<'campaigns'>, row: Insertable<CampaignTable>) {
+  await db.insertInto('campaign').values(row).execute();
+}
+
+/**
+ * Changes a campaign only if it is still as the caller read it (same rev and round): the first statement of
+ * every change, so on PostgreSQL it also holds the row until the transaction ends. false: someone else was first.
+ */
+export async function updateIf(
+  db: Own<'campaigns'>,
+  corpId: string,
+  id: string,
+  expect: { rev: number; round: number },
+  set: Updateable<CampaignTable>,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('campaign')
+    .set(set)
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .where('draft_rev', '=', expect.rev)
+    .where('round', '=', expect.round)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export interface ListFilter {
+  state?: CampaignState | undefined;
+  kind?: string | undefined;
+  q?: string | undefined;
+}
+
+/**
+ * The state a row is in now: `scheduled` becomes live at starts_at, and anything running ends at ends_at
+ * (the scheduler writes it down; until it has, reads derive it from the clock).
+ */
+function whereState(db: Own<'campaigns'>, corpId: string, f: ListFilter, now: number) {
+  let q = db.selectFrom('campaign').where('corp_id', '=', corpId);
+  if (f.kind) q = q.where('kind', '=', f.kind);
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) => eb.or([eb('id', '=', f.q ?? ''), eb('title', 'like', like)]));
+  }
+  const running = ['scheduled', 'live', 'paused'];
+  switch (f.state) {
+    case undefined:
+      return q.where('state', '!=', 'archived');
+    case 'live':
+      return q.where((eb) =>
+        eb.and([eb('state', 'in', ['live', 'scheduled']), eb('starts_at', '<=', now), eb('ends_at', '>', now)]),
+      );
+    case 'scheduled':
+      return q.where('state', '=', 'scheduled').where('starts_at', '>', now);
+    case 'paused':
+      return q.where('state', '=', 'paused').where('ends_at', '>', now);
+    case 'ended':
+      return q.where((eb) =>
+        eb.or([eb('state', '=', 'ended'), eb.and([eb('state', 'in', running), eb('ends_at', '<=', now)])]),
+      );
+    default:
+      return q.where('state', '=', f.state);
+  }
+}
+
+const LIST_COLUMNS = [
+  'id',
+  'kind',
+  'title',
+  'state',
+  'revision_state',
+  'starts_at',
+  'ends_at',
+  'version',
+  'updated_at',
+  'updated_by',
+] as const;
+
+export async function listCampaigns(
+  db: Own<'campaigns'>,
+  corpId: string,
+  f: ListFilter,
+  page: { offset: number; limit: number },
+  now: number,
+) {
+  const [rows, total] = await Promise.all([
+    whereState(db, corpId, f, now)
+      .select(LIST_COLUMNS)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    whereState(db, corpId, f, now)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Campaigns of the corp on this slot whose window overlaps [startsAt, endsAt) and that are or will be live. */
+export async function slotHolders(
+  db: Own<'campaigns'>,
+  corpId: string,
+  slot: string,
+  window: { startsAt: number; endsAt: number },
+  exceptId: string,
+  now: number,
+) {
+  return db
+    .selectFrom('campaign')
+    .select(['id', 'title', 'starts_at', 'ends_at'])
+    .where('corp_id', '=', corpId)
+    .where('slot', '=', slot)
+    .where('id', '!=', exceptId)
+    .where('state', 'in', ['approved', 'scheduled', 'live', 'paused'])
+    .where('ends_at', '>', Math.max(now, window.startsAt))
+    .where('starts_at', '<', window.endsAt)
+    .limit(3)
+    .execute();
+}
+
+/** Submissions waiting for an approver (the caller drops their own and those they decided). */
+export async function waiting(db: Own<'campaigns'>, corpId: string) {
+  return db
+    .selectFrom('campaign')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where((eb) => eb.or([eb('state', '=', 'submitted'), eb('revision_state', '=', 'submitted')]))
+    .orderBy('submitted_at', 'asc')
+    .limit(200)
+    .execute();
+}
+
+export async function reviews(db: Own<'campaigns'>, corpId: string, campaignId: string) {
+  return db
+    .selectFrom('campaign_review')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('campaign_id', '=', campaignId)
+    .orderBy('seq', 'asc')
+    .execute();
+}
+
+export async function reviewsOfRounds(db: Own<'campaigns'>, corpId: string, keys: { id: string; round: number }[]) {
+  if (keys.length === 0) return [];
+  return db
+    .selectFrom('campaign_review')
+    .select(['campaign_id', 'round', 'reviewer', 'decision'])
+    .where('corp_id', '=', corpId)
+    .where(
+      'campaign_id',
+      'in',
+      keys.map((k) => k.id),
+    )
+    .execute();
+}
+
+export async function insertReview(db: Own<'campaigns'>, row: Omit<CampaignReviewTable, 'seq'>): Promise<void> {
+  const last = await db
+    .selectFrom('campaign_review')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('corp_id', '=', row.corp_id)
+    .where('campaign_id', '=', row.campaign_id)
+    .executeTakeFirst();
+  await db
+    .insertInto('campaign_review')
+    .values({ ...row, seq: Number(last?.seq ?? 0) + 1 })
+    .execute();
+}
+
+/** Campaigns whose clock has moved them (scheduled → live at starts_at; running → ended at ends_at). */
+export async function due(db: Own<'campaigns'>, now: number, limit: number) {
+  const ending = await db
+    .selectFrom('campaign')
+    .select(['corp_id', 'id', 'state', 'kind', 'draft_rev', 'round'])
+    .where('state', 'in', ['scheduled', 'live', 'paused'])
+    .where('ends_at', '<=', now)
+    .limit(limit)
+    .execute();
+  const starting = await db
+    .selectFrom('campaign')
+    .select(['corp_id', 'id', 'state', 'kind', 'draft_rev', 'round'])
+    .where('state', '=', 'scheduled')
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>', now)
+    .limit(limit)
+    .execute();
+  return { ending, starting };
+}
+
+/** Moves a campaign between states only from one it is still in (pause, resume, archive, the clock). */
+export async function setStateIf(
+  db: Own<'campaigns'>,
+  corpId: string,
+  id: string,
+  from: readonly string[],
+  set: Updateable<CampaignTable>,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('campaign')
+    .set(set)
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .where('state', 'in', [...from])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

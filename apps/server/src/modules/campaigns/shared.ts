@@ -1,0 +1,165 @@
+import {
+  budgetCents,
+  type CampaignDraft,
+  type CampaignRow,
+  type CampaignState,
+  type Locale,
+  type RevisionState,
+  slotOf,
+} from '@campaign/contract';
+import type { Own, PortTx } from '../../db/owners';
+import type { AuditActor, AuditPort } from '../../platform/audit-port';
+import { AppError } from '../../platform/errors';
+import type { ServiceDeps } from '../../platform/services';
+import { draftProblems, timeOf } from './checks';
+import type { ApprovalPolicyPort, CampaignFilePort, HaltsPort, LiveActivityPort, StaffNamesPort } from './ports';
+import * as repo from './repo';
+
+export interface Acting {
+  actor: AuditActor;
+  ip: string | null;
+  locale: Locale;
+}
+
+export type CampaignsDeps = ServiceDeps<'campaigns'> & {
+  audit: AuditPort;
+  file: CampaignFilePort;
+  live: LiveActivityPort;
+  policy: ApprovalPolicyPort;
+  halts: HaltsPort;
+  staff: StaffNamesPort;
+};
+
+type RowLike = Pick<repo.CampaignRowDb, 'state' | 'starts_at' | 'ends_at'>;
+
+/** The state now: the clock moves scheduled → live at starts_at and anything running → ended at ends_at. */
+export function stateNow(row: RowLike, now: number): CampaignState {
+  const s = row.state as CampaignState;
+  const running = s === 'scheduled' || s === 'live' || s === 'paused';
+  if (running && row.ends_at !== null && now >= Number(row.ends_at)) return 'ended';
+  if (s === 'scheduled' && row.starts_at !== null && now >= Number(row.starts_at)) return 'live';
+  return s;
+}
+
+/** Live, scheduled or paused: a change is a revision of what is published. */
+export const isPublished = (s: CampaignState) => s === 'scheduled' || s === 'live' || s === 'paused';
+
+export function toRow(
+  r: Pick<
+    repo.CampaignRowDb,
+    | 'id'
+    | 'kind'
+    | 'title'
+    | 'state'
+    | 'revision_state'
+    | 'starts_at'
+    | 'ends_at'
+    | 'version'
+    | 'updated_at'
+    | 'updated_by'
+  >,
+  names: Map<string, string>,
+  now: number,
+  halted: boolean,
+): CampaignRow {
+  return {
+    id: r.id,
+    title: r.title,
+    kind: r.kind as CampaignRow['kind'],
+    state: stateNow(r, now),
+    revisionState: r.revision_state as RevisionState | null,
+    startsAt: r.starts_at === null ? null : Number(r.starts_at),
+    endsAt: r.ends_at === null ? null : Number(r.ends_at),
+    version: r.version,
+    updatedAt: Number(r.updated_at),
+    updatedBy: { id: r.updated_by, name: names.get(r.updated_by) ?? r.updated_by },
+    halted,
+  };
+}
+
+/** The columns copied out of a draft: title, window, slot, budget. */
+export function draftColumns(draft: CampaignDraft) {
+  const section = draft.activity ?? draft.discount;
+  const title = draft.activity?.title ?? draft.discount?.title ?? draft.stores?.list.name;
+  return {
+    ...(title ? { title } : {}),
+    starts_at: timeOf(section?.startsAt),
+    ends_at: timeOf(section?.endsAt),
+    slot: slotOf(draft),
+    budget_cents: budgetCents(draft),
+  };
+}
+
+export function parseDraft(text: string | null): CampaignDraft | null {
+  return text === null ? null : (JSON.parse(text) as CampaignDraft);
+}
+
+export function campaignHelpers(deps: CampaignsDeps) {
+  const db = deps.database.db;
+
+  async function load(corpId: string, id: string, ex: Own<'campaigns'> = db) {
+    const row = await repo.getCampaign(ex, corpId, id);
+    if (!row) throw new AppError('CAMPAIGN_NOT_FOUND');
+    return row;
+  }
+
+  /** Every check, the slot included: field errors (empty when the draft may be submitted or published). */
+  async function problems(
+    corpId: string,
+    id: string,
+    draft: CampaignDraft,
+    locale: Locale,
+    ex: Own<'campaigns'> = db,
+  ): Promise<Record<string, string>> {
+    const now = deps.clock();
+    const fields = draftProblems({ corpId, id, draft, now, locale }, deps.file);
+    const slot = slotOf(draft);
+    const cols = draftColumns(draft);
+    if (slot && cols.starts_at !== null && cols.ends_at !== null && !fields['activity.startsAt']) {
+      const holders = await repo.slotHolders(
+        ex,
+        corpId,
+        slot,
+        { startsAt: cols.starts_at, endsAt: cols.ends_at },
+        id,
+        now,
+      );
+      const first = holders[0];
+      if (first) {
+        fields.slot ??=
+          locale === 'zh-CN'
+            ? `该入口（${slot}）在此时段已有活动「${first.title}」（${first.id}），同一入口同时只能有一个活动`
+            : `campaign ${first.id} already holds entry slot ${slot} in this window`;
+      }
+    }
+    return fields;
+  }
+
+  async function audit(
+    tx: PortTx,
+    acting: Pick<Acting, 'actor' | 'ip'>,
+    corpId: string,
+    action: string,
+    subject: string,
+    before: unknown,
+    after: unknown,
+  ) {
+    await deps.audit.append(tx, {
+      corpId,
+      at: deps.clock(),
+      actor: acting.actor,
+      ip: acting.ip,
+      action,
+      subject,
+      before,
+      after,
+    });
+  }
+
+  async function names(corpId: string, ids: (string | null | undefined)[]) {
+    return deps.staff.names(corpId, [...new Set(ids.filter((x): x is string => typeof x === 'string'))]);
+  }
+
+  return { load, problems, audit, names };
+}
+export type CampaignHelpers = ReturnType<typeof campaignHelpers>;
