@@ -9,6 +9,7 @@ import { addressesHandlers } from './modules/addresses/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
 import { auditHandlers } from './modules/audit/routes';
 import { authHandlers } from './modules/auth/routes';
+import { campaignLabHandlers } from './modules/campaign-lab/routes';
 import { campaignsHandlers } from './modules/campaigns/routes';
 import { consoleHandlers } from './modules/console/routes';
 import { corpHandlers } from './modules/corp/routes';
@@ -32,7 +33,7 @@ import { installCsrfGuard } from './platform/csrf';
 import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { installHealth } from './platform/health';
-import { type Handlers, registerEndpoints } from './platform/http';
+import { type Handlers, installUploadBodies, registerEndpoints } from './platform/http';
 import { installLoadShedding } from './platform/load-shedding';
 import { installMetrics } from './platform/metrics';
 import { depsOf } from './platform/services';
@@ -109,8 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...consoleHandlers(services.console),
     ...settingsHandlers(services.settings),
     ...auditHandlers(services.audit),
+    ...campaignLabHandlers(services.campaignLab),
     ...campaignsHandlers(services.campaigns),
   };
+  installUploadBodies(app);
   registerEndpoints(app, handlers, {
     database,
     config,

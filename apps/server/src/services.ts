@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { campaignDraftsPort } from './campaign-drafts-port';
 import { campaignFilePort } from './cli/campaign-file';
 import type { Config } from './config';
 import type { Database_ } from './db';
@@ -10,13 +11,14 @@ import { createAuditService } from './modules/audit/service';
 import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
+import { createCampaignLabService } from './modules/campaign-lab/service';
 import { createCampaignsService } from './modules/campaigns/service';
 import { createRelyingParty, type RelyingParty } from './modules/console/oidc';
 import { createConsoleService } from './modules/console/service';
 import { createCouponsService } from './modules/coupons/service';
 import { createDiscountsService } from './modules/discounts/service';
 import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
-import { drawRules } from './modules/draw/rules';
+import { drawEngine, drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createGrowthService } from './modules/growth/service';
 import { createOrdersService } from './modules/orders/service';
@@ -185,6 +187,15 @@ export function createServices(deps: ServicesInput) {
     halts,
     staff,
   });
+  // The campaign lab simulates with the draw engine's own pick, reads and writes drafts through the campaigns
+  // module and one draw's proof through the draw module (docs/decisions/0345-simulation.md).
+  const campaignLab = createCampaignLabService({
+    ...depsOf('campaign-lab', base),
+    audit: audit.port,
+    engine: drawEngine,
+    drafts: campaignDraftsPort(base, campaigns),
+    proofs: draw,
+  });
   return {
     base,
     auth,
@@ -209,6 +220,7 @@ export function createServices(deps: ServicesInput) {
     settings,
     audit,
     campaigns,
+    campaignLab,
   };
 }
 export type Services = ReturnType<typeof createServices>;

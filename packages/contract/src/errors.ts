@@ -237,6 +237,15 @@ export const ERRORS = {
     '请填写原因，并输入机构号确认',
     'Give a reason and type the corp id to confirm',
   ),
+  // campaign-lab (issue 23: simulation, preview, uploads, YAML, public verify), 64xx.
+  CAMPAIGN_LAB_DRAFT_INVALID: e(6402, 200, '活动草稿不完整，无法执行', 'The draft is not complete enough for this'),
+  PREVIEW_TOKEN_INVALID: e(6404, 401, '预览链接无效', 'The preview link is not valid'),
+  PREVIEW_TOKEN_EXPIRED: e(6405, 401, '预览链接已过期，请重新生成', 'The preview link has expired: make a new one'),
+  UPLOAD_TYPE: e(6406, 415, '文件类型不支持', 'This file type is not accepted'),
+  UPLOAD_TOO_LARGE: e(6407, 413, '文件过大', 'The file is too large'),
+  LIST_INVALID: e(6408, 200, '名单文件有误，未保存任何内容', 'The list has errors: nothing was stored'),
+  YAML_INVALID: e(6409, 200, 'YAML 文件有误', 'The YAML file has errors'),
+  DRAW_NOT_FOUND: e(6410, 404, '抽奖记录不存在', 'No such draw'),
   // 63xx: console campaigns (modules/campaigns, docs/decisions/0340-console-campaigns.md).
   CAMPAIGN_NOT_FOUND: e(6301, 404, '活动不存在', 'No such campaign'),
   CAMPAIGN_EXISTS: e(6302, 200, '该活动编号已被使用', 'This campaign id is taken'),
@@ -262,17 +271,6 @@ export const ERRORS = {
     'Give a reason to request changes or reject (at least 2 characters)',
   ),
   CAMPAIGN_INVALID: e(6309, 400, '活动内容未通过检查', 'The campaign does not pass the checks'),
-  // campaign-lab (issue 23: simulation, preview, uploads, YAML, public verify), 64xx.
-  CAMPAIGN_LAB_NOT_FOUND: e(6401, 404, '活动不存在', 'No such campaign'),
-  CAMPAIGN_LAB_DRAFT_INVALID: e(6402, 200, '活动草稿不完整，无法执行', 'The draft is not complete enough for this'),
-  CAMPAIGN_LAB_CONFLICT: e(6403, 409, '草稿已被他人修改，请刷新后重试', 'Someone else changed the draft: reload it'),
-  PREVIEW_TOKEN_INVALID: e(6404, 401, '预览链接无效', 'The preview link is not valid'),
-  PREVIEW_TOKEN_EXPIRED: e(6405, 401, '预览链接已过期，请重新生成', 'The preview link has expired: make a new one'),
-  UPLOAD_TYPE: e(6406, 415, '文件类型不支持', 'This file type is not accepted'),
-  UPLOAD_TOO_LARGE: e(6407, 413, '文件过大', 'The file is too large'),
-  LIST_INVALID: e(6408, 200, '名单文件有误，未保存任何内容', 'The list has errors: nothing was stored'),
-  YAML_INVALID: e(6409, 200, 'YAML 文件有误', 'The YAML file has errors'),
-  DRAW_NOT_FOUND: e(6410, 404, '抽奖记录不存在', 'No such draw'),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

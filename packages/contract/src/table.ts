@@ -5,8 +5,8 @@ import { approvalsEndpoints } from './endpoints/approvals';
 import { authEndpoints } from './endpoints/auth';
 import { consoleEndpoints } from './endpoints/console';
 import { auditEndpoints } from './endpoints/console-audit';
-import { campaignsEndpoints } from './endpoints/console-campaigns';
 import { campaignLabEndpoints } from './endpoints/console-campaign-lab';
+import { campaignsEndpoints } from './endpoints/console-campaigns';
 import { settingsEndpoints } from './endpoints/console-settings';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
@@ -49,8 +49,8 @@ export const endpointGroups = {
   console: consoleEndpoints,
   settings: settingsEndpoints,
   audit: auditEndpoints,
-  campaigns: campaignsEndpoints,
   campaignLab: campaignLabEndpoints,
+  campaigns: campaignsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

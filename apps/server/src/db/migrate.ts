@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-order-payments';
 import * as m0011 from './migrations/0011-stock-buckets';
 import * as m0012 from './migrations/0012-console';
 import * as m0014 from './migrations/0014-campaigns';
+import * as m0015 from './migrations/0015-campaign-lab';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-stock-buckets': m0011,
   '0012-console': m0012,
   '0014-campaigns': m0014,
+  '0015-campaign-lab': m0015,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -30,6 +30,7 @@ export const OWNERS = [
   'console',
   'settings',
   'audit',
+  'campaign-lab',
   'campaigns',
 ] as const;
 export type Owner = (typeof OWNERS)[number];
@@ -90,6 +91,8 @@ export const tableOwners = {
   corp_settings: 'settings',
   audit_log: 'audit',
   audit_head: 'audit',
+  campaign_list: 'campaign-lab',
+  campaign_list_entry: 'campaign-lab',
   campaign: 'campaigns',
   campaign_review: 'campaigns',
 } as const satisfies { [T in keyof DB]: Owner };

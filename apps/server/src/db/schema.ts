@@ -104,7 +104,31 @@ export type DB = PlatformTables &
   SeasonTables &
   StaffTables &
   StoreTables &
-  ConsoleTables;
+  ConsoleTables &
+  CampaignLabTables;
+
+/** An uploaded white list or customer group of a campaign (modules/campaign-lab), stored only whole. */
+export interface CampaignListTable {
+  corp_id: string;
+  id: string;
+  campaign_id: string;
+  kind: 'whiteList' | 'cgroup';
+  rows: number;
+  encoding: 'utf-8' | 'gbk';
+  sha256: string;
+  created_at: number;
+  created_by: string;
+}
+export interface CampaignListEntryTable {
+  corp_id: string;
+  list_id: string;
+  nuid: string;
+  mobile: string | null;
+}
+export interface CampaignLabTables {
+  campaign_list: CampaignListTable;
+  campaign_list_entry: CampaignListEntryTable;
+}
 
 /** A corp's console settings (modules/settings). */
 export interface CorpSettingsTable {

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   API_VERSIONS,
   BASE_PATH,
@@ -158,7 +159,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           const consoleUser = corp && ep.access === 'console' ? await consoleOf(req, ep, corp, now, deps) : null;
           const { corpId: _drop, ...rawQuery } = (req.query ?? {}) as Record<string, unknown>;
           const query = parseOrFail(ep.query, rawQuery, 'query', locale);
-          const body = ep.method === 'GET' ? undefined : parseOrFail(ep.body, req.body ?? undefined, 'body', locale);
+          const body = ep.method === 'GET' || ep.upload ? undefined : jsonBody(ep, req, locale);
           // Declared headers (the idempotency key) are checked here once, before any handler can act.
           const headers = parseOrFail(ep.headers, req.headers, 'headers', locale, ep.headersError);
           const call = () =>
@@ -194,6 +195,36 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
       });
     }
   }
+}
+
+/** A JSON endpoint's body; an upload's stream sent to it (a file where JSON belongs) is refused. */
+function jsonBody(ep: Endpoint, req: FastifyRequest, locale: Locale) {
+  if (isStream(req.body)) throw new AppError('UNSUPPORTED_MEDIA');
+  return parseOrFail(ep.body, req.body ?? undefined, 'body', locale);
+}
+
+const isStream = (v: unknown): v is Readable => typeof (v as Readable | null)?.pipe === 'function';
+
+/**
+ * Uploads (an endpoint's `upload`, docs/decisions/0347-uploads.md): a file's media types reach the route as
+ * the request stream itself, never buffered, so a 1,000,000-row list is read as it arrives; the handler
+ * enforces the endpoint's byte limit while reading. Any other route given such a body refuses it.
+ */
+export function installUploadBodies(app: FastifyInstance) {
+  const types = new Set<string>();
+  for (const ep of Object.values(endpoints) as Endpoint[]) for (const t of ep.upload?.types ?? []) types.add(t);
+  const uploadPaths = new Set(
+    (Object.values(endpoints) as Endpoint[]).filter((ep) => ep.upload).map((ep) => BASE_PATH + resolvePath(ep, 'v2')),
+  );
+  app.addContentTypeParser([...types], (req, payload, done) => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (!uploadPaths.has(path)) {
+      payload.resume();
+      done(new AppError('UNSUPPORTED_MEDIA'), undefined);
+      return;
+    }
+    done(null, payload);
+  });
 }
 
 /**

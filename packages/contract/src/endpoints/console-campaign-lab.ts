@@ -119,7 +119,7 @@ export const campaignLabEndpoints = {
     query: empty.partial(),
     body: simulateBodySchema,
     data: simulationSchema,
-    errors: ['CAMPAIGN_LAB_NOT_FOUND', 'CAMPAIGN_LAB_DRAFT_INVALID'],
+    errors: ['CAMPAIGN_NOT_FOUND', 'CAMPAIGN_LAB_DRAFT_INVALID'],
   }),
   consoleCampaignPreview: endpoint({
     method: 'POST',
@@ -134,7 +134,7 @@ export const campaignLabEndpoints = {
     query: empty.partial(),
     body: z.object({ id: campaignId }),
     data: z.object({ url: z.string(), token: z.string(), expiresAt: z.number().int() }),
-    errors: ['CAMPAIGN_LAB_NOT_FOUND', 'CAMPAIGN_LAB_DRAFT_INVALID'],
+    errors: ['CAMPAIGN_NOT_FOUND', 'CAMPAIGN_LAB_DRAFT_INVALID'],
   }),
   consoleUploadImage: endpoint({
     method: 'POST',
@@ -166,7 +166,7 @@ export const campaignLabEndpoints = {
     query: z.object({ id: campaignId, kind: z.enum(['whiteList', 'cgroup']).default('whiteList') }),
     body: z.undefined(),
     data: listUploadSchema,
-    errors: ['CAMPAIGN_LAB_NOT_FOUND', 'LIST_INVALID', 'UPLOAD_TOO_LARGE'],
+    errors: ['CAMPAIGN_NOT_FOUND', 'LIST_INVALID', 'UPLOAD_TOO_LARGE'],
   }),
   consoleCampaignYaml: endpoint({
     method: 'GET',
@@ -180,7 +180,7 @@ export const campaignLabEndpoints = {
     query: z.object({ id: campaignId }),
     body: z.undefined(),
     data: z.object({ id: z.string(), yaml: z.string() }),
-    errors: ['CAMPAIGN_LAB_NOT_FOUND'],
+    errors: ['CAMPAIGN_NOT_FOUND'],
   }),
   consoleCampaignImportYaml: endpoint({
     method: 'POST',
@@ -195,7 +195,14 @@ export const campaignLabEndpoints = {
     query: empty.partial(),
     body: z.object({ yaml: z.string().min(1).max(MAX_YAML_CHARS), id: campaignId.optional() }),
     data: z.object({ id: z.string(), rev: z.number().int() }),
-    errors: ['YAML_INVALID', 'CAMPAIGN_LAB_NOT_FOUND', 'CAMPAIGN_LAB_CONFLICT'],
+    errors: [
+      'YAML_INVALID',
+      'CAMPAIGN_NOT_FOUND',
+      'CAMPAIGN_EXISTS',
+      'CAMPAIGN_INVALID',
+      'CAMPAIGN_STALE',
+      'CAMPAIGN_STATE',
+    ],
   }),
   previewPage: endpoint({
     method: 'GET',
@@ -208,7 +215,7 @@ export const campaignLabEndpoints = {
     query: z.object({ token: previewToken }),
     body: z.undefined(),
     data: previewPageSchema,
-    errors: ['PREVIEW_TOKEN_INVALID', 'PREVIEW_TOKEN_EXPIRED', 'CAMPAIGN_LAB_NOT_FOUND'],
+    errors: ['PREVIEW_TOKEN_INVALID', 'PREVIEW_TOKEN_EXPIRED', 'CAMPAIGN_NOT_FOUND'],
   }),
   previewDraw: endpoint({
     method: 'POST',
@@ -221,7 +228,7 @@ export const campaignLabEndpoints = {
     query: empty.partial(),
     body: z.object({ token: previewToken }),
     data: z.object({ prizeId: z.string(), name: z.string(), kind: z.string(), preview: z.literal(true) }),
-    errors: ['PREVIEW_TOKEN_INVALID', 'PREVIEW_TOKEN_EXPIRED', 'CAMPAIGN_LAB_NOT_FOUND', 'CAMPAIGN_LAB_DRAFT_INVALID'],
+    errors: ['PREVIEW_TOKEN_INVALID', 'PREVIEW_TOKEN_EXPIRED', 'CAMPAIGN_NOT_FOUND', 'CAMPAIGN_LAB_DRAFT_INVALID'],
   }),
   fairnessDraw: endpoint({
     method: 'GET',

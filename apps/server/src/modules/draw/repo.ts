@@ -229,3 +229,7 @@ export async function allDraws(db: Own<'draw'>, corpId: string, actId: string) {
 export async function logRisk(db: Own<'draw'>, row: Omit<RiskLogTable, 'id'>) {
   await db.insertInto('risk_log').values(row).execute();
 }
+
+export async function drawById(db: Own<'draw'>, corpId: string, drawId: string) {
+  return db.selectFrom('draw').selectAll().where('corp_id', '=', corpId).where('id', '=', drawId).executeTakeFirst();
+}

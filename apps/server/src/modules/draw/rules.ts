@@ -1,5 +1,5 @@
-import { type PrizeConfig, validatePrizeTable } from './engine';
-import { commitment, newSeed } from './fairness';
+import { consolationPrizeId, effectiveWeights, type PrizeConfig, pickFromWeights, validatePrizeTable } from './engine';
+import { commitment, newSeed, rollFor } from './fairness';
 import { oddsTable } from './odds';
 
 export const FAIRNESS_ALGORITHM =
@@ -17,4 +17,19 @@ export const drawRules = {
   odds: (prizes: readonly PrizeConfig[]) => oddsTable(prizes, 0),
   newSeed,
   commitment,
+};
+
+/**
+ * The engine's selection itself, for the campaign lab's simulation (docs/decisions/0345-simulation.md):
+ * the same rule chain and pick the real draws use, handed over by createServices, never copied.
+ */
+export const drawEngine = {
+  validatePrizeTable,
+  effectiveWeights,
+  pickFromWeights,
+  consolationPrizeId,
+  rollFor,
+  commitment,
+  newSeed,
+  odds: (prizes: readonly PrizeConfig[]) => oddsTable(prizes, 0),
 };

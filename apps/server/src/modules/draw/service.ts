@@ -9,6 +9,7 @@ import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import { consolationPrizeId, drawOutcome } from './engine';
 import type { ActivityPort, DrawableActivity, DrawnAward, PrizesPort } from './ports';
+import { drawProof } from './proof';
 import * as repo from './repo';
 import type { RiskHook } from './risk';
 import { verifyDraws } from './verify';
@@ -216,6 +217,9 @@ export function createDrawService(deps: DrawServiceDeps) {
   }
 
   return {
+    /** One draw's published data and recomputation, for the public verify page (null: no such draw). */
+    proof: (corpId: string, drawId: string) => drawProof(db, activities, corpId, drawId),
+
     async draw(corp: Corp, user: RequestUser, req: DrawRequest): Promise<DrawResult> {
       const flightKey = `${corp.id}|${user.id}|${req.idemKey}`;
       if (inFlight.has(flightKey)) throw new AppError('CONFLICT_IN_FLIGHT');

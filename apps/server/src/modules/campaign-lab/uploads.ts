@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  BANNER_CHECK_SCENE,
+  BANNER_IMAGE_PATH,
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  MAX_LIST_BYTES,
+  MAX_LIST_ROWS,
+} from '@campaign/contract';
+import { parse } from 'csv-parse';
+import { fileTypeFromBuffer } from 'file-type';
+import iconv from 'iconv-lite';
+import { AppError } from '../../platform/errors';
+
+// Uploads (docs/decisions/0347-uploads.md): the bytes come as a stream (an endpoint's `upload`), the image's
+// type is told from its bytes, the list is spooled to a temporary file while its size, hash and encoding are
+// found, then read again row by row — never whole in memory.
+
+const EXT: Record<(typeof IMAGE_TYPES)[number], string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** Reads at most `max` bytes of a stream; more is UPLOAD_TOO_LARGE (the rest is not read). */
+async function readLimited(body: Readable, max: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      body.destroy();
+      throw new AppError('UPLOAD_TOO_LARGE', `≤ ${max} bytes`);
+    }
+    parts.push(chunk as Buffer);
+  }
+  return Buffer.concat(parts);
+}
+
+function asStream(body: unknown): Readable {
+  if (body && typeof (body as Readable).pipe === 'function') return body as Readable;
+  throw new AppError('UPLOAD_TYPE', 'empty body');
+}
+
+/** Stores an image in the corp's banner directory under its content hash; the URL passes the banner check. */
+export async function saveImage(bannerDir: string, corpId: string, body: unknown) {
+  const bytes = await readLimited(asStream(body), MAX_IMAGE_BYTES);
+  const found = await fileTypeFromBuffer(bytes);
+  const type = IMAGE_TYPES.find((t) => t === found?.mime);
+  if (!type) throw new AppError('UPLOAD_TYPE', 'PNG / JPEG / WebP / GIF');
+  const name = `u-${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.${EXT[type]}`;
+  const dir = join(bannerDir, corpId);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, name), bytes);
+  const q = new URLSearchParams({ checkscene: BANNER_CHECK_SCENE, corpId, checkData: JSON.stringify({ corpId }) });
+  return { url: `${BANNER_IMAGE_PATH}/${name}?${q}`, name, type, bytes: bytes.length };
+}
+
+export interface Spooled {
+  file: string;
+  encoding: 'utf-8' | 'gbk';
+  sha256: string;
+  done: () => Promise<void>;
+}
+
+/**
+ * Copies the upload to a temporary file (≤ MAX_LIST_BYTES) while hashing it and checking it is valid
+ * UTF-8 as it goes: valid UTF-8 is read as UTF-8, anything else as GBK (what Chinese spreadsheets write;
+ * GBK text is almost never valid UTF-8).
+ */
+export async function spool(body: unknown): Promise<Spooled> {
+  const dir = await mkdtemp(join(tmpdir(), 'campaign-list-'));
+  const done = () => rm(dir, { recursive: true, force: true });
+  const file = join(dir, 'upload.csv');
+  const hash = createHash('sha256');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let isUtf8 = true;
+  let size = 0;
+  try {
+    await pipeline(
+      asStream(body),
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          size += chunk.length;
+          if (size > MAX_LIST_BYTES) throw new AppError('UPLOAD_TOO_LARGE', `≤ ${MAX_LIST_BYTES} bytes`);
+          hash.update(chunk);
+          if (isUtf8) {
+            try {
+              utf8.decode(chunk, { stream: true });
+            } catch {
+              isUtf8 = false;
+            }
+          }
+          yield chunk;
+        }
+        if (isUtf8) {
+          try {
+            utf8.decode();
+          } catch {
+            isUtf8 = false;
+          }
+        }
+      },
+      createWriteStream(file),
+    );
+  } catch (err) {
+    await done();
+    throw err;
+  }
+  return { file, encoding: isUtf8 ? 'utf-8' : 'gbk', sha256: hash.digest('hex'), done };
+}
+
+export interface ListRow {
+  line: number;
+  nuid: string;
+  mobile: string | null;
+}
+
+const NUID = /^[A-Za-z0-9_-]{1,64}$/;
+const MOBILE = /^1\d{10}$/;
+const HEADERS = {
+  nuid: ['nuid', '客户号', '客户编号', '客户id'],
+  mobile: ['mobile', '手机号', '手机', '手机号码'],
+} as const;
+/** At most this many bad rows are named; the count says how many there were. */
+export const MAX_REPORTED = 100;
+
+/**
+ * Reads the spooled list row by row: a header (`nuid`/客户号, optional `mobile`/手机号), then one customer
+ * per line. Valid rows go to `onRows` in batches; bad ones to `problems` as `line: field: message`.
+ */
+export async function readList(
+  spooled: Spooled,
+  onRows: (rows: ListRow[]) => Promise<ListRow[]>,
+  batchSize = 500,
+): Promise<{ rows: number; problems: string[]; bad: number }> {
+  const problems: string[] = [];
+  let bad = 0;
+  const report = (line: number, field: string, message: string) => {
+    bad++;
+    if (problems.length < MAX_REPORTED) problems.push(`${line}: ${field}: ${message}`);
+  };
+  let columns: { nuid: number; mobile: number } | null = null;
+  let rows = 0;
+  let batch: ListRow[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const taken = batch;
+    batch = [];
+    for (const dup of await onRows(taken)) report(dup.line, 'nuid', `客户号 ${dup.nuid} 重复`);
+  };
+  const parser = createReadStream(spooled.file)
+    .pipe(iconv.decodeStream(spooled.encoding === 'gbk' ? 'gbk' : 'utf8', { stripBOM: true }))
+    .pipe(parse({ info: true, skip_empty_lines: true, relax_column_count: true, trim: true }));
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    const line = info.lines;
+    if (!columns) {
+      const names = record.map((h) => h.toLowerCase());
+      const at = (k: keyof typeof HEADERS) => names.findIndex((h) => (HEADERS[k] as readonly string[]).includes(h));
+      columns = { nuid: at('nuid'), mobile: at('mobile') };
+      if (columns.nuid < 0) {
+        report(line, 'header', '首行须为表头，含“客户号”（nuid）列，可选“手机号”（mobile）列');
+        break;
+      }
+      continue;
+    }
+    rows++;
+    if (rows > MAX_LIST_ROWS) {
+      report(line, 'file', `名单不得超过 ${MAX_LIST_ROWS.toLocaleString('en-US')} 行`);
+      break;
+    }
+    const nuid = record[columns.nuid] ?? '';
+    const mobile = columns.mobile >= 0 ? (record[columns.mobile] ?? '') : '';
+    let ok = true;
+    if (!NUID.test(nuid)) {
+      report(line, 'nuid', nuid ? '客户号只能含字母、数字、_ 或 -（1–64 位）' : '客户号不能为空');
+      ok = false;
+    }
+    if (mobile && !MOBILE.test(mobile)) {
+      report(line, 'mobile', '手机号须为 11 位数字，以 1 开头');
+      ok = false;
+    }
+    // Once a row is bad nothing will be stored: the rest is only checked, not written.
+    if (ok && bad === 0) {
+      batch.push({ line, nuid, mobile: mobile || null });
+      if (batch.length >= batchSize) await flush();
+    }
+  }
+  if (!columns) report(1, 'file', '文件为空');
+  if (bad === 0) await flush();
+  return { rows: Math.min(rows, MAX_LIST_ROWS), problems, bad };
+}
