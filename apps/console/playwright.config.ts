@@ -74,6 +74,8 @@ export default defineConfig({
         CONSOLE_DIST: 'apps/console/dist',
         CONSOLE_E2E_OIDC_SECRET: OIDC_SECRET,
         LOG_LEVEL: 'warn',
+        // A machine busy with other suites would shed the journeys' requests at random (as apps/web's config).
+        MAX_EVENT_LOOP_DELAY_MS: '0',
       },
       url: `http://localhost:${CONSOLE_E2E_PORT}/healthz`,
       reuseExistingServer: false,
