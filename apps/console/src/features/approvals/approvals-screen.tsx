@@ -15,7 +15,7 @@ import { KIND_LABEL } from '../../shared/campaign/text';
 import './approvals.css';
 
 /** 待我审批: what waits for me (never my own, never one I already voted on), with the field-by-field diff. */
-export function ApprovalsScreen() {
+function ApprovalsScreenBody() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('id');
   const inbox = useEndpointQuery('consoleApprovals');
@@ -214,3 +214,10 @@ function ReviewPane({ item, onDone }: { item: ApprovalItem; onDone: () => void }
     </Panel>
   );
 }
+
+/** Inside antd's App: the toasts of this screen and its dialogs. */
+export const ApprovalsScreen = () => (
+  <App component={false}>
+    <ApprovalsScreenBody />
+  </App>
+);

@@ -1,5 +1,5 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Input, Select, Space, Table } from 'antd';
+import { App, Button, Empty, Input, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useEndpointQuery } from '../../api/queries';
@@ -25,7 +25,7 @@ import { ImportYamlDialog } from './import-yaml-dialog';
 const PAGE_SIZE = 20;
 
 /** 活动管理: the corp's campaigns, paged on the server; filters live in the URL so a link can be shared. */
-export function CampaignsScreen() {
+function CampaignsScreenBody() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const session = useMe();
@@ -196,3 +196,10 @@ export function CampaignsScreen() {
     </div>
   );
 }
+
+/** Inside antd's App: the toasts of this screen and its dialogs. */
+export const CampaignsScreen = () => (
+  <App component={false}>
+    <CampaignsScreenBody />
+  </App>
+);

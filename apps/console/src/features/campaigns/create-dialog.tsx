@@ -23,7 +23,8 @@ export function CreateDialog({ onClose }: { onClose: () => void }) {
       navigate(`/campaigns/${encodeURIComponent(r.id)}/edit`);
     },
   });
-  const fieldError = (name: string) => create.error?.fields[`body.${name}`] ?? create.error?.fields[name] ?? undefined;
+  const fieldError = (name: string) =>
+    create.error?.fields?.[`body.${name}`] ?? create.error?.fields?.[name] ?? undefined;
 
   return (
     <Modal
@@ -65,7 +66,7 @@ export function CreateDialog({ onClose }: { onClose: () => void }) {
           <Input id="create-id" maxLength={64} value={id} onChange={(e) => setId(e.target.value)} />
         </Form.Item>
       </Form>
-      {create.error && !Object.keys(create.error.fields).length ? (
+      {create.error && !Object.keys(create.error.fields ?? {}).length ? (
         <p role="alert" className="form-error">
           {create.error.message}
         </p>

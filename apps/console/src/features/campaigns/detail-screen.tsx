@@ -19,7 +19,7 @@ const EDITABLE = new Set(['draft', 'changes_requested', 'rejected']);
 const LIVE_SIDE = new Set(['scheduled', 'live', 'paused']);
 
 /** One campaign: state, approvals, the fairness commitment (and the seed once ended), the review timeline. */
-export function CampaignDetailScreen() {
+function CampaignDetailScreenBody() {
   const { id = '' } = useParams();
   const me = useMe();
   const roles = me.data?.roles ?? [];
@@ -225,3 +225,10 @@ function SeedCheck({ seed, commitment }: { seed: string; commitment: string }) {
     </span>
   );
 }
+
+/** Inside antd's App: the toasts of this screen and its dialogs. */
+export const CampaignDetailScreen = () => (
+  <App component={false}>
+    <CampaignDetailScreenBody />
+  </App>
+);

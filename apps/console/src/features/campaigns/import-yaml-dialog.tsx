@@ -99,5 +99,5 @@ export function ImportYamlDialog({
 
 /** `line N: field: message` rows from the envelope's field errors (keys may be line numbers or paths). */
 export function lineProblems(error: ApiError): string[] {
-  return Object.entries(error.fields).map(([k, v]) => (v.startsWith(k) ? v : `${k}: ${v}`));
+  return Object.entries(error.fields ?? {}).map(([k, v]) => (v.startsWith(k) ? v : `${k}: ${v}`));
 }

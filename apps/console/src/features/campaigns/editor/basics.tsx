@@ -130,7 +130,7 @@ export function Uploads({ id, draft, onChange, errors, readOnly }: Props) {
     }
   };
   const csvLines = csvError
-    ? Object.entries(csvError.fields).map(([k, v]) => (v.startsWith(k) ? v : `${k}: ${v}`))
+    ? Object.entries(csvError.fields ?? {}).map(([k, v]) => (v.startsWith(k) ? v : `${k}: ${v}`))
     : [];
 
   return (

@@ -47,7 +47,7 @@ const SKIP = new Set([
 ]);
 
 /** The campaign editor: every kind; live odds, cost and exposure; checks, save (409), simulate, preview, submit. */
-export function EditorScreen() {
+function EditorScreenBody() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -325,3 +325,10 @@ export function EditorScreen() {
     </div>
   );
 }
+
+/** Inside antd's App: the toasts of this screen and its dialogs. */
+export const EditorScreen = () => (
+  <App component={false}>
+    <EditorScreenBody />
+  </App>
+);
