@@ -48,6 +48,8 @@ import { createServices, type Services, type ServicesInput } from './services';
 export type AppDeps = (ServicesInput | { services: Services }) & {
   /** Serve the built H5 (off in API-only tests). */
   serveWeb?: boolean;
+  /** Run the campaigns' clock every 5 s (default: outside tests; tests tick it themselves). */
+  campaignClock?: boolean;
 };
 
 export const BODY_LIMIT = 64 * 1024;
@@ -122,6 +124,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: services.limits,
   });
   app.addHook('onClose', async () => services.limits.close());
+  // The campaigns' clock (→ live at startsAt, → ended at endsAt with the seed revealed), on every node: each
+  // change is conditional, so two nodes never make one twice. Tests move their clock and tick themselves.
+  if (deps.campaignClock ?? config.env !== 'test') {
+    const clockTimer = setInterval(() => {
+      services.campaigns.running.tick().catch((err) => app.log.warn({ err }, 'campaign clock failed'));
+    }, 5_000);
+    clockTimer.unref();
+    app.addHook('onClose', async () => clearInterval(clockTimer));
+  }
 
   installBannerImages(app, { bannerDir: config.bannerDir, corps: base.corps, db: database.db, clock: base.clock });
 

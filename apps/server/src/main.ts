@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { seedDemoApprovals } from './cli/demo-approvals';
+import { seedDemoCampaigns } from './cli/demo-campaigns';
 import { assertNoDemoConsoleAccounts, seedDemoConsole } from './cli/demo-console';
 import { seedDemoCustomer } from './cli/demo-customer';
 import { seedDemoSeasons } from './cli/demo-season';
@@ -43,6 +44,7 @@ async function openApp(config: Config, opts: { prepare: boolean; serveWeb: boole
     await seedDemoSeasons(services, Date.now());
     await seedDemoApprovals(services, Date.now());
     await seedDemoConsole(services);
+    await seedDemoCampaigns(services, Date.now());
     console.log('database was empty: demo tenants seeded');
   }
   return { database, app };

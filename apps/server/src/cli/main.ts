@@ -10,6 +10,7 @@ import { createServices } from '../services';
 import { auditCommand, CONSOLE_USAGE, staffCommand } from './console-commands';
 import { DefinitionError, parseDefinition } from './definition';
 import { seedDemoApprovals } from './demo-approvals';
+import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoConsole } from './demo-console';
 import { seedDemoCustomer } from './demo-customer';
 import { seedDemoSeasons } from './demo-season';
@@ -84,8 +85,9 @@ async function main(argv: string[]): Promise<number> {
       const seasons = await seedDemoSeasons(services, Date.now());
       const approvals = await seedDemoApprovals(services, Date.now());
       const consoleAccounts = await seedDemoConsole(services);
+      const consoleCampaigns = await seedDemoCampaigns(services, Date.now());
       console.log(
-        `demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, seasonParticipants: seasons, approvals, consoleAccounts })}`,
+        `demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, seasonParticipants: seasons, approvals, consoleAccounts, consoleCampaigns })}`,
       );
       return 0;
     }

@@ -49,6 +49,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('campaign')
     .columns(['corp_id', 'kind', 'updated_at', 'id'])
     .execute();
+  // Text search (title contains): scanned in the index, never in the rows with their drafts.
+  await db.schema
+    .createIndex('campaign_title_idx')
+    .on('campaign')
+    .columns(['corp_id', 'title', 'updated_at', 'id'])
+    .execute();
   // The scheduler (→ live at starts_at, → ended at ends_at) and the slot check.
   await db.schema.createIndex('campaign_clock_idx').on('campaign').columns(['state', 'ends_at']).execute();
   await db.schema.createIndex('campaign_slot_idx').on('campaign').columns(['corp_id', 'slot', 'ends_at']).execute();

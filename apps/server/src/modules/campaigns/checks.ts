@@ -46,10 +46,6 @@ export function draftProblems(input: CheckInput, file: CampaignFilePort): Record
   }
   if (Object.keys(fields).length) return fields;
 
-  for (const issue of file.problems(fileOf(input.corpId, input.id, draft), locale)) {
-    add(draftPath(issue), issue.message);
-  }
-
   const act = draft.activity;
   if (act) {
     const type = KIND_ACTIVITY_TYPE[draft.kind];
@@ -110,6 +106,21 @@ export function draftProblems(input: CheckInput, file: CampaignFilePort): Record
     if (d.amountCents > MAX_PRIZE_CENTS) {
       add('discount.amountCents', m('立减金额不得超过 50,000 元', 'a discount may be at most ¥50,000'));
     }
+  }
+  const staff = draft.staffList;
+  if (staff?.length && !staff.some((s) => Array.isArray(s.roles) && s.roles.includes('admin'))) {
+    add(
+      'staffList',
+      m(
+        '名单须至少包含一名管理员：发布后它将替换本机构的人员名单',
+        'keep an admin: the list replaces the corp’s staff list',
+      ),
+    );
+  }
+  // The campaign file's own schemas last: where the console's rules above already named a field, their
+  // message (in the user's language) is the one shown.
+  for (const issue of file.problems(fileOf(input.corpId, input.id, draft), locale)) {
+    add(draftPath(issue), issue.message);
   }
   return fields;
 }

@@ -45,7 +45,7 @@ export function createReads(deps: CampaignsDeps, h: CampaignHelpers) {
     ) {
       const now = clock();
       const [{ rows, total }, halted] = await Promise.all([
-        repo.listCampaigns(db, corp.id, q, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize }, now),
+        repo.listCampaigns(db, corp.id, q, { offset: (q.page - 1) * q.pageSize, limit: q.pageSize }),
         deps.halts.halted(corp.id),
       ]);
       const names = await h.names(

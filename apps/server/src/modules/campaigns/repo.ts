@@ -43,35 +43,19 @@ export interface ListFilter {
 }
 
 /**
- * The state a row is in now: `scheduled` becomes live at starts_at, and anything running ends at ends_at
- * (the scheduler writes it down; until it has, reads derive it from the clock).
+ * The list's filter. By the stored state, so every filter walks an index: the clock (running.tick, every 5 s
+ * on every node) writes scheduled → live and → ended down, so a row may sit under its previous state for
+ * those seconds; the row itself always shows the state derived from the clock (shared.stateNow).
  */
-function whereState(db: Own<'campaigns'>, corpId: string, f: ListFilter, now: number) {
+function whereState(db: Own<'campaigns'>, corpId: string, f: ListFilter) {
   let q = db.selectFrom('campaign').where('corp_id', '=', corpId);
   if (f.kind) q = q.where('kind', '=', f.kind);
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Wildcards typed by the user are dropped: SQLite's LIKE has no escape character unless told.
+    const like = `%${f.q.replace(/[\\%_]/g, '')}%`;
     q = q.where((eb) => eb.or([eb('id', '=', f.q ?? ''), eb('title', 'like', like)]));
   }
-  const running = ['scheduled', 'live', 'paused'];
-  switch (f.state) {
-    case undefined:
-      return q.where('state', '!=', 'archived');
-    case 'live':
-      return q.where((eb) =>
-        eb.and([eb('state', 'in', ['live', 'scheduled']), eb('starts_at', '<=', now), eb('ends_at', '>', now)]),
-      );
-    case 'scheduled':
-      return q.where('state', '=', 'scheduled').where('starts_at', '>', now);
-    case 'paused':
-      return q.where('state', '=', 'paused').where('ends_at', '>', now);
-    case 'ended':
-      return q.where((eb) =>
-        eb.or([eb('state', '=', 'ended'), eb.and([eb('state', 'in', running), eb('ends_at', '<=', now)])]),
-      );
-    default:
-      return q.where('state', '=', f.state);
-  }
+  return f.state ? q.where('state', '=', f.state) : q.where('state', '!=', 'archived');
 }
 
 const LIST_COLUMNS = [
@@ -92,17 +76,16 @@ export async function listCampaigns(
   corpId: string,
   f: ListFilter,
   page: { offset: number; limit: number },
-  now: number,
 ) {
   const [rows, total] = await Promise.all([
-    whereState(db, corpId, f, now)
+    whereState(db, corpId, f)
       .select(LIST_COLUMNS)
       .orderBy('updated_at', 'desc')
       .orderBy('id', 'desc')
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    whereState(db, corpId, f, now)
+    whereState(db, corpId, f)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);

@@ -1,0 +1,309 @@
+import type { CampaignDraft } from '@campaign/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { campaignActions } from '../../testing/campaign';
+import { type ConsoleClient, consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
+import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
+import { DAY, detailOf, HOUR, readyWheel } from './testing';
+
+const kinds = await dialects();
+
+describe.each(kinds)('console campaigns: making and approving on %s', (kind) => {
+  let t: TestApp;
+  let op: ConsoleClient;
+  let ap: ConsoleClient;
+  let ap2: ConsoleClient;
+  let admin: ConsoleClient;
+  /** Fresh sessions (the clock moves past the console's idle timeout between steps). */
+  async function signIn() {
+    op = await consoleSignIn(t, DEMO_CONSOLE.operator);
+    ap = await consoleSignIn(t, DEMO_CONSOLE.approver);
+    ap2 = await consoleSignIn(t, DEMO_CONSOLE.approver2);
+    admin = await consoleSignIn(t, DEMO_CONSOLE.admin);
+  }
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    await seedConsole(t);
+  });
+  beforeEach(signIn);
+  afterAll(async () => t?.close());
+  const { login, draw } = campaignActions(() => t);
+  const h5Detail = async (actId: string) =>
+    (
+      body<{ data: { status: string; version: number; prizes: { id: string; totalStock: number | null }[] } }>(
+        await t.app.inject({ url: `/bmcs/api/v2/activity/detail?corpId=demo&actId=${actId}`, headers: H5 }),
+      ).data as unknown as {
+        data: { status: string; version: number; prizes: { id: string; totalStock: number | null }[] };
+      }
+    ).data;
+
+  it('draft → 409 for the second saver → checks → changes requested → fixed → approved → scheduled → live → drawn', async () => {
+    const { rev, draft } = await readyWheel(op, 'spring-wheel', t.clock.now);
+    expect(rev).toBe(2);
+
+    // A second operator saved the draft opened at rev 1: 409 with both versions, nothing overwritten.
+    const mine: CampaignDraft = {
+      ...draft,
+      activity: { ...(draft.activity as NonNullable<CampaignDraft['activity']>), title: '我的标题' },
+    };
+    const stale = await op.post('/console/campaigns/save', { id: 'spring-wheel', draft: mine, baseRev: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 6303,
+      data: expect.stringContaining('已被他人修改'),
+      conflict: {
+        mine: { activity: { title: '我的标题' } },
+        theirs: { activity: { title: '春季大转盘' } },
+        theirsRev: 2,
+        theirsBy: { id: 'operator-chen' },
+      },
+    });
+    expect((await detailOf(op, 'spring-wheel')).draft.activity?.title).toBe('春季大转盘');
+
+    // The server's checks, field by field, with nothing stored.
+    const bad = structuredClone(draft);
+    const act = bad.activity as NonNullable<CampaignDraft['activity']>;
+    (act.prizes[0] as { valueCents: number }).valueCents = 5_000_001;
+    (act.prizes[1] as { perUserCap: number }).perUserCap = 100_000;
+    act.rules = 'Rules: see the bank website for details.';
+    act.endsAt = t.clock.now - 1;
+    const checked = body<{ ok: boolean; fields: Record<string, string> }>(
+      await op.post('/console/campaigns/check', { id: 'spring-wheel', draft: bad }),
+    ).data;
+    expect(checked.ok).toBe(false);
+    expect(checked.fields).toMatchObject({
+      'activity.prizes.0.valueCents': '单个奖品价值不得超过 50,000 元',
+      'activity.prizes.1.perUserCap': '每人上限不能超过库存',
+      'activity.rules': '活动规则须使用中文撰写',
+      'activity.endsAt': '结束时间须晚于开始时间',
+    });
+    const good = body<{ ok: boolean; summary: { odds: { percentText: string }[]; exposureCents: number } }>(
+      await op.post('/console/campaigns/check', { id: 'spring-wheel', draft }),
+    ).data;
+    expect(good).toMatchObject({ ok: true, summary: { exposureCents: 10 * 29_900 + 500 * 1000 + 5000 * 50 } });
+    expect(good.summary.odds.map((o) => o.percentText)).toEqual(['0.10%', '4.90%', '15.00%', '80.00%']);
+    // Saving a bad draft is allowed (work in progress); submitting it is not.
+    const savedBad = body<{ rev: number }>(
+      await op.post('/console/campaigns/save', { id: 'spring-wheel', draft: bad, baseRev: 2 }),
+    );
+    const refused = await op.post('/console/campaigns/submit', { id: 'spring-wheel', rev: savedBad.data.rev });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 6309, fields: { 'activity.rules': '活动规则须使用中文撰写' } });
+    const rev4 = body<{ rev: number }>(
+      await op.post('/console/campaigns/save', { id: 'spring-wheel', draft, baseRev: 3 }),
+    ).data.rev;
+
+    expect(body(await op.post('/console/campaigns/submit', { id: 'spring-wheel', rev: rev4 }))).toMatchObject({
+      code: 0,
+      data: { state: 'submitted', revisionState: null },
+    });
+    // Operators do not review; approvers see it waiting.
+    expect(
+      (await op.post('/console/campaigns/review', { id: 'spring-wheel', rev: rev4, decision: 'approve' })).statusCode,
+    ).toBe(403);
+    const waiting = body<{ items: { id: string; approvalsNeeded: number }[] }>(await ap.get('/console/approvals')).data
+      .items;
+    expect(waiting).toEqual([expect.objectContaining({ id: 'spring-wheel', approvalsNeeded: 1 })]);
+
+    // The diff against nothing live: every field, labelled in Chinese.
+    const diff = body<{ rev: number; changes: { path: string; label: string }[] }>(
+      await ap.get('/console/campaigns/diff?id=spring-wheel'),
+    ).data;
+    expect(diff.rev).toBe(rev4);
+    expect(diff.changes).toContainEqual(expect.objectContaining({ path: 'activity.title', label: '活动 · 标题' }));
+    expect(diff.changes).toContainEqual(
+      expect.objectContaining({ path: 'activity.prizes.0', label: '活动 · 奖品 · 新增「一等奖 蓝牙耳机」' }),
+    );
+
+    const noReason = await ap.post('/console/campaigns/review', {
+      id: 'spring-wheel',
+      rev: rev4,
+      decision: 'request_changes',
+    });
+    expect(noReason.json()).toMatchObject({ code: 6308 });
+    expect(
+      body(
+        await ap.post('/console/campaigns/review', {
+          id: 'spring-wheel',
+          rev: rev4,
+          decision: 'request_changes',
+          comment: '一等奖库存改为 5 份',
+        }),
+      ),
+    ).toMatchObject({ code: 0, data: { state: 'changes_requested' } });
+
+    const fixed = structuredClone(draft);
+    (fixed.activity?.prizes[0] as { stock: number }).stock = 5;
+    const rev5 = body<{ rev: number }>(
+      await op.post('/console/campaigns/save', { id: 'spring-wheel', draft: fixed, baseRev: rev4 }),
+    ).data.rev;
+    expect(body(await op.post('/console/campaigns/submit', { id: 'spring-wheel', rev: rev5 })).code).toBe(0);
+    // The approver decides the rev they read: an older one is refused.
+    const old = await ap.post('/console/campaigns/review', { id: 'spring-wheel', rev: rev4, decision: 'approve' });
+    expect(old.statusCode).toBe(409);
+    expect(old.json()).toMatchObject({ code: 6304 });
+    expect(
+      body(await ap.post('/console/campaigns/review', { id: 'spring-wheel', rev: rev5, decision: 'approve' })),
+    ).toMatchObject({
+      code: 0,
+      data: { state: 'scheduled', revisionState: null, approvalsGiven: 1, version: 1 },
+    });
+    expect(await h5Detail('spring-wheel')).toMatchObject({ status: 'scheduled', version: 1 });
+
+    t.clock.advance(HOUR);
+    await signIn();
+    // Shown live at once; filed under live when the clock has written it down.
+    expect((await detailOf(op, 'spring-wheel')).campaign.state).toBe('live');
+    expect(await t.services.campaigns.running.tick()).toMatchObject({ started: 1 });
+    const list = body<{ items: { id: string; state: string }[] }>(await op.get('/console/campaigns?state=live')).data
+      .items;
+    expect(list.map((r) => r.id)).toContain('spring-wheel');
+    const customer = await login();
+    expect((await draw(customer, 'spring-wheel')).json()).toMatchObject({ code: 0 });
+    const d = await detailOf(ap, 'spring-wheel');
+    expect(d.campaign).toMatchObject({
+      state: 'live',
+      version: 1,
+      commitment: expect.stringMatching(/^[0-9a-f]{64}$/),
+      seed: null,
+    });
+    expect(d.reviews.map((r) => r.decision)).toEqual(['request_changes', 'approve']);
+  });
+
+  it('maker ≠ checker: nobody approves a change they edited', async () => {
+    const { rev } = await readyWheel(op, 'own-wheel', t.clock.now, 2 * HOUR, (d) => {
+      d.slot = 'own-slot';
+    });
+    expect(body(await op.post('/console/campaigns/submit', { id: 'own-wheel', rev })).code).toBe(0);
+    const acting = {
+      actor: { id: 'operator-chen', name: '陈', roles: ['operator', 'approver'] },
+      ip: null,
+      locale: 'zh-CN' as const,
+    };
+    await expect(
+      t.services.campaigns.lifecycle.review(acting, { id: 'demo', name: 'demo' } as never, {
+        id: 'own-wheel',
+        rev,
+        decision: 'approve',
+        comment: '',
+      }),
+    ).rejects.toMatchObject({ errorName: 'CAMPAIGN_OWN_CHANGE' });
+    const mine = await t.services.campaigns.reads.approvals({ id: 'demo' } as never, 'operator-chen');
+    expect(mine.items.map((i) => i.id)).not.toContain('own-wheel');
+  });
+
+  it('N of M: above the budget two distinct approvers, each once', async () => {
+    expect(
+      body(
+        await admin.post('/console/settings/approval-policy', {
+          required: 1,
+          above: { budgetCents: 100_000, required: 2 },
+        }),
+      ).code,
+    ).toBe(0);
+    const { rev } = await readyWheel(op, 'big-wheel', t.clock.now, 3 * HOUR, (d) => {
+      d.slot = 'big-slot';
+    });
+    expect(body(await op.post('/console/campaigns/submit', { id: 'big-wheel', rev })).code).toBe(0);
+    expect(
+      body(await ap.post('/console/campaigns/review', { id: 'big-wheel', rev, decision: 'approve' })),
+    ).toMatchObject({
+      data: { state: 'submitted', approvalsNeeded: 2, approvalsGiven: 1, version: null },
+    });
+    expect(
+      body(await ap.post('/console/campaigns/review', { id: 'big-wheel', rev, decision: 'approve' })),
+    ).toMatchObject({ code: 6307 });
+    expect(body<{ items: unknown[] }>(await ap.get('/console/approvals')).data.items).toEqual([
+      expect.objectContaining({ id: 'own-wheel' }),
+    ]);
+    expect(
+      body(await ap2.post('/console/campaigns/review', { id: 'big-wheel', rev, decision: 'approve' })),
+    ).toMatchObject({
+      data: { state: 'scheduled', approvalsGiven: 2, version: 1 },
+    });
+    await admin.post('/console/settings/approval-policy', { required: 1, above: null });
+  });
+
+  it('a change to a live campaign is a revision; approved, it is a new version and earlier draws keep theirs', async () => {
+    const customer = await login();
+    const before = await detailOf(op, 'spring-wheel');
+    const next = structuredClone(before.draft);
+    const prizes = next.activity?.prizes ?? [];
+    (prizes[1] as { stock: number }).stock = 900; // a top-up
+    (prizes[1] as { weight: number }).weight = 99; // and better odds
+    const saved = body<{ rev: number }>(
+      await op.post('/console/campaigns/save', { id: 'spring-wheel', draft: next, baseRev: before.rev }),
+    );
+    expect((await detailOf(op, 'spring-wheel')).campaign).toMatchObject({ state: 'live', revisionState: 'draft' });
+    expect(body(await op.post('/console/campaigns/submit', { id: 'spring-wheel', rev: saved.data.rev })).data).toEqual({
+      state: 'live',
+      revisionState: 'submitted',
+    });
+    // Until approved, customers see what is live.
+    expect((await h5Detail('spring-wheel')).prizes[1]?.totalStock).toBe(500);
+    const diff = body<{ changes: { path: string; label: string; before: unknown; after: unknown }[] }>(
+      await ap.get('/console/campaigns/diff?id=spring-wheel'),
+    ).data.changes;
+    expect(diff).toHaveLength(2);
+    expect(diff).toEqual(
+      expect.arrayContaining([
+        { path: 'activity.prizes.1.weight', label: '活动 · 奖品 · 「二等奖 10 元红包」 · 权重', before: 49, after: 99 },
+        {
+          path: 'activity.prizes.1.stock',
+          label: '活动 · 奖品 · 「二等奖 10 元红包」 · 库存',
+          before: 500,
+          after: 900,
+        },
+      ]),
+    );
+    expect(
+      body(await ap.post('/console/campaigns/review', { id: 'spring-wheel', rev: saved.data.rev, decision: 'approve' }))
+        .data,
+    ).toMatchObject({
+      state: 'live',
+      revisionState: null,
+      version: 2,
+    });
+    const live = await h5Detail('spring-wheel');
+    expect(live).toMatchObject({ status: 'live', version: 2 });
+    expect(live.prizes[1]?.totalStock).toBe(900);
+    expect((await draw(customer, 'spring-wheel')).json()).toMatchObject({ code: 0 });
+    const versions = await t.database.db
+      .selectFrom('draw')
+      .select('version')
+      .where('act_id', '=', 'spring-wheel')
+      .orderBy('version')
+      .execute();
+    expect(new Set(versions.map((v) => v.version))).toEqual(new Set([1, 2]));
+  });
+
+  it('two live campaigns of one corp may not share an entry slot at once', async () => {
+    const { rev } = await readyWheel(op, 'rival-wheel', t.clock.now, 2 * DAY);
+    const res = await op.post('/console/campaigns/submit', { id: 'rival-wheel', rev });
+    expect(res.json()).toMatchObject({ code: 6309, fields: { slot: expect.stringContaining('spring-wheel') } });
+  });
+
+  it('every action is on the audit chain with before → after', async () => {
+    const auditor = await consoleSignIn(t, DEMO_CONSOLE.auditor);
+    const items = body<{ items: { action: string; subject: string; before: unknown; after: unknown }[] }>(
+      await auditor.get('/console/audit?subject=spring-wheel'),
+    ).data.items;
+    const actions = new Set(items.map((i) => i.action));
+    for (const a of [
+      'campaign.create',
+      'campaign.save',
+      'campaign.submit',
+      'campaign.review',
+      'campaign.publish',
+      'campaign.live',
+    ]) {
+      expect(actions).toContain(a);
+    }
+    expect(
+      items.find((i) => i.action === 'campaign.publish' && (i.after as { version: number }).version === 2),
+    ).toMatchObject({
+      before: { state: 'live', version: 1 },
+    });
+    const verify = body<{ ok: boolean }>(await auditor.get('/console/audit/verify')).data;
+    expect(verify.ok).toBe(true);
+  });
+});
