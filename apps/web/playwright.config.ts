@@ -52,7 +52,8 @@ export default defineConfig({
     },
     url: `http://localhost:${E2E_PORT}/login`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // E2E_SERVER_TIMEOUT_MS: a machine shared by many checkouts may need longer to seed and start.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 60_000),
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -208,7 +208,7 @@ export const campaignLabEndpoints = {
     method: 'GET',
     path: '/preview/page',
     version: 'none',
-    loading: true,
+    loading: false,
     access: 'public',
     tag: 'preview',
     summary: "A preview link's draft as the H5 renders it (the token is the only credential)",
@@ -234,7 +234,7 @@ export const campaignLabEndpoints = {
     method: 'GET',
     path: '/fairness/draw',
     version: 'none',
-    loading: true,
+    loading: false,
     access: 'tenant',
     tag: 'fairness',
     summary:

@@ -1,4 +1,5 @@
 import { PREVIEW_TTL_SEC } from '@campaign/contract';
+import sanitizeHtml from 'sanitize-html';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { Corp } from '../../platform/tenancy';
@@ -63,7 +64,8 @@ export function createPreviews(deps: PreviewDeps) {
         type: a.type,
         title: a.title,
         subtitle: a.subtitle,
-        rules: a.rules,
+        // The draft's rules as the rules page would show them: sanitised, never the operator's raw HTML.
+        rules: sanitizeHtml(a.rules),
         startsAt: a.startsAt,
         endsAt: a.endsAt,
         page: {

@@ -187,13 +187,14 @@ export async function readList(
       report(line, 'mobile', '手机号须为 11 位数字，以 1 开头');
       ok = false;
     }
-    // Once a row is bad nothing will be stored: the rest is only checked, not written.
-    if (ok && bad === 0) {
+    // Valid rows are written even after a bad one (the transaction is rolled back then): a duplicate
+    // later in the file is still found and named.
+    if (ok) {
       batch.push({ line, nuid, mobile: mobile || null });
       if (batch.length >= batchSize) await flush();
     }
   }
   if (!columns) report(1, 'file', '文件为空');
-  if (bad === 0) await flush();
+  await flush();
   return { rows: Math.min(rows, MAX_LIST_ROWS), problems, bad };
 }

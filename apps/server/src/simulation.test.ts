@@ -1,8 +1,10 @@
+// The lab's simulation with the real draw engine: here, at the composition level, because a module's test
+// may not import another module (the lab gets the engine from services.ts).
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { drawEngine } from '../draw/rules';
-import type { LabPrize } from './ports';
-import { exposureCents, simulate, spreadOverDays } from './simulate';
+import type { LabPrize } from './modules/campaign-lab/ports';
+import { exposureCents, simulate, spreadOverDays } from './modules/campaign-lab/simulate';
+import { drawEngine } from './modules/draw/rules';
 
 const prize = (p: Partial<LabPrize> & Pick<LabPrize, 'id' | 'weight'>): LabPrize => ({
   name: p.id,
@@ -49,10 +51,16 @@ describe('the budget simulation', () => {
     const input = { prizes: table, draws: 20_000, days: 4, drawsPerCustomer: 1 };
     expect(simulate(drawEngine, { ...input, budgetCents: 0 }, randomBytes).overBudgetChance).toBe(1);
     expect(simulate(drawEngine, { ...input, budgetCents: 1e12 }, randomBytes).overBudgetChance).toBe(0);
-    // Around the expected payout (5 × ¥1,000 + ~2,000 × ¥5) the chance is near one half.
-    const mid = simulate(drawEngine, { ...input, budgetCents: 500_000 + 2000 * 500 }, randomBytes).overBudgetChance;
-    expect(mid).toBeGreaterThan(0.2);
-    expect(mid).toBeLessThan(0.8);
+    // The payout is about 5 × ¥1,000 + 2,000 × ¥5, give or take 500 × √(20,000 × 0.1 × 0.9) ≈ ¥212 (one sd):
+    // 8 sd below it the campaign is almost surely over budget, 8 sd above almost surely not.
+    const expected = 500_000 + 2000 * 500;
+    const sd = 500 * Math.sqrt(20_000 * 0.1 * 0.9);
+    expect(
+      simulate(drawEngine, { ...input, budgetCents: expected - 8 * sd }, randomBytes).overBudgetChance,
+    ).toBeGreaterThan(0.95);
+    expect(
+      simulate(drawEngine, { ...input, budgetCents: expected + 8 * sd }, randomBytes).overBudgetChance,
+    ).toBeLessThan(0.05);
     // The default budget is the exposure of the stocked prizes.
     expect(simulate(drawEngine, input, randomBytes).budgetCents).toBe(exposureCents(table));
   });
