@@ -75,6 +75,15 @@ export function Basics({ draft, onChange, errors, readOnly }: Props) {
           onChange={(e) => onChange(['activity', 'endsAt'], fromLocalInput(e.target.value))}
         />
       </Row>
+      <Row label="入口位置" htmlFor="b-slot" error={errors.slot}>
+        <Input
+          id="b-slot"
+          disabled={readOnly}
+          value={draft.slot ?? ''}
+          placeholder={`page:${a.type}（默认：同类型活动共用一个入口）`}
+          onChange={(e) => onChange(['slot'], e.target.value.trim() ? e.target.value : undefined)}
+        />
+      </Row>
       <Row label="活动规则" htmlFor="b-rules" error={errors['activity.rules']}>
         <Input.TextArea
           id="b-rules"

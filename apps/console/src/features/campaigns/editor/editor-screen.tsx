@@ -32,6 +32,7 @@ import { SimulatePanel } from './simulate-panel';
 const LOCKED = new Set(['submitted', 'approved', 'ended', 'archived']);
 const SKIP = new Set([
   'kind',
+  'slot',
   'banner',
   'whiteList',
   'activity.title',
