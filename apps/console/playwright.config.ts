@@ -79,7 +79,7 @@ export default defineConfig({
       },
       url: `http://localhost:${CONSOLE_E2E_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 90_000,
+      timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },
