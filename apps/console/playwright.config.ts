@@ -38,7 +38,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${CONSOLE_E2E_PORT}`,

@@ -59,7 +59,7 @@ test('1. the operator creates a wheel campaign: banner, GBK white list, prizes, 
   await dialog.getByLabel('活动名称').fill(TITLE);
   await snap(operator, 'campaigns-create');
   await dialog.getByRole('button', { name: '创建草稿' }).click();
-  await expect(operator).toHaveURL(/\/console\/campaigns\/[^/]+\/edit$/);
+  await expect(operator).toHaveURL(/\/console\/campaigns\/[^/]+\/edit$/, { timeout: 30_000 });
   id = decodeURIComponent(/campaigns\/([^/]+)\/edit/.exec(operator.url())?.[1] ?? '');
 
   // Dates a few minutes ahead: it goes live at its start, ends a few minutes later.
@@ -112,7 +112,7 @@ test('1. the operator creates a wheel campaign: banner, GBK white list, prizes, 
 
   await operator.getByRole('button', { name: '提交审批' }).click();
   await operator.locator('.ant-popconfirm').getByRole('button', { name: '提交' }).click();
-  await expect(operator).toHaveURL(new RegExp(`/console/campaigns/${id}$`));
+  await expect(operator).toHaveURL(new RegExp(`/console/campaigns/${id}$`), { timeout: 30_000 });
   await detailState(operator, '待审批');
 });
 
