@@ -108,7 +108,8 @@ test('1. the operator creates a wheel campaign: banner, GBK white list, prizes, 
   const preview = operator.getByRole('dialog', { name: /预览/ });
   await expect(preview.getByLabel('预览链接')).toHaveValue(/preview/);
   await snap(operator, 'campaigns-preview');
-  await preview.getByRole('button', { name: 'Close' }).click();
+  await operator.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
 
   await operator.getByRole('button', { name: '提交审批' }).click();
   await operator.locator('.ant-popconfirm').getByRole('button', { name: '提交' }).click();
