@@ -8,6 +8,7 @@ import { activityHandlers } from './modules/activity/routes';
 import { addressesHandlers } from './modules/addresses/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
 import { auditHandlers } from './modules/audit/routes';
+import { documentsHandlers } from './modules/auth/documents-routes';
 import { authHandlers } from './modules/auth/routes';
 import { campaignLabHandlers } from './modules/campaign-lab/routes';
 import { campaignsHandlers } from './modules/campaigns/routes';
@@ -30,7 +31,7 @@ import { trackingHandlers } from './modules/tracking/routes';
 import { installBannerImages } from './platform/banner-images';
 import { installConsoleWeb } from './platform/console-web';
 import { installCsrfGuard } from './platform/csrf';
-import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
+import { clientErrorHandler, frameworkErrors, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { installHealth } from './platform/health';
 import { type Handlers, installUploadBodies, registerEndpoints } from './platform/http';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler,
+    frameworkErrors,
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...grayHandlers(),
     ...authHandlers(services.auth, config),
     ...corpHandlers(depsOf('platform', base)),
+    ...documentsHandlers(services.documents),
     ...trackingHandlers(depsOf('tracking', base), {
       activityExists: (corp, actId) => activityExists(services.activity, corp, actId),
     }),
@@ -103,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...couponsHandlers(services.coupons),
     ...paymentsHandlers(services.payments, base.clock),
     ...addressesHandlers(services.addresses),
-    ...discountsHandlers(services.discounts),
+    ...discountsHandlers(services.discounts, base.clock),
     ...growthHandlers(services.growth),
     ...seasonHandlers(services.season),
     ...storesHandlers(services.stores),

@@ -8,7 +8,7 @@ describe.each(kinds)('demo console campaigns on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);
-  });
+  }, 120_000);
   afterAll(async () => t?.close());
 
   it('seed campaigns in different states once', async () => {

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009-staff-and-approvals';
 import * as m0010 from './migrations/0010-order-payments';
 import * as m0011 from './migrations/0011-stock-buckets';
 import * as m0012 from './migrations/0012-console';
+import * as m0013 from './migrations/0013-customer-journey';
 import * as m0014 from './migrations/0014-campaigns';
 import * as m0015 from './migrations/0015-campaign-lab';
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-order-payments': m0010,
   '0011-stock-buckets': m0011,
   '0012-console': m0012,
+  '0013-customer-journey': m0013,
   '0014-campaigns': m0014,
   '0015-campaign-lab': m0015,
 };

@@ -23,7 +23,7 @@ describe.each(kinds)('console campaigns: making and approving on %s', (kind) => 
   beforeAll(async () => {
     t = await startTestApp(kind);
     await seedConsole(t);
-  });
+  }, 120_000);
   beforeEach(signIn);
   afterAll(async () => t?.close());
   const { login, draw } = campaignActions(() => t);

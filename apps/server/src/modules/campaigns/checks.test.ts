@@ -88,3 +88,19 @@ describe('campaign checks', () => {
     expect(diffDrafts(before, before)).toEqual([]);
   });
 });
+
+describe('a draft that cannot be stored', () => {
+  it('is refused field by field, never a 500', async () => {
+    const { shapeProblems } = await import('./shape');
+    expect(
+      shapeProblems({ kind: 'wheel', activity: { title: { x: 1 }, prizes: [{ weight: -1 }] } }, 'zh-CN'),
+    ).toMatchObject({
+      'activity.title': expect.any(String),
+    });
+    expect(shapeProblems({ kind: 'wheel', activity: { prizes: [{ weight: 'a' }] } }, 'zh-CN')).toHaveProperty(
+      'activity.prizes.0.weight',
+    );
+    expect(shapeProblems({ kind: 'wheel', surprise: 1 }, 'zh-CN')).toHaveProperty('draft');
+    expect(shapeProblems(template('wheel', '转盘', NOW), 'zh-CN')).toEqual({});
+  });
+});

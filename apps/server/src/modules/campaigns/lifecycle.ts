@@ -5,6 +5,7 @@ import type { Corp } from '../../platform/tenancy';
 import { diffDrafts } from './diff';
 import { publishApproved } from './publish';
 import * as repo from './repo';
+import { shapeProblems } from './shape';
 import {
   type Acting,
   type CampaignHelpers,
@@ -99,6 +100,8 @@ export function createLifecycle(deps: CampaignsDeps, h: CampaignHelpers) {
           fields: { kind: acting.locale === 'zh-CN' ? '活动类型不能更改' : 'the kind cannot change' },
         });
       }
+      const shape = shapeProblems(input.draft, acting.locale);
+      if (Object.keys(shape).length) throw new AppError('CAMPAIGN_INVALID', undefined, { fields: shape });
       if (input.baseRev !== row.draft_rev) throw stale(row, input.draft, await h.names(corp.id, [row.maker]));
       const now = clock();
       const state = stateNow(row, now);

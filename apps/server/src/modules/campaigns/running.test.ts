@@ -33,7 +33,7 @@ describe.each(kinds)('console campaigns: running on %s', (kind) => {
     ).toMatchObject({
       state: 'live',
     });
-  });
+  }, 120_000);
   afterAll(async () => {
     await other?.close();
     await t?.close();
@@ -120,6 +120,13 @@ describe.each(kinds)('console campaigns: running on %s', (kind) => {
       code: 0,
       data: { draft: { kind: 'discount', discount: { title: '列表测试 1' } }, campaign: { state: 'draft' } },
     });
+    const garbage = await op.post('/console/campaigns/save', {
+      id: 'list-0',
+      draft: { kind: 'grid', activity: { title: { x: 1 }, prizes: 'none' } },
+      baseRev: 1,
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(garbage.json()).toMatchObject({ code: 6309, fields: { 'activity.title': expect.any(String) } });
     const elsewhere = await t.app.inject({
       url: '/bmcs/api/console/campaigns/detail?corpId=demo-branch&id=list-1',
       headers: { cookie: op.cookie },

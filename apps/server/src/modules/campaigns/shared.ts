@@ -14,6 +14,7 @@ import type { ServiceDeps } from '../../platform/services';
 import { draftProblems, timeOf } from './checks';
 import type { ApprovalPolicyPort, CampaignFilePort, HaltsPort, LiveActivityPort, StaffNamesPort } from './ports';
 import * as repo from './repo';
+import { shapeProblems } from './shape';
 
 export interface Acting {
   actor: AuditActor;
@@ -112,6 +113,8 @@ export function campaignHelpers(deps: CampaignsDeps) {
     ex: Own<'campaigns'> = db,
   ): Promise<Record<string, string>> {
     const now = deps.clock();
+    const shape = shapeProblems(draft, locale);
+    if (Object.keys(shape).length) return shape;
     const fields = draftProblems({ corpId, id, draft, now, locale }, deps.file);
     const slot = slotOf(draft);
     const cols = draftColumns(draft);

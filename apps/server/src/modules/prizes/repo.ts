@@ -137,21 +137,26 @@ export async function setAwardStatus(
 }
 
 export async function recentWinners(db: Own<'prizes'>, corpId: string, actId: string, limit: number) {
-  return db
-    .selectFrom('award')
-    .innerJoin('app_user', 'app_user.id', 'award.user_id')
-    .innerJoin('prize', (j) =>
-      j
-        .onRef('prize.corp_id', '=', 'award.corp_id')
-        .onRef('prize.act_id', '=', 'award.act_id')
-        .onRef('prize.id', '=', 'award.prize_id'),
-    )
-    .select(['app_user.mobile', 'app_user.nuid', 'prize.name', 'award.created_at'])
-    .where('award.corp_id', '=', corpId)
-    .where('award.act_id', '=', actId)
-    .orderBy('award.created_at', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('award')
+      .innerJoin('app_user', 'app_user.id', 'award.user_id')
+      .innerJoin('prize', (j) =>
+        j
+          .onRef('prize.corp_id', '=', 'award.corp_id')
+          .onRef('prize.act_id', '=', 'award.act_id')
+          .onRef('prize.id', '=', 'award.prize_id'),
+      )
+      .select(['award.user_id', 'app_user.mobile', 'app_user.nuid', 'prize.name', 'award.created_at'])
+      .where('award.corp_id', '=', corpId)
+      .where('award.act_id', '=', actId)
+      // Only final awards: a prize held for an approver (审核中) or declined has not been won yet.
+      .where('award.status', 'not in', ['pending_approval', 'declined'])
+      .orderBy('award.created_at', 'desc')
+      .orderBy('award.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function issuedCounts(db: Own<'prizes'>, corpId: string, actId: string) {
@@ -160,6 +165,8 @@ export async function issuedCounts(db: Own<'prizes'>, corpId: string, actId: str
     .select(['prize_id', (eb) => eb.fn.countAll<number>().as('n')])
     .where('corp_id', '=', corpId)
     .where('act_id', '=', actId)
+    // A declined award gave its unit back: it was never given out.
+    .where('status', '!=', 'declined')
     .groupBy('prize_id')
     .execute();
   return new Map(rows.map((r) => [r.prize_id, Number(r.n)]));
@@ -196,4 +203,25 @@ export async function markUsed(
   if (userId !== null) q = q.where('user_id', '=', userId);
   const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** The customer's points: the sum of their ledger and its latest lines. */
+export async function pointsOf(db: Own<'prizes'>, corpId: string, userId: string, lines: number) {
+  const [sum, entries] = await Promise.all([
+    db
+      .selectFrom('points_ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('delta'), eb.lit(0)).as('balance'))
+      .where('corp_id', '=', corpId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('points_ledger')
+      .select(['delta', 'reason', 'created_at'])
+      .where('corp_id', '=', corpId)
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(lines)
+      .execute(),
+  ]);
+  return { balance: Number(sum?.balance ?? 0), entries };
 }
