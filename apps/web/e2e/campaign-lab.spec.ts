@@ -84,7 +84,7 @@ test('an approver opens a draft’s preview link on a phone and tries the wheel;
   expect(link.data.url).toMatch(/^\/preview\?corpId=demo&token=/);
 
   await page.goto(link.data.url);
-  await expect(page.getByRole('heading', { name: '预览转盘' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '预览转盘' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('note')).toContainText('抽奖不会被记录');
   await settle(page);
   await snap(page, 'lab-preview');
@@ -120,7 +120,8 @@ test('anyone recomputes a draw from its id: the commitment while live, the check
   const drawId: string = drawn.data.drawId;
 
   await page.goto('/verify?corpId=demo');
-  await expect(page.getByRole('heading', { name: '抽奖公平性验证' })).toBeVisible();
+  // The route's chunk arrives late on a busy machine.
+  await expect(page.getByRole('heading', { name: '抽奖公平性验证' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('抽奖编号').fill(drawId);
   await page.getByRole('button', { name: '验证' }).click();
   await expect(page.getByTestId('verify-commitment')).toHaveText(/^[0-9a-f]{64}$/);

@@ -166,7 +166,7 @@ export const campaignLabEndpoints = {
     query: z.object({ id: campaignId, kind: z.enum(['whiteList', 'cgroup']).default('whiteList') }),
     body: z.undefined(),
     data: listUploadSchema,
-    errors: ['CAMPAIGN_NOT_FOUND', 'LIST_INVALID', 'UPLOAD_TOO_LARGE'],
+    errors: ['CAMPAIGN_NOT_FOUND', 'LIST_INVALID', 'UPLOAD_TOO_LARGE', 'UPLOAD_TYPE'],
   }),
   consoleCampaignYaml: endpoint({
     method: 'GET',

@@ -38,7 +38,7 @@ describe.each(kinds)('the campaign lab on %s', (kind) => {
     );
     expect(created.code).toBe(0);
     id = created.data.id;
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     rmSync(banners, { recursive: true, force: true });
@@ -159,6 +159,10 @@ describe.each(kinds)('the campaign lab on %s', (kind) => {
     expect(big.statusCode).toBe(413);
     // A file sent to a JSON endpoint is refused, not parsed.
     expect((await upload('/console/campaigns/simulate', PNG, 'image/png')).statusCode).toBe(415);
+    // And JSON where a file belongs is refused as the wrong type.
+    expect(
+      (await upload(`/console/campaigns/white-list?id=${id}`, Buffer.from('{}'), 'application/json')).statusCode,
+    ).toBe(415);
     expect(await audited('upload.image')).toHaveLength(1);
   });
 
@@ -249,7 +253,10 @@ describe.each(kinds)('the campaign lab on %s', (kind) => {
     const proofUrl = `/bmcs/api/fairness/draw?corpId=demo&drawId=${drawn.data.drawId}`;
     const live = body(await t.app.inject({ url: proofUrl, headers: H5 }));
     expect(live).toMatchObject({ code: 0, data: { actId: 'lab-fair', seed: null, check: null } });
-    expect((live.data as { table: unknown[] }).table).toHaveLength(2);
+    expect((live.data as { table: unknown[] }).table).toEqual([
+      { id: 'p1', name: '一等奖', weight: 1 },
+      { id: 'p0', name: '谢谢参与', weight: 3 },
+    ]);
     t.clock.advance(11 * DAY);
     const ended = body(await t.app.inject({ url: proofUrl, headers: H5 }));
     expect(ended).toMatchObject({

@@ -1,4 +1,4 @@
-import { PREVIEW_TTL_SEC, type Simulation, type simulateBodySchema } from '@campaign/contract';
+import type { Simulation, simulateBodySchema } from '@campaign/contract';
 import type { z } from 'zod';
 import { handOver } from '../../db/owners';
 import type { AuditPort } from '../../platform/audit-port';
@@ -141,4 +141,3 @@ export function createCampaignLabService(deps: CampaignLabDeps) {
   };
 }
 export type CampaignLabService = ReturnType<typeof createCampaignLabService>;
-export const PREVIEW_TTL_MS = PREVIEW_TTL_SEC * 1000;

@@ -139,7 +139,7 @@ export const MAX_REPORTED = 100;
 export async function readList(
   spooled: Spooled,
   onRows: (rows: ListRow[]) => Promise<ListRow[]>,
-  batchSize = 500,
+  batchSize = 2000,
 ): Promise<{ rows: number; problems: string[]; bad: number }> {
   const problems: string[] = [];
   let bad = 0;

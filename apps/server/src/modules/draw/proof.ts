@@ -13,14 +13,19 @@ import * as repo from './repo';
  */
 export async function drawProof(
   db: Own<'draw'>,
-  activities: Pick<ActivityPort, 'fairnessRecord'>,
+  activities: Pick<ActivityPort, 'fairnessRecord' | 'load'>,
   corpId: string,
   drawId: string,
 ): Promise<DrawProof | null> {
   const d = await repo.drawById(db, corpId, drawId);
   if (!d) return null;
-  const act = await activities.fairnessRecord(corpId, d.act_id);
+  const [act, loaded] = await Promise.all([
+    activities.fairnessRecord(corpId, d.act_id),
+    activities.load(corpId, d.act_id),
+  ]);
   if (!act) return null;
+  // Today's names (a prize's name is not part of what a draw decides; its id and weight are).
+  const nameOf = (id: string) => loaded?.byId.get(id)?.name ?? id;
   const prizes = act.versions.find((v) => v.version === d.version)?.prizes ?? [];
   const table = prizes.length > 0 ? effectiveWeights(prizes, d.draw_index) : { weights: [], total: 0 };
   const seed = act.ended ? act.seed : null;
@@ -43,7 +48,7 @@ export async function drawProof(
     pickedPrizeId: d.picked_prize_id,
     awardedPrizeId: d.awarded_prize_id,
     fallbackReason: d.fallback_reason,
-    table: table.weights.map((w) => ({ id: w.id, name: w.id, weight: w.weight })),
+    table: table.weights.map((w) => ({ id: w.id, name: nameOf(w.id), weight: w.weight })),
     commitment: act.commitment,
     seed,
     check,

@@ -5,7 +5,7 @@ const zh = {
   'verify.heading': '抽奖公平性验证',
   'verify.intro': '输入抽奖编号，本页用已公布的奖品表、承诺值和活动结束后公布的种子，在您的手机上重新计算这次抽奖。',
   'verify.drawId': '抽奖编号',
-  'verify.placeholder': '例如 Xq3…（中奖记录中可见）',
+  'verify.placeholder': '例如 01a2…（抽奖结果中的编号）',
   'verify.submit': '验证',
   'verify.notFound': '没有找到这条抽奖记录，请核对编号',
   'verify.failed': '暂时无法读取，请稍后再试',
@@ -43,7 +43,7 @@ const en: Record<keyof typeof zh, string> = {
   'verify.intro':
     "Enter a draw id: this page recomputes the draw on your phone from the published prize table, the commitment and the seed revealed at the campaign's end.",
   'verify.drawId': 'Draw id',
-  'verify.placeholder': 'e.g. Xq3… (shown with the prize)',
+  'verify.placeholder': 'e.g. 01a2… (the id of a draw)',
   'verify.submit': 'Check',
   'verify.notFound': 'No such draw: check the id',
   'verify.failed': 'Could not read it: try again later',

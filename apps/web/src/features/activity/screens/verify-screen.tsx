@@ -27,6 +27,7 @@ function ProofView({ proof }: { proof: DrawProof }) {
       live = false;
     };
   }, [proof]);
+  const nameOf = (id: string) => proof.table.find((r) => r.id === id)?.name ?? id;
   const pass = mine ? mine.commitmentOk && mine.rollOk && mine.pickOk && proof.check?.pickOk !== false : false;
   return (
     <>
@@ -38,9 +39,9 @@ function ProofView({ proof }: { proof: DrawProof }) {
           <dt>{tl('verify.index')}</dt>
           <dd>{proof.drawIndex + 1}</dd>
           <dt>{tl('verify.picked')}</dt>
-          <dd>{proof.pickedPrizeId}</dd>
+          <dd>{nameOf(proof.pickedPrizeId)}</dd>
           <dt>{tl('verify.awarded')}</dt>
-          <dd>{proof.awardedPrizeId}</dd>
+          <dd>{nameOf(proof.awardedPrizeId)}</dd>
         </dl>
         <h3 className="vf-sub">{tl('verify.table')}</h3>
         <ul className="vf-table">
