@@ -51,7 +51,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 120_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${CONSOLE_E2E_PORT}`,
@@ -87,6 +87,8 @@ export default defineConfig({
         CONSOLE_DIST: 'apps/console/dist',
         CONSOLE_E2E_OIDC_SECRET: OIDC_SECRET,
         LOG_LEVEL: 'warn',
+        // A machine busy with other suites would shed the journeys' requests at random (as apps/web's config).
+        MAX_EVENT_LOOP_DELAY_MS: '0',
       },
       url: `http://localhost:${CONSOLE_E2E_PORT}/healthz`,
       reuseExistingServer: false,

@@ -24,6 +24,10 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly status: number,
+    /** The envelope's field errors (`body.activity.title` → message), when the server refused input. */
+    readonly fields: Record<string, string> = {},
+    /** The whole envelope (a 409 carries both versions in it). */
+    readonly envelope: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -89,14 +93,16 @@ async function failure(res: Response): Promise<ApiError> {
   let code = res.status;
   let message =
     locale === 'zh-CN' ? `服务暂时不可用（${res.status}），请稍后重试` : `Service unavailable (${res.status})`;
+  let env: Record<string, unknown> = {};
   try {
-    const env = (await res.json()) as { code?: unknown; data?: unknown };
+    env = (await res.json()) as Record<string, unknown>;
     if (typeof env.code === 'number') code = env.code;
     if (typeof env.data === 'string' && env.data) message = env.data;
   } catch {
     // Not an envelope (a proxy's error page): the status says enough.
   }
-  return new ApiError(code, message, res.status);
+  const fields = env.fields && typeof env.fields === 'object' ? (env.fields as Record<string, string>) : {};
+  return new ApiError(code, message, res.status, fields, env);
 }
 
 /** One call by endpoint name: the envelope's data, or an ApiError. */
@@ -112,7 +118,15 @@ export async function call<N extends EndpointName>(
   const env = res.ok ? ((await res.json().catch(() => null)) as { code: unknown; data: unknown } | null) : null;
   if (!env) throw await failure(res);
   if (!isSuccessCode(env.code)) {
-    throw new ApiError(Number(env.code), typeof env.data === 'string' ? env.data : String(env.code), res.status);
+    const full = env as unknown as Record<string, unknown>;
+    const fields = full.fields && typeof full.fields === 'object' ? (full.fields as Record<string, string>) : {};
+    throw new ApiError(
+      Number(env.code),
+      typeof env.data === 'string' ? env.data : String(env.code),
+      res.status,
+      fields,
+      full,
+    );
   }
   return env.data as RouteData<N>;
 }
@@ -132,4 +146,41 @@ export async function download<N extends EndpointName>(name: N, args: CallArgs<N
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * A file sent as raw bytes (image, white-list CSV, YAML text) to an endpoint that reads the request body
+ * itself: the same corp, language and CSRF token as `call`, the envelope unwrapped.
+ */
+export async function upload<T>(path: string, file: Blob, query: Record<string, string> = {}): Promise<T> {
+  const params = new URLSearchParams(query);
+  const corp = currentCorpId();
+  if (corp) params.set('corpId', corp);
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': locale,
+    [CLIENT_HEADER]: 'console',
+    'content-type': file.type || 'application/octet-stream',
+  };
+  if (csrfToken) headers[CONSOLE_CSRF_HEADER] = csrfToken;
+  let res: Response;
+  try {
+    res = await fetch(`${BASE_PATH}${path}?${params}`, {
+      method: 'POST',
+      headers,
+      body: file,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, locale === 'zh-CN' ? '网络连接失败，请检查网络后重试' : 'The network failed: try again', 0);
+  }
+  if (res.status === 401) onUnauthenticated();
+  if (!res.ok) throw await failure(res);
+  const env = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!env) throw await failure(res);
+  if (!isSuccessCode(env.code)) {
+    const fields = env.fields && typeof env.fields === 'object' ? (env.fields as Record<string, string>) : {};
+    throw new ApiError(Number(env.code), String(env.data), res.status, fields, env);
+  }
+  return env.data as T;
 }

@@ -22,11 +22,20 @@ export const router = createBrowserRouter(
         { index: true, lazy: () => import('./home').then((m) => ({ Component: m.Home })) },
         {
           path: 'campaigns',
-          lazy: () => import('../features/coming/coming-screen').then((m) => ({ Component: m.CampaignsComing })),
+          lazy: () => import('../features/campaigns/campaigns-screen').then((m) => ({ Component: m.CampaignsScreen })),
+        },
+        {
+          path: 'campaigns/:id',
+          lazy: () =>
+            import('../features/campaigns/detail-screen').then((m) => ({ Component: m.CampaignDetailScreen })),
+        },
+        {
+          path: 'campaigns/:id/edit',
+          lazy: () => import('../features/campaigns/editor/editor-screen').then((m) => ({ Component: m.EditorScreen })),
         },
         {
           path: 'approvals',
-          lazy: () => import('../features/coming/coming-screen').then((m) => ({ Component: m.ApprovalsComing })),
+          lazy: () => import('../features/approvals/approvals-screen').then((m) => ({ Component: m.ApprovalsScreen })),
         },
         {
           path: 'dashboard',

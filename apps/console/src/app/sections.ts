@@ -15,8 +15,8 @@ export interface Section {
 }
 
 export const SECTIONS: readonly Section[] = [
-  { path: 'campaigns', title: 'nav.campaigns', roles: ['operator', 'approver', 'auditor'], coming: true },
-  { path: 'approvals', title: 'nav.approvals', roles: ['approver'], coming: true },
+  { path: 'campaigns', title: 'nav.campaigns', roles: ['operator', 'approver', 'auditor'] },
+  { path: 'approvals', title: 'nav.approvals', roles: ['approver'] },
   { path: 'dashboard', title: 'nav.dashboard', roles: ['operator', 'approver', 'auditor'] },
   { path: 'audit', title: 'nav.audit', roles: ['auditor', 'admin'] },
   { path: 'staff', title: 'nav.staff', roles: ['admin'] },

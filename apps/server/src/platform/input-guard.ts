@@ -30,6 +30,8 @@ export function findNul(value: unknown, path: string, depth = 0): string | null 
   return null;
 }
 
+const isStream = (v: unknown) => typeof (v as { pipe?: unknown } | null)?.pipe === 'function';
+
 /**
  * Refuses a request that carries U+0000 anywhere a handler could read it: query, body, cookies and
  * headers. Runs before the tenant lookup (corpId may itself come from a cookie), so no endpoint,
@@ -38,7 +40,9 @@ export function findNul(value: unknown, path: string, depth = 0): string | null 
 export function rejectNul(req: FastifyRequest, locale: Locale): void {
   const where =
     findNul(req.query, 'query') ??
-    findNul(req.body, 'body') ??
+    // An upload's body is the request stream itself (platform/http.ts): its bytes are the file, read by the
+    // handler; walking the stream object would only meet the socket's internals.
+    (isStream(req.body) ? null : findNul(req.body, 'body')) ??
     findNul(req.cookies, 'cookie') ??
     findNul(req.headers, 'header');
   if (where) throw new AppError('VALIDATION', `${where} ${FIELD_MESSAGES.nulCharacter[locale]}`);
