@@ -5,6 +5,12 @@ import type { Access, HttpMethod, StaffRole, VersionRule } from './paths';
 
 export * from './paths';
 
+/**
+ * What a download endpoint sends: CSV, or any file whose own type the handler sets (an export job's CSV or
+ * XLSX: the handler sets content-type and content-disposition, the route keeps them).
+ */
+export type FileType = 'text/csv' | 'application/octet-stream';
+
 export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
@@ -24,7 +30,7 @@ export interface Endpoint<
    * A file download instead of the JSON envelope (the audit log's CSV): the handler returns the file's
    * text, sent with this content type and `filename` as an attachment. Errors still come in the envelope.
    */
-  readonly produces?: { readonly type: 'text/csv'; readonly filename: string };
+  readonly produces?: { readonly type: FileType; readonly filename: string };
   readonly summary: string;
   readonly tag: string;
   /** Query string (for GET this is the whole payload). */

@@ -8,6 +8,7 @@ export * from './endpoints/approvals';
 export * from './endpoints/auth';
 export * from './endpoints/console';
 export * from './endpoints/console-audit';
+export * from './endpoints/console-reports';
 export * from './endpoints/console-settings';
 export * from './endpoints/corp';
 export * from './endpoints/coupons';

@@ -5,6 +5,7 @@ import { approvalsEndpoints } from './endpoints/approvals';
 import { authEndpoints } from './endpoints/auth';
 import { consoleEndpoints } from './endpoints/console';
 import { auditEndpoints } from './endpoints/console-audit';
+import { alertsEndpoints, reconcileEndpoints, reportsEndpoints } from './endpoints/console-reports';
 import { settingsEndpoints } from './endpoints/console-settings';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
@@ -47,6 +48,9 @@ export const endpointGroups = {
   console: consoleEndpoints,
   settings: settingsEndpoints,
   audit: auditEndpoints,
+  reports: reportsEndpoints,
+  reconcile: reconcileEndpoints,
+  alerts: alertsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ReportTables } from './schema-reports';
 import type { StoreTables } from './schema-stores';
 
 /**
@@ -104,7 +105,8 @@ export type DB = PlatformTables &
   SeasonTables &
   StaffTables &
   StoreTables &
-  ConsoleTables;
+  ConsoleTables &
+  ReportTables;
 
 /** A corp's console settings (modules/settings). */
 export interface CorpSettingsTable {
