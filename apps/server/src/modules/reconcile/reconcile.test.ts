@@ -126,7 +126,9 @@ describe.each(kinds)('the reconciliation and its alert on %s', (kind) => {
 
     // The first attempt is refused (500); the alert waits for its next attempt, then arrives.
     await until(() => (hook.got.length >= 1 ? true : undefined));
-    let alerts = body<{ items: { kind: string; delivery: string; attempts: number }[] }>(await op.get('/console/alerts'));
+    let alerts = body<{ items: { kind: string; delivery: string; attempts: number }[] }>(
+      await op.get('/console/alerts'),
+    );
     expect(alerts.data.items[0]).toMatchObject({ kind: 'reconcile_diff', delivery: 'pending', attempts: 1 });
     status = 204;
     t.clock.advance(60_000);
