@@ -1,4 +1,5 @@
 import type { ExportKind } from '@campaign/contract';
+import { sql } from 'kysely';
 import type { Own } from '../../db/owners';
 
 // The rows of each export, read a keyset page at a time (`id > cursor order by id limit n`) through the
@@ -22,6 +23,20 @@ function paged<R>(rows: R[], key: (r: R) => string, size: number): Page<R> {
   return { rows, next: rows.length < size ? null : key(rows[rows.length - 1] as R) };
 }
 
+/**
+ * Awards of one campaign are read in the order of their index (corp, campaign, time): the cursor is
+ * `time:id`, compared as a row value so equal times page on by id. A corp-wide export reads in id order.
+ */
+function cursorOf(r: { id: string; created_at: number | string }, byTime: boolean): string {
+  return byTime ? `${Number(r.created_at)}:${r.id}` : r.id;
+}
+function afterCursor(after: string, byTime: boolean) {
+  if (!byTime) return sql<boolean>`a.id > ${after}`;
+  if (after === '') return sql<boolean>`1 = 1`;
+  const i = after.indexOf(':');
+  return sql<boolean>`(a.created_at, a.id) > (${Number(after.slice(0, i))}, ${after.slice(i + 1)})`;
+}
+
 export async function winners(db: Own<'reports'>, s: Scope, after: string, size = PAGE) {
   let q = db
     .selectFrom('award as a')
@@ -41,10 +56,10 @@ export async function winners(db: Own<'reports'>, s: Scope, after: string, size 
       'a.created_at',
     ])
     .where('a.corp_id', '=', s.corpId)
-    .where('a.id', '>', after);
-  if (s.actId) q = q.where('a.act_id', '=', s.actId);
+    .where(afterCursor(after, s.actId !== null));
+  if (s.actId) q = q.where('a.act_id', '=', s.actId).orderBy('a.created_at');
   const rows = await q.orderBy('a.id').limit(size).execute();
-  return paged(rows, (r) => r.id, size);
+  return paged(rows, (r) => cursorOf(r, s.actId !== null), size);
 }
 
 export async function orders(db: Own<'reports'>, s: Scope, after: string, size = PAGE) {
@@ -116,10 +131,10 @@ export async function coupons(db: Own<'reports'>, s: Scope, after: string, size 
     ])
     .where('a.corp_id', '=', s.corpId)
     .where('a.kind', '=', 'coupon')
-    .where('a.id', '>', after);
-  if (s.actId) q = q.where('a.act_id', '=', s.actId);
+    .where(afterCursor(after, s.actId !== null));
+  if (s.actId) q = q.where('a.act_id', '=', s.actId).orderBy('a.created_at');
   const rows = await q.orderBy('a.id').limit(size).execute();
-  return paged(rows, (r) => r.id, size);
+  return paged(rows, (r) => cursorOf(r, s.actId !== null), size);
 }
 
 /** The audit log, oldest first (its seq is the cursor, as text). */
