@@ -17,6 +17,7 @@ export { type FieldRule, type FormRules, fieldProblems, keepsRule } from './form
 export type {
   ActivityDetail,
   ActivityStatus,
+  Alert,
   ApprovalPolicy,
   AuditEntry,
   AuditFilter,
@@ -25,6 +26,7 @@ export type {
   ConsoleStaff,
   CorpSettings,
   DrawResult,
+  ExportJob,
   InviteLink,
   InviteSuccess,
   InviteTask,
@@ -34,10 +36,13 @@ export type {
   OfferType,
   PageConfig,
   PublicPrize,
+  ReconcileCheck,
+  ReconcileReport,
   SessionUser,
 } from './index';
 export * from './locale';
 export { maskMobile } from './mask-mobile';
 export * from './paths';
+export * from './report-kinds';
 export type { RouteBody, RouteData, RouteMeta, RouteQuery, RouteTable } from './route-meta';
 export type { EndpointName, Endpoints } from './table';

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { CONSOLE_ROLES } from '../paths';
+import { ALERT_KINDS, EXPORT_KINDS, EXPORT_ROLES, RECONCILE_CHECKS } from '../report-kinds';
+
+export * from '../report-kinds';
 
 // Reports, exports, the daily reconciliation and alerts (issue 24; docs/decisions/0365–0369). Exports run as
 // jobs streamed from the database a page at a time into a file that stays downloadable for a while; the
 // reconciliation proves a campaign's books balance and keeps every report; alerts are shown here and POSTed,
 // signed, to the corp's webhook in the background.
-
-export const EXPORT_KINDS = ['winners', 'orders', 'redemptions', 'coupons', 'audit'] as const;
-export type ExportKind = (typeof EXPORT_KINDS)[number];
-/** Who may start an export at all (masked). */
-export const EXPORT_ROLES = ['operator', 'auditor', 'admin'] as const;
-/** Who may ask for unmasked personal data (with a reason, audited). */
-export const UNMASK_ROLES = ['auditor', 'admin'] as const;
 
 const actId = z.string().trim().min(1).max(64);
 
@@ -37,17 +33,6 @@ export const exportJobSchema = z.object({
 });
 export type ExportJob = z.infer<typeof exportJobSchema>;
 
-export const RECONCILE_CHECKS = [
-  'draws',
-  'awards_stock',
-  'stock_balance',
-  'coupons',
-  'store_redemptions',
-  'orders',
-  'points',
-] as const;
-export type ReconcileCheckName = (typeof RECONCILE_CHECKS)[number];
-
 export const reconcileCheckSchema = z.object({
   name: z.enum(RECONCILE_CHECKS),
   /** What is compared, in Chinese: 抽奖次数 = 中奖 + 未中奖. */
@@ -71,7 +56,6 @@ export const reconcileReportSchema = z.object({
 });
 export type ReconcileReport = z.infer<typeof reconcileReportSchema>;
 
-export const ALERT_KINDS = ['stock_low', 'budget_ahead', 'error_rate', 'rate_limited', 'reconcile_diff'] as const;
 export const alertSchema = z.object({
   id: z.string(),
   actId: z.string().nullable(),
