@@ -44,6 +44,9 @@ export function xlsxWriter(path: string, header: string[], sheetName: string): R
   return {
     async write(rows) {
       for (const r of rows) sheet.addRow(r).commit();
+      // Committed rows wait in exceljs's buffer until the zip has deflated them: give it the event loop after
+      // each page (and wait for the file while it is behind), or a fast reader outruns it and memory grows.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (out.writableNeedDrain) await once(out, 'drain');
     },
     async close() {
