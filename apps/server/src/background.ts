@@ -31,10 +31,11 @@ export function startBackground(services: Services, opts: { deliverEveryMs?: num
   // Once a day per campaign: the run each hour finds the day's reports made and makes only missing ones.
   every('daily-reconciliation', 3_600_000, () => services.reconcile.runDaily());
   every('export-sweeper', 60_000, () => services.reports.sweep());
-  // The first daily run soon after start (a process restarted at midnight does not skip a day).
+  // The first daily run a few minutes after start (a process restarted at midnight does not skip a day; a
+  // process starting does not reconcile while it warms up).
   const first = setTimeout(
     () => void services.reconcile.runDaily().catch((err) => log.error({ err }, 'daily reconciliation failed')),
-    30_000,
+    180_000,
   );
   first.unref();
   timers.push(first);

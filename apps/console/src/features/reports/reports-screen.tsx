@@ -83,19 +83,21 @@ export function ReportsScreen() {
             submit();
           }}
         >
-          <label className="reports-field">
-            <span>{m.kind}</span>
+          <span className="reports-field">
+            <label htmlFor="export-kind">{m.kind}</label>
             <Select<ExportKind>
+              id="export-kind"
               value={kind}
               onChange={setKind}
               aria-label={m.kind}
               options={EXPORT_KINDS.map((k) => ({ value: k, label: m.kinds[k] }))}
               data-testid="export-kind"
             />
-          </label>
-          <label className="reports-field">
-            <span>{m.campaign}</span>
+          </span>
+          <span className="reports-field">
+            <label htmlFor="export-campaign">{m.campaign}</label>
             <Select<string>
+              id="export-campaign"
               value={actId}
               onChange={setActId}
               aria-label={m.campaign}
@@ -107,7 +109,7 @@ export function ReportsScreen() {
               ]}
               data-testid="export-campaign"
             />
-          </label>
+          </span>
           <div className="reports-field" role="radiogroup" aria-label={m.format}>
             <span>{m.format}</span>
             <Radio.Group value={format} onChange={(e) => setFormat(e.target.value)}>
