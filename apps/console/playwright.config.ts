@@ -77,7 +77,8 @@ export default defineConfig({
       },
       url: `http://localhost:${CONSOLE_E2E_PORT}/healthz`,
       reuseExistingServer: false,
-      timeout: 90_000,
+      // E2E_SERVER_TIMEOUT_MS: more time to seed and start on a machine shared by many builds.
+      timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 90_000),
       stdout: 'ignore',
       stderr: 'pipe',
     },
