@@ -4,8 +4,10 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { startBackground } from './background';
 import { activityHandlers } from './modules/activity/routes';
 import { addressesHandlers } from './modules/addresses/routes';
+import { alertsHandlers } from './modules/alerts/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
 import { auditHandlers } from './modules/audit/routes';
 import { documentsHandlers } from './modules/auth/documents-routes';
@@ -22,6 +24,8 @@ import { growthHandlers } from './modules/growth/routes';
 import { ordersHandlers } from './modules/orders/routes';
 import { paymentsHandlers } from './modules/payments/routes';
 import { prizesHandlers } from './modules/prizes/routes';
+import { reconcileHandlers } from './modules/reconcile/routes';
+import { reportsHandlers } from './modules/reports/routes';
 import { seasonHandlers } from './modules/season/routes';
 import { settingsHandlers } from './modules/settings/routes';
 import { staffHandlers } from './modules/staff/routes';
@@ -37,7 +41,7 @@ import { installCsrfGuard } from './platform/csrf';
 import { clientErrorHandler, frameworkErrors, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { installHealth } from './platform/health';
-import { type Handlers, installUploadBodies, registerEndpoints } from './platform/http';
+import { type Handlers, installUploadBodies, registerEndpoints, requestCorpId } from './platform/http';
 import { installLoadShedding } from './platform/load-shedding';
 import { installMetrics } from './platform/metrics';
 import { depsOf } from './platform/services';
@@ -54,6 +58,8 @@ export type AppDeps = (ServicesInput | { services: Services }) & {
   serveWeb?: boolean;
   /** Run the campaigns' clock every 5 s (default: outside tests; tests tick it themselves). */
   campaignClock?: boolean;
+  /** Run the schedulers (alert delivery, rules, daily reconciliation, export sweeper) under NODE_ENV=test too. */
+  background?: boolean;
 };
 
 export const BODY_LIMIT = 64 * 1024;
@@ -128,6 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...campaignLabHandlers(services.campaignLab),
     ...campaignsHandlers(services.campaigns),
     ...statsHandlers(services.stats),
+    ...reportsHandlers(services.reports),
+    ...reconcileHandlers(services.reconcile),
+    ...alertsHandlers(services.alerts),
   };
   installUploadBodies(app);
   registerEndpoints(app, handlers, {
@@ -149,6 +158,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Open streams end first: the server waits for its connections to close.
   app.addHook('preClose', async () => services.stats.close());
+  // The error and 429 rate alerts count answers per corp in memory; the schedulers of issue 24 run outside
+  // tests (tests call them directly, on their own clock).
+  app.addHook('onResponse', async (req, reply) => services.alerts.observe(requestCorpId(req), reply.statusCode));
+  if (config.env !== 'test' || deps.background) {
+    const background = startBackground(services);
+    app.addHook('onClose', async () => background.stop());
+  }
 
   installBannerImages(app, { bannerDir: config.bannerDir, corps: base.corps, db: database.db, clock: base.clock });
 

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -33,6 +35,14 @@ const envSchema = z.object({
   CONSOLE_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(8),
   /** Banner images, one directory per corp (`<dir>/<corpId>/<image>`); the demo's ship in apps/server/banners. */
   BANNER_DIR: z.string().default(fileURLToPath(new URL('../banners', import.meta.url))),
+  /** Where export jobs write their files (removed when they expire); empty: the system's temp folder. */
+  EXPORT_DIR: z.string().default(''),
+  /** How long a finished export's file stays downloadable, in hours. */
+  EXPORT_KEEP_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
   DEMO_MODE: bool.optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -117,6 +127,8 @@ export interface Config {
   /** The built operator console (served under /console/). */
   consoleDist: string;
   bannerDir: string;
+  /** Export jobs' files (issue 24): the folder and how long a file stays downloadable. */
+  exports: { dir: string; keepMs: number };
   demoMode: boolean;
   /** 32-byte key for encid and common-decrypt; generated at start when absent outside production (once for all workers). */
   encryptionKey: Buffer | null;
@@ -235,6 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     grayWebDist: e.GRAY_WEB_DIST ?? null,
     consoleDist: e.CONSOLE_DIST,
     bannerDir: e.BANNER_DIR,
+    exports: {
+      dir: e.EXPORT_DIR || join(tmpdir(), 'campaign-exports'),
+      keepMs: Math.round(e.EXPORT_KEEP_HOURS * 3_600_000),
+    },
     demoMode: e.DEMO_MODE ?? !production,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : null,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },

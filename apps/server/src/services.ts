@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database_ } from './db';
 import { createActivityService } from './modules/activity/service';
 import { createAddressesService } from './modules/addresses/service';
+import { createAlertsService } from './modules/alerts/service';
 import type { ApprovalEffects } from './modules/approvals/ports';
 import { createApprovalsService } from './modules/approvals/service';
 import { createAuditService } from './modules/audit/service';
@@ -25,6 +26,8 @@ import { createGrowthService } from './modules/growth/service';
 import { createOrdersService } from './modules/orders/service';
 import { createPaymentsService } from './modules/payments/service';
 import { createAwardMarks, createPrizesService } from './modules/prizes/service';
+import { createReconcileService } from './modules/reconcile/service';
+import { createReportsService } from './modules/reports/service';
 import { createSeasonOperations } from './modules/season/operations';
 import { createSeasonService } from './modules/season/service';
 import { createSettingsService } from './modules/settings/service';
@@ -222,6 +225,15 @@ export function createServices(deps: ServicesInput) {
     drafts: campaignDraftsPort(base, campaigns),
     proofs: draw,
   });
+  // Live numbers (issue 24): exports, alerts (raised by their rules and by the reconciliation), reconciliation.
+  const reports = createReportsService({ ...depsOf('reports', base), audit: audit.port });
+  const alerts = createAlertsService({ ...depsOf('alerts', base), audit: audit.port, stock });
+  const reconcile = createReconcileService({
+    ...depsOf('reconcile', base),
+    stock,
+    alerts: alerts.port,
+    audit: audit.port,
+  });
   return {
     base,
     auth,
@@ -249,6 +261,9 @@ export function createServices(deps: ServicesInput) {
     campaigns,
     campaignLab,
     stats,
+    reports,
+    alerts,
+    reconcile,
   };
 }
 export type Services = ReturnType<typeof createServices>;

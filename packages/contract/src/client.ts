@@ -19,6 +19,7 @@ export type {
   ActivityDetail,
   ActivityStatus,
   ApprovalItem,
+  Alert,
   ApprovalPolicy,
   AuditEntry,
   AuditFilter,
@@ -34,6 +35,7 @@ export type {
   CorpSettings,
   Dashboard,
   DrawResult,
+  ExportJob,
   InviteLink,
   InviteSuccess,
   InviteTask,
@@ -43,10 +45,13 @@ export type {
   OfferType,
   PageConfig,
   PublicPrize,
+  ReconcileCheck,
+  ReconcileReport,
   SessionUser,
 } from './index';
 export * from './locale';
 export { maskMobile } from './mask-mobile';
 export * from './paths';
+export * from './report-kinds';
 export type { RouteBody, RouteData, RouteMeta, RouteQuery, RouteTable } from './route-meta';
 export type { EndpointName, Endpoints } from './table';

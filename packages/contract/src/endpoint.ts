@@ -5,6 +5,12 @@ import type { Access, HttpMethod, StaffRole, VersionRule } from './paths';
 
 export * from './paths';
 
+/**
+ * What a download endpoint sends: CSV, or any file whose own type the handler sets (an export job's CSV or
+ * XLSX: the handler sets content-type and content-disposition, the route keeps them).
+ */
+export type FileType = 'text/csv' | 'application/octet-stream';
+
 export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
@@ -25,7 +31,7 @@ export interface Endpoint<
    * text, sent with this content type and `filename` as an attachment. Errors still come in the envelope.
    */
   readonly produces?:
-    | { readonly type: 'text/csv'; readonly filename: string }
+    | { readonly type: FileType; readonly filename: string }
     /** Server-sent events: the handler takes over the response (`reply.hijack()`) and writes the stream. */
     | { readonly type: 'text/event-stream' };
   /**

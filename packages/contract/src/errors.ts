@@ -290,6 +290,28 @@ export const ERRORS = {
     'Give a reason to request changes or reject (at least 2 characters)',
   ),
   CAMPAIGN_INVALID: e(6309, 400, '活动内容未通过检查', 'The campaign does not pass the checks'),
+  // Reports, reconciliation and alerts (issue 24).
+  EXPORT_NOT_FOUND: e(
+    6601,
+    404,
+    '导出任务不存在或文件已过期删除',
+    'No such export, or its file has expired and been removed',
+  ),
+  EXPORT_NOT_READY: e(6602, 409, '导出尚未完成，请稍候', 'The export is not finished yet'),
+  EXPORT_UNMASK_DENIED: e(
+    6603,
+    403,
+    '仅审计员或管理员可导出明文，且须填写原因',
+    'Only an auditor or an admin may export unmasked data, and only with a reason',
+  ),
+  EXPORT_BUSY: e(6604, 429, '导出任务过多，请等待进行中的任务完成', 'Too many exports running; wait for one to finish'),
+  RECONCILE_ACTIVITY_UNKNOWN: e(6605, 404, '活动不存在', 'No such campaign'),
+  ALERT_WEBHOOK_INVALID: e(
+    6606,
+    400,
+    'Webhook 地址须为 https（本机测试可用 http），密钥至少 16 位',
+    'The webhook must be an https URL (http only for a local address) with a secret of at least 16 characters',
+  ),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

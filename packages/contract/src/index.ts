@@ -11,6 +11,7 @@ export * from './endpoints/console';
 export * from './endpoints/console-audit';
 export * from './endpoints/console-campaign-lab';
 export * from './endpoints/console-campaigns';
+export * from './endpoints/console-reports';
 export * from './endpoints/console-settings';
 export * from './endpoints/console-stats';
 export * from './endpoints/corp';

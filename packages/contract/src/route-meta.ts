@@ -14,7 +14,7 @@ export interface RouteMeta<N extends EndpointName = EndpointName> {
   /** The client sends an `Idempotency-Key` header. */
   readonly idempotent: boolean;
   /** A file download (no envelope on success): its content type. */
-  readonly produces?: 'text/csv' | 'text/event-stream';
+  readonly produces?: 'text/csv' | 'application/octet-stream' | 'text/event-stream';
 }
 
 /** One entry per endpoint of the table, no more, no less (checked by tsc on client-routes.ts). */

@@ -7,6 +7,7 @@ import { consoleEndpoints } from './endpoints/console';
 import { auditEndpoints } from './endpoints/console-audit';
 import { campaignLabEndpoints } from './endpoints/console-campaign-lab';
 import { campaignsEndpoints } from './endpoints/console-campaigns';
+import { alertsEndpoints, reconcileEndpoints, reportsEndpoints } from './endpoints/console-reports';
 import { settingsEndpoints } from './endpoints/console-settings';
 import { statsEndpoints } from './endpoints/console-stats';
 import { corpEndpoints } from './endpoints/corp';
@@ -55,6 +56,9 @@ export const endpointGroups = {
   campaignLab: campaignLabEndpoints,
   campaigns: campaignsEndpoints,
   stats: statsEndpoints,
+  reports: reportsEndpoints,
+  reconcile: reconcileEndpoints,
+  alerts: alertsEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -1,9 +1,12 @@
 import {
+  AlertOutlined,
   AuditOutlined,
   CheckSquareOutlined,
   DashboardOutlined,
+  ExportOutlined,
   LogoutOutlined,
   NotificationOutlined,
+  ReconciliationOutlined,
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -24,6 +27,9 @@ const ICONS: Record<string, ReactNode> = {
   approvals: <CheckSquareOutlined />,
   dashboard: <DashboardOutlined />,
   audit: <AuditOutlined />,
+  reports: <ExportOutlined />,
+  reconcile: <ReconciliationOutlined />,
+  alerts: <AlertOutlined />,
   staff: <TeamOutlined />,
   settings: <SettingOutlined />,
 };

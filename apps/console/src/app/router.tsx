@@ -46,6 +46,18 @@ export const router = createBrowserRouter(
           lazy: () => import('../features/audit/audit-screen').then((m) => ({ Component: m.AuditScreen })),
         },
         {
+          path: 'reports',
+          lazy: () => import('../features/reports/reports-screen').then((m) => ({ Component: m.ReportsScreen })),
+        },
+        {
+          path: 'reconcile',
+          lazy: () => import('../features/reconcile/reconcile-screen').then((m) => ({ Component: m.ReconcileScreen })),
+        },
+        {
+          path: 'alerts',
+          lazy: () => import('../features/alerts/alerts-screen').then((m) => ({ Component: m.AlertsScreen })),
+        },
+        {
           path: 'staff',
           lazy: () => import('../features/staff/staff-screen').then((m) => ({ Component: m.StaffScreen })),
         },

@@ -19,6 +19,9 @@ export const SECTIONS: readonly Section[] = [
   { path: 'approvals', title: 'nav.approvals', roles: ['approver'] },
   { path: 'dashboard', title: 'nav.dashboard', roles: ['operator', 'approver', 'auditor'] },
   { path: 'audit', title: 'nav.audit', roles: ['auditor', 'admin'] },
+  { path: 'reports', title: 'nav.reports', roles: ['operator', 'auditor', 'admin'] },
+  { path: 'reconcile', title: 'nav.reconcile', roles: ['operator', 'approver', 'auditor', 'admin'] },
+  { path: 'alerts', title: 'nav.alerts', roles: ['operator', 'approver', 'auditor', 'admin'] },
   { path: 'staff', title: 'nav.staff', roles: ['admin'] },
   { path: 'settings', title: 'nav.settings', roles: ['operator', 'approver', 'auditor', 'admin'] },
 ];

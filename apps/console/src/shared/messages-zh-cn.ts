@@ -36,6 +36,9 @@ export const zhCN = {
   'nav.approvals': '待我审批',
   'nav.dashboard': '数据看板',
   'nav.audit': '审计日志',
+  'nav.reports': '报表导出',
+  'nav.reconcile': '对账',
+  'nav.alerts': '告警',
   'nav.staff': '人员与权限',
   'nav.settings': '机构设置',
 
@@ -195,4 +198,8 @@ export const zhCN = {
   'action.settings.approval-policy': '修改审批规则',
   'action.settings.kill-switch': '紧急停止 / 恢复',
   'action.audit.export': '导出审计日志',
+  'action.export.start': '导出报表',
+  'action.export.unmasked': '导出明文报表',
+  'action.reconcile.run': '运行对账',
+  'action.alerts.webhook': '设置告警 Webhook',
 } as const;

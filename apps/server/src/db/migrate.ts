@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013-customer-journey';
 import * as m0014 from './migrations/0014-campaigns';
 import * as m0015 from './migrations/0015-campaign-lab';
 import * as m0016 from './migrations/0016-stats';
+import * as m0017 from './migrations/0017-live-reports';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-campaigns': m0014,
   '0015-campaign-lab': m0015,
   '0016-stats': m0016,
+  '0017-live-reports': m0017,
 };
 
 class InCodeProvider implements MigrationProvider {

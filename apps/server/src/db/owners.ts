@@ -33,6 +33,9 @@ export const OWNERS = [
   'campaign-lab',
   'campaigns',
   'stats',
+  'reports',
+  'reconcile',
+  'alerts',
 ] as const;
 export type Owner = (typeof OWNERS)[number];
 
@@ -104,6 +107,10 @@ export const tableOwners = {
   stats_hour: 'stats',
   stats_minute: 'stats',
   stats_seen: 'stats',
+  export_job: 'reports',
+  reconcile_report: 'reconcile',
+  alert: 'alerts',
+  alert_webhook: 'alerts',
 } as const satisfies { [T in keyof DB]: Owner };
 
 /**
@@ -114,8 +121,8 @@ export const tableOwners = {
 export const views = {
   app_user: {
     columns: ['corp_id', 'id', 'nuid', 'mobile', 'open_id', 'created_at'],
-    readers: ['platform', 'activity', 'addresses', 'prizes', 'coupons', 'growth', 'season'],
-    why: 'the session read (one join per request), masked mobiles in lists, sign-up time, the address book row lock',
+    readers: ['platform', 'activity', 'addresses', 'prizes', 'coupons', 'growth', 'season', 'reports'],
+    why: 'the session read (one join per request), masked mobiles in lists and exports, sign-up time, the address book row lock',
   },
   staff: {
     columns: ['corp_id', 'id', 'name', 'roles', 'stores', 'active', 'updated_at'],
@@ -123,14 +130,14 @@ export const views = {
     why: 'the staff and console session reads (roles the staff list still grants); the console’s staff list beside its accounts; the count of approvers (M)',
   },
   activity: {
-    columns: ['corp_id', 'id', 'title', 'address_window_days', 'coupon_valid_days'],
-    readers: ['prizes', 'orders', 'coupons'],
-    why: 'titles and claim terms (address window, coupon validity) in the customer’s lists',
+    columns: ['corp_id', 'id', 'title', 'address_window_days', 'coupon_valid_days', 'state', 'starts_at', 'ends_at'],
+    readers: ['prizes', 'orders', 'coupons', 'reports', 'reconcile', 'alerts'],
+    why: 'titles and claim terms (address window, coupon validity) in the customer’s lists and in exports; which campaigns the daily reconciliation and the alerts look at',
   },
   prize: {
-    columns: ['corp_id', 'act_id', 'id', 'name', 'image', 'value_cents'],
-    readers: ['prizes', 'orders', 'coupons'],
-    why: 'prize names and pictures in the customer’s lists',
+    columns: ['corp_id', 'act_id', 'id', 'name', 'image', 'value_cents', 'kind', 'total_stock'],
+    readers: ['prizes', 'orders', 'coupons', 'reports', 'reconcile', 'alerts'],
+    why: 'prize names and pictures in the customer’s lists; names, kinds and stock in exports, the reconciliation and the low-stock alert',
   },
   award: {
     columns: [
@@ -147,14 +154,60 @@ export const views = {
       'used_at',
       'used_channel',
       'use_key',
+      'points',
+      'order_id',
     ],
-    readers: ['growth', 'orders', 'coupons'],
-    why: 'an offer’s award, an order’s or a coupon’s award (its state is the award’s)',
+    readers: ['growth', 'orders', 'coupons', 'reports', 'reconcile', 'alerts'],
+    why: 'an offer’s award, an order’s or a coupon’s award (its state is the award’s); the winners and coupons exports, the reconciliation, the budget alert',
   },
   physical_order: {
-    columns: ['corp_id', 'award_id', 'status'],
-    readers: ['prizes'],
-    why: 'the order state beside a physical prize in the prize list',
+    columns: ['corp_id', 'award_id', 'status', 'id', 'created_at', 'address_snapshot', 'tracking_no'],
+    readers: ['prizes', 'reports', 'reconcile'],
+    why: 'the order state beside a physical prize in the prize list; the fulfilment partner’s export (name, phone, address snapshot) and orders = physical awards',
+  },
+  draw: {
+    columns: ['corp_id', 'id', 'act_id', 'user_id', 'awarded_prize_id', 'created_at'],
+    readers: ['reconcile'],
+    why: 'draws = wins + no-prize, and which prize a draw gave (the reconciliation)',
+  },
+  points_ledger: {
+    columns: ['corp_id', 'user_id', 'delta', 'reason', 'ref', 'created_at'],
+    readers: ['reconcile'],
+    why: 'points credited = the ledger (the reconciliation)',
+  },
+  store: {
+    columns: ['corp_id', 'id', 'name'],
+    readers: ['reports'],
+    why: 'store names in the redemptions export',
+  },
+  store_redemption: {
+    columns: ['corp_id', 'id', 'award_id', 'code', 'store_id', 'staff_id', 'staff_name', 'redeemed_at'],
+    readers: ['reports', 'reconcile'],
+    why: 'the redemptions export per store and clerk; store redemptions = the audit’s successes',
+  },
+  redemption_audit: {
+    columns: ['corp_id', 'id', 'code', 'store_id', 'staff_id', 'outcome', 'created_at'],
+    readers: ['reconcile'],
+    why: 'store redemptions = the counter audit’s successes (the reconciliation)',
+  },
+  audit_log: {
+    columns: [
+      'corp_id',
+      'seq',
+      'at',
+      'actor_id',
+      'actor_name',
+      'actor_roles',
+      'ip',
+      'action',
+      'subject',
+      'before',
+      'after',
+      'prev_hash',
+      'hash',
+    ],
+    readers: ['reports'],
+    why: 'the audit log export, streamed a page at a time like every other export',
   },
 } as const satisfies {
   [T in keyof DB]?: { columns: readonly (keyof DB[T] & string)[]; readers: readonly Owner[]; why: string };

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { StatsTables } from './schema-stats';
+import type { ReportTables } from './schema-reports';
 import type { StoreTables } from './schema-stores';
 
 /**
@@ -110,7 +111,8 @@ export type DB = PlatformTables &
   ConsoleTables &
   DocumentTables &
   CampaignLabTables &
-  StatsTables;
+  StatsTables &
+  ReportTables;
 
 /** An uploaded white list or customer group of a campaign (modules/campaign-lab), stored only whole. */
 export interface CampaignListTable {

@@ -180,8 +180,10 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           if (ep.produces?.type === 'text/event-stream') return reply;
           if (ep.produces) {
             // A download: the file itself, not the envelope (errors above still came as the envelope).
-            reply.header('content-type', `${ep.produces.type}; charset=utf-8`);
-            reply.header('content-disposition', `attachment; filename="${ep.produces.filename}"`);
+            // An export job's file names its own type and name (CSV or XLSX); the declared ones otherwise.
+            if (!reply.hasHeader('content-type')) reply.header('content-type', `${ep.produces.type}; charset=utf-8`);
+            if (!reply.hasHeader('content-disposition'))
+              reply.header('content-disposition', `attachment; filename="${ep.produces.filename}"`);
             reply.header('cache-control', 'no-store');
             return data;
           }

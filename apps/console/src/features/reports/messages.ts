@@ -1,0 +1,88 @@
+import { locale } from '../../shared/i18n';
+
+// The reports screen's own strings (zh-CN first; en-US for an English browser).
+const zh = {
+  title: '报表导出',
+  subtitle: '中奖名单、实物订单、门店核销、券与审计日志：按页从数据库流式写出，大文件在后台生成，完成后可下载一段时间',
+  newExport: '新建导出',
+  kind: '报表',
+  campaign: '活动',
+  allCampaigns: '全部活动',
+  format: '格式',
+  unmasked: '导出明文（含完整手机号、姓名、地址、券码）',
+  unmaskedHelp: '仅审计员或管理员可导出明文，须填写原因，并记入审计日志',
+  reason: '原因',
+  reasonPlaceholder: '例如：客服工单 1234 核实中奖人',
+  reasonRequired: '导出明文须填写原因',
+  start: '开始导出',
+  started: '已开始导出，完成后可在下方下载',
+  jobs: '导出记录',
+  empty: '还没有导出记录',
+  col: {
+    kind: '报表',
+    campaign: '活动',
+    format: '格式',
+    progress: '进度',
+    state: '状态',
+    created: '创建时间',
+    expires: '文件保留至',
+    action: '操作',
+  },
+  state: { running: '生成中', done: '已完成', failed: '失败', expired: '已过期删除' },
+  masked: '脱敏',
+  plain: '明文',
+  download: '下载',
+  rows: '{n} 行',
+  kinds: {
+    winners: '中奖名单',
+    orders: '实物订单（履约）',
+    redemptions: '门店核销（按门店与店员）',
+    coupons: '券（发放、使用、过期）',
+    audit: '审计日志',
+  },
+};
+type Messages = typeof zh;
+const en: Messages = {
+  title: 'Reports & exports',
+  subtitle:
+    'Winners, orders, store redemptions, coupons and the audit log: streamed from the database; large files are made in the background and stay downloadable for a while',
+  newExport: 'New export',
+  kind: 'Report',
+  campaign: 'Campaign',
+  allCampaigns: 'All campaigns',
+  format: 'Format',
+  unmasked: 'Unmasked (full mobile, name, address, coupon code)',
+  unmaskedHelp: 'Only an auditor or an admin, with a reason; recorded in the audit log',
+  reason: 'Reason',
+  reasonPlaceholder: 'e.g. support ticket 1234: verify a winner',
+  reasonRequired: 'An unmasked export needs a reason',
+  start: 'Start export',
+  started: 'Export started; download it below when it is done',
+  jobs: 'Exports',
+  empty: 'No exports yet',
+  col: {
+    kind: 'Report',
+    campaign: 'Campaign',
+    format: 'Format',
+    progress: 'Progress',
+    state: 'State',
+    created: 'Created',
+    expires: 'File kept until',
+    action: 'Action',
+  },
+  state: { running: 'Running', done: 'Done', failed: 'Failed', expired: 'Expired' },
+  masked: 'Masked',
+  plain: 'Unmasked',
+  download: 'Download',
+  rows: '{n} rows',
+  kinds: {
+    winners: 'Winners',
+    orders: 'Orders (fulfilment)',
+    redemptions: 'Store redemptions',
+    coupons: 'Coupons',
+    audit: 'Audit log',
+  },
+};
+export const m: Messages = locale === 'en-US' ? en : zh;
+export const fill = (s: string, vars: Record<string, string | number>) =>
+  s.replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? ''));

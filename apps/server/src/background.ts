@@ -1,0 +1,48 @@
+import type { Services } from './services';
+
+/**
+ * The in-process schedulers of issue 24 (docs/operations.md): alert delivery with backoff, the alert rules,
+ * the daily reconciliation and the export file sweeper. Every process runs them; the database keeps them
+ * from doing a thing twice (a claimed alert, one daily report per campaign and day). Their timers never
+ * keep the process alive, and a failure is logged and tried at the next tick.
+ */
+export function startBackground(services: Services, opts: { deliverEveryMs?: number } = {}) {
+  const { log } = services.base;
+  const timers: NodeJS.Timeout[] = [];
+  const every = (name: string, ms: number, task: () => Promise<unknown>) => {
+    let busy = false;
+    const tick = async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        await task();
+      } catch (err) {
+        log.error({ err, task: name }, 'background task failed');
+      } finally {
+        busy = false;
+      }
+    };
+    const t = setInterval(() => void tick(), ms);
+    t.unref();
+    timers.push(t);
+  };
+  every('alert-delivery', opts.deliverEveryMs ?? 1_000, () => services.alerts.deliverDue());
+  every('alert-rules', 60_000, () => services.alerts.evaluate());
+  // Once a day per campaign: the run each hour finds the day's reports made and makes only missing ones.
+  every('daily-reconciliation', 3_600_000, () => services.reconcile.runDaily());
+  every('export-sweeper', 60_000, () => services.reports.sweep());
+  // The first daily run a few minutes after start (a process restarted at midnight does not skip a day; a
+  // process starting does not reconcile while it warms up).
+  const first = setTimeout(
+    () => void services.reconcile.runDaily().catch((err) => log.error({ err }, 'daily reconciliation failed')),
+    180_000,
+  );
+  first.unref();
+  timers.push(first);
+  return {
+    async stop() {
+      for (const t of timers) clearInterval(t);
+      await services.reports.idle();
+    },
+  };
+}
