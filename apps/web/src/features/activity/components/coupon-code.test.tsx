@@ -28,7 +28,7 @@ describe('CouponCode', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const { container } = render(<CouponCode code={code} label="券码" />);
     const shown = container.querySelector('[data-testid="coupon-code"]')?.textContent;
-    expect(shown).toBe(code.replaceAll('-', ''));
+    expect(shown).toBe(code.replaceAll('-', ' '));
     const copy = container.querySelector('button');
     expect(copy?.getAttribute('aria-label')).toBe('复制券码');
     if (!copy) throw new Error('no copy button');

@@ -1,5 +1,5 @@
 import type { ActivityDetail } from '@campaign/contract/client';
-import { t } from '#web/shared/i18n/messages';
+import { currentLocale, t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { Link, useNavigate, useSearchParams } from '#web/shared/navigation/navigation';
 import { useActivityDetail } from '../api/activity-queries';
@@ -19,12 +19,16 @@ function FairnessPanel({ detail }: { detail: ActivityDetail }) {
         <dt>{t('rules.algorithm')}</dt>
         <dd>
           {t('rules.algorithmName')}
-          {/* The exact formula is the server's (English) text: folded away, marked as English for readers. */}
+          {/* In Chinese for zh-CN; the exact formula (the server's English text) stays for en-US. */}
           <details className="rules-spec">
             <summary>{t('rules.algorithmSpec')}</summary>
-            <p lang="en" data-testid="algorithm-spec">
-              {fairness.algorithm}
-            </p>
+            {currentLocale() === 'en-US' ? (
+              <p lang="en" data-testid="algorithm-spec">
+                {fairness.algorithm}
+              </p>
+            ) : (
+              <p data-testid="algorithm-spec">{t('rules.algorithmText')}</p>
+            )}
           </details>
         </dd>
         <dt>{t('rules.commitment')}</dt>

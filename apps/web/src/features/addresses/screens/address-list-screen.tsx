@@ -1,3 +1,4 @@
+import { regionText } from '#web/shared/lib/region-text';
 import { maskMobile, type RouteData } from '@campaign/contract/client';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -58,7 +59,7 @@ interface CardProps {
 }
 
 function AddressCard({ address, picking, onPick, onEdit, onDefault, onDelete }: CardProps) {
-  const region = `${address.provinceName} ${address.cityName} ${address.districtName}`;
+  const region = regionText(address.provinceName, address.cityName, address.districtName);
   return (
     <li className={address.isDefault ? 'addr-card is-default' : 'addr-card'} data-testid="address-card">
       <button

@@ -1,3 +1,4 @@
+import { regionText } from '#web/shared/lib/region-text';
 import { maskMobile, type RouteData } from '@campaign/contract/client';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
@@ -49,7 +50,7 @@ function AddressLines({ address }: { address: Snapshot | Address }) {
         <span>{maskMobile(address.mobile)}</span>
       </p>
       <p className="order-addr__where">
-        {address.provinceName} {address.cityName} {address.districtName} {address.detail}
+        {regionText(address.provinceName, address.cityName, address.districtName)} {address.detail}
       </p>
     </>
   );
