@@ -7,6 +7,9 @@ export const enUS: Record<MessageKey, string> = {
   'title.login': 'Log in',
   'title.authPage': 'Authorisation',
   'title.miniAppEntry': 'Opening',
+  'corp.missingTitle': 'This link is incomplete',
+  'corp.missingDesc':
+    'The link does not say which bank the campaign belongs to. Open it again from the bank app or its message.',
   'title.notFound': 'Page not found',
 
   'request.failed': 'Request error, please try again later!',

@@ -12,6 +12,8 @@ const zhCN = {
   'title.authPage': '授权',
   'title.miniAppEntry': '正在进入',
   'title.notFound': '页面不存在',
+  'corp.missingTitle': '链接不完整',
+  'corp.missingDesc': '这个活动链接缺少所属银行的信息，无法打开。请回到银行 App 或活动短信，重新点击活动入口进入。',
 
   'request.failed': '请求错误，请稍后再试！',
   'request.expired': '登录状态已失效，请重新进入',

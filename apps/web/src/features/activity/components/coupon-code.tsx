@@ -2,6 +2,7 @@ import { t } from '#web/shared/i18n/messages';
 import { codeGroups } from '#web/shared/lib/code-format';
 
 export { codeGroups };
+
 import { copyText } from '#web/shared/ui/copy-text';
 
 /** A coupon code shown whole (grouped, wrapping) with a copy button that copies it exactly. */

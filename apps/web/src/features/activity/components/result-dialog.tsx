@@ -15,10 +15,7 @@ interface FollowUp {
 }
 
 /** What the customer does next with a prize just won: a real button, the dialog's first action. */
-function followUpOf(
-  kind: string | undefined,
-  award: NonNullable<DrawResult['award']>,
-): FollowUp | null {
+function followUpOf(kind: string | undefined, award: NonNullable<DrawResult['award']>): FollowUp | null {
   if (kind === 'physical' && award.orderId)
     return { to: orderConfirmPath(award.orderId), label: 'act.result.fillAddress', testId: 'address-pending-go' };
   if (kind === 'coupon' && award.awardId)
@@ -93,9 +90,7 @@ export function ResultDialog({ result, open, onClose, onAgain, replayed = false 
               {prize.kind === 'points' && (
                 <p className="act-result__desc">{t('act.result.points', { points: award?.points ?? 0 })}</p>
               )}
-              {prize.kind === 'physical' && (
-                <AddressPending className="act-result__desc" orderId={null} />
-              )}
+              {prize.kind === 'physical' && <AddressPending className="act-result__desc" orderId={null} />}
               {prize.kind === 'thanks' && <p className="act-result__desc">{t('act.result.thanks')}</p>}
               {prize.kind === 'coupon' && <p className="act-result__desc">{t('act.result.coupon')}</p>}
             </>
@@ -105,7 +100,11 @@ export function ResultDialog({ result, open, onClose, onAgain, replayed = false 
           </p>
           <div className="act-result__actions">
             {followUp && (
-              <Link className="btn btn-primary btn-block act-result__follow" to={followUp.to} data-testid={followUp.testId}>
+              <Link
+                className="btn btn-primary btn-block act-result__follow"
+                to={followUp.to}
+                data-testid={followUp.testId}
+              >
                 {t(followUp.label)}
               </Link>
             )}

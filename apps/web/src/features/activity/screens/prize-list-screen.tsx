@@ -6,8 +6,9 @@ import { type MessageKey, t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { yuan } from '#web/shared/lib/money';
-import { Link, useNavigate } from '#web/shared/navigation/navigation';
+import { Link } from '#web/shared/navigation/navigation';
 import { homePath, orderConfirmPath, ticketPath } from '#web/shared/navigation/paths';
+import { BackControl } from '#web/shared/ui/back-control';
 import { Icon } from '#web/shared/ui/icon';
 import type { IconName } from '#web/shared/ui/icon-sprite';
 import { OrderStateBadge } from '#web/shared/ui/order-state';
@@ -102,7 +103,6 @@ function PrizeRow({ prize }: { prize: MyPrize }) {
 
 /** /newPrizeList: every prize the user won, with status icons, code copy and exchange. */
 export function PrizeListScreen() {
-  const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('all');
   const prizes = useEndpointQuery('myPrizes', {}, { meta: { quiet: true } });
   // Logged out (or the login expired): the login screen, which comes back here.
@@ -113,14 +113,7 @@ export function PrizeListScreen() {
   return (
     <div className="act-sheet prizes">
       <header className="act-sheet__hero">
-        <button
-          type="button"
-          className="act-sheet__back"
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(homePath()))}
-          aria-label={t('rules.back')}
-        >
-          ‹
-        </button>
+        <BackControl fallback={homePath()} />
         <h1 className="act-sheet__title">{t('prizes.heading')}</h1>
       </header>
       <div className="act-sheet__body">

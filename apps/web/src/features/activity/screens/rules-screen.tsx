@@ -1,7 +1,8 @@
 import type { ActivityDetail } from '@campaign/contract/client';
 import { currentLocale, t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
-import { Link, useNavigate, useSearchParams } from '#web/shared/navigation/navigation';
+import { Link, useSearchParams } from '#web/shared/navigation/navigation';
+import { BackControl } from '#web/shared/ui/back-control';
 import { useActivityDetail } from '../api/activity-queries';
 import { OddsTable } from '../components/odds-table';
 import { StatePanel } from '../components/state-panel';
@@ -48,19 +49,15 @@ function FairnessPanel({ detail }: { detail: ActivityDetail }) {
 export function RulesScreen() {
   const [params] = useSearchParams();
   const actId = params.get('actId') ?? '';
-  const navigate = useNavigate();
   const query = useActivityDetail(actId);
   // undefined while reading; null when it does not exist or could not be read (spec §8: only logged).
   const failed = actId === '' || (query.isError && !query.isFetching && query.data === undefined);
   const detail = failed ? null : query.data;
 
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(playPath(detail?.type ?? 'wheel', actId)));
   return (
     <div className="act-sheet rules">
       <header className="act-sheet__hero">
-        <button type="button" className="act-sheet__back" onClick={back} aria-label={t('rules.back')}>
-          ‹
-        </button>
+        <BackControl fallback={playPath(detail?.type ?? 'wheel', actId)} />
         <h1 className="act-sheet__title">{t('rules.heading')}</h1>
         {/* Kept (empty) while loading so the body below does not move when the title arrives. */}
         <p className="act-sheet__sub rules-sub">{detail?.title ?? ''}</p>

@@ -1,10 +1,10 @@
-import { regionText } from '#web/shared/lib/region-text';
 import { maskMobile, type RouteData } from '@campaign/contract/client';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { endpointQuery, useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
 import { settledBridge } from '#web/bridge/bridge';
+import { regionText } from '#web/shared/lib/region-text';
 import { useNavigate, useSearchParams } from '#web/shared/navigation/navigation';
 import { addAddressPath, editAddressPath, orderConfirmPath, PRIZES_PATH } from '#web/shared/navigation/paths';
 import { useGlobalStore } from '#web/shared/store/global-store';

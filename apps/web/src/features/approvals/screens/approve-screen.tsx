@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { StaffGate } from '#web/api/staff-gate';
 import { formatDate } from '#web/shared/lib/format-date';
+import { yuan } from '#web/shared/lib/money';
 import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActionButton } from '#web/shared/ui/action-button';
 import { showToast } from '#web/shared/ui/feedback';
@@ -10,7 +11,6 @@ import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
 import { t } from '../messages';
 import { CONFIRM_ABOVE_CENTS, fieldLabel, needsConfirmation, prizeValueCents } from '../model/decision';
 import { KIND_LABEL, STATUS_LABEL } from '../model/labels';
-import { yuan } from '#web/shared/lib/money';
 import './approvals.css';
 
 function Decision({ id }: { id: string }) {

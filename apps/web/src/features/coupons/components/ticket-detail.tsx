@@ -95,8 +95,8 @@ export function TicketDetail({ couponId, onClose, inline }: TicketDetailProps) {
                   </Link>
                 </p>
                 {confirming ? (
-                  <div className="ticket__confirm" role="group" aria-labelledby="ticket-confirm-q" data-testid="ticket-confirm">
-                    <p id="ticket-confirm-q">{t('coupon.confirmUse')}</p>
+                  <div className="ticket__confirm" data-testid="ticket-confirm">
+                    <p role="alert">{t('coupon.confirmUse')}</p>
                     <div className="ticket__confirm-actions">
                       <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
                         {t('prizes.cancel')}

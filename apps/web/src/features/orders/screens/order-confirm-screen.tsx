@@ -1,4 +1,3 @@
-import { regionText } from '#web/shared/lib/region-text';
 import { maskMobile, type RouteData } from '@campaign/contract/client';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
@@ -8,6 +7,7 @@ import { type MessageKey, t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { yuan } from '#web/shared/lib/money';
+import { regionText } from '#web/shared/lib/region-text';
 import { Link, useNavigate, useSearchParams } from '#web/shared/navigation/navigation';
 import { addressListPath, orderConfirmPath, PRIZES_PATH } from '#web/shared/navigation/paths';
 import { showToast } from '#web/shared/ui/feedback';
