@@ -6,7 +6,6 @@ import { bannerImageUrl, imageUrl } from '#web/shared/lib/image-url';
 import { Link } from '#web/shared/navigation/navigation';
 import { homePath, PRIZES_PATH } from '#web/shared/navigation/paths';
 import { BackControl } from '#web/shared/ui/back-control';
-import { Icon } from '#web/shared/ui/icon';
 import type { ActivityView } from '../hooks/use-activity';
 import { useRightScreen } from '../hooks/use-right-screen';
 import { rulesPath } from '../model/activity-paths';
