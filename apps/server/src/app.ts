@@ -8,6 +8,7 @@ import { activityHandlers } from './modules/activity/routes';
 import { addressesHandlers } from './modules/addresses/routes';
 import { approvalsHandlers } from './modules/approvals/routes';
 import { auditHandlers } from './modules/audit/routes';
+import { documentsHandlers } from './modules/auth/documents-routes';
 import { authHandlers } from './modules/auth/routes';
 import { consoleHandlers } from './modules/console/routes';
 import { corpHandlers } from './modules/corp/routes';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...grayHandlers(),
     ...authHandlers(services.auth, config),
     ...corpHandlers(depsOf('platform', base)),
+    ...documentsHandlers(services.documents),
     ...trackingHandlers(depsOf('tracking', base), {
       activityExists: (corp, actId) => activityExists(services.activity, corp, actId),
     }),

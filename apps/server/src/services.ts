@@ -6,6 +6,7 @@ import { createAddressesService } from './modules/addresses/service';
 import type { ApprovalEffects } from './modules/approvals/ports';
 import { createApprovalsService } from './modules/approvals/service';
 import { createAuditService } from './modules/audit/service';
+import { createDocumentsService } from './modules/auth/documents';
 import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
@@ -175,6 +176,7 @@ export function createServices(deps: ServicesInput) {
   return {
     base,
     auth,
+    documents: createDocumentsService(depsOf('auth', base)),
     activity,
     publishing,
     stock,

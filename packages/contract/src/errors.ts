@@ -58,6 +58,13 @@ export const ERRORS = {
     '验证码未能发送到该号码，请核对手机号后重试',
     'The code could not be sent to this number, please check it and try again',
   ),
+  DOCUMENT_NOT_FOUND: e(1020, 404, '该文件不存在', 'No such document'),
+  DOCUMENT_VERSION_STALE: e(
+    1021,
+    200,
+    '协议内容已更新，请阅读最新版本后再同意',
+    'The document has been updated: read the current version and agree again',
+  ),
   OPENID_UNAVAILABLE: e(
     1013,
     503,
@@ -114,6 +121,18 @@ export const ERRORS = {
     '本次支付不满足立减条件（金额、卡或商户）',
     'This payment does not qualify (amount, card or merchant)',
   ),
+  DISCOUNT_PAYMENT_UNCONFIRMED: e(
+    3307,
+    200,
+    '尚未收到银行的支付结果，立减将在支付成功后生效',
+    'The bank has not confirmed this payment yet: the discount applies once it is paid',
+  ),
+  DISCOUNT_RESERVATION_EXPIRED: e(
+    3308,
+    200,
+    '支付超时未完成，立减名额已释放，请重新发起支付',
+    'The payment was not completed in time; the discount was released, please pay again',
+  ),
   PAYMENT_SIGN_INVALID: e(3306, 400, '支付签名无效', 'The payment signature is invalid'),
   PAYMENT_RESULT_REFUSED: e(
     3150,
@@ -138,6 +157,12 @@ export const ERRORS = {
   INVITE_SELF: e(4104, 200, '不能邀请自己', 'You cannot invite yourself'),
   INVITE_NOT_NEW: e(4105, 200, '仅新客户可接受邀请', 'Only new customers can accept an invite'),
   INVITE_TAKEN: e(4106, 200, '您已接受过其他好友的邀请', 'You already accepted an invite from another friend'),
+  INVITE_ORIGIN_REFUSED: e(
+    4108,
+    400,
+    '分享链接的页面地址不属于本机构',
+    'The link origin is not one of this corp’s pages',
+  ),
   INVITE_CAP: e(
     4107,
     200,

@@ -12,6 +12,7 @@ export * from './endpoints/console-settings';
 export * from './endpoints/corp';
 export * from './endpoints/coupons';
 export * from './endpoints/discounts';
+export * from './endpoints/documents';
 export * from './endpoints/draw';
 export * from './endpoints/gray';
 export * from './endpoints/growth';

@@ -9,6 +9,7 @@ import { settingsEndpoints } from './endpoints/console-settings';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
 import { discountsEndpoints } from './endpoints/discounts';
+import { documentsEndpoints } from './endpoints/documents';
 import { drawEndpoints } from './endpoints/draw';
 import { grayEndpoints } from './endpoints/gray';
 import { growthEndpoints } from './endpoints/growth';
@@ -30,6 +31,7 @@ export const endpointGroups = {
   gray: grayEndpoints,
   auth: authEndpoints,
   corp: corpEndpoints,
+  documents: documentsEndpoints,
   tracking: trackingEndpoints,
   activity: activityEndpoints,
   draw: drawEndpoints,

@@ -23,6 +23,23 @@ export const ssoDefSchema = z
   })
   .strict();
 
+/** A compliance document of a corp (用户服务协议, 隐私政策): versioned; a new version asks customers again (ADR 0045). */
+export const documentDefSchema = z
+  .object({
+    key: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, 'a key like terms or privacy (a-z, 0-9, -)'),
+    title: z.string().min(1).max(40),
+    version: z.string().regex(/^[A-Za-z0-9._-]{1,32}$/, 'a version like 2026.1 (letters, digits, . _ -)'),
+    effectiveAt: when,
+    /** Plain text; paragraphs separated by a blank line. */
+    body: z.string().min(20).max(50_000),
+  })
+  .strict();
+
+/** An origin (scheme, host, port) of the corp's own H5 pages: invite links may point only there or at this service. */
+const originSchema = z
+  .string()
+  .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, 'an origin like https://h5.bank.example (no path, no trailing /)');
+
 export const corpDefSchema = z
   .object({
     id: corpIdSchema,
@@ -33,6 +50,11 @@ export const corpDefSchema = z
     groups: z.array(idSchema).default([]),
     cgroups: z.array(z.object({ id: idSchema, name: z.string().min(1).max(64) }).strict()).default([]),
     sso: ssoDefSchema.optional(),
+    h5Origins: z.array(originSchema).default([]),
+    documents: z
+      .array(documentDefSchema)
+      .default([])
+      .refine((ds) => new Set(ds.map((d) => d.key)).size === ds.length, 'each document key once (its current version)'),
   })
   .strict();
 
@@ -64,6 +86,8 @@ export const discountDefSchema = z
     totalLimit: z.number().int().positive(),
     perUserLimit: z.number().int().positive().default(1),
     dailyLimit: z.number().int().positive().nullable().default(null),
+    /** Customers (by nuid, from `users`) given this discount: it shows in their 我的奖品. */
+    grantTo: z.array(idSchema).default([]),
   })
   .strict()
   .refine((d) => d.endsAt > d.startsAt, { message: 'endsAt must be after startsAt', path: ['endsAt'] });

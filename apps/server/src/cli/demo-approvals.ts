@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { maskMobile } from '@campaign/contract';
 import { own } from '../db/owners';
-import { transact } from '../db/tx';
 import * as authRepo from '../modules/auth/repo';
 import type { Services } from '../services';
 import { parseDefinition } from './definition';
+import { seedAward } from './demo-award';
 import { proposeRules } from './propose-rules';
 import { DEMO_FILE } from './seed';
 
@@ -22,19 +22,18 @@ export async function seedDemoApprovals(services: Services, now: number) {
   const user = await authRepo.findUser(own('auth', db), HELD.corpId, { nuid: HELD.nuid });
   const act = await services.activity.load(HELD.corpId, HELD.actId);
   if (user && !(await services.prizes.awardOfDraw(HELD.corpId, HELD.drawId))) {
-    await transact(services.base.database, (x) =>
-      services.prizes.award(x, {
-        corpId: HELD.corpId,
-        userId: user.id,
-        actId: HELD.actId,
-        drawId: HELD.drawId,
-        prize: { id: 'phone', name: '智能手机', kind: 'physical', points: null, valueCents: 499900 },
-        now,
-        // As the draw shows it to the approver (modules/draw/service.ts).
-        shown: { activityTitle: act?.row.title, customer: maskMobile(user.mobile) || undefined },
-      }),
-    );
-    seeded.heldPrize = true;
+    // The phone's one unit is taken: nobody can draw it again while it is held (a decline gives it back).
+    const held = await seedAward(services, {
+      corpId: HELD.corpId,
+      userId: user.id,
+      actId: HELD.actId,
+      drawId: HELD.drawId,
+      prize: { id: 'phone', name: '智能手机', kind: 'physical', points: null, valueCents: 499900 },
+      now,
+      // As the draw shows it to the approver (modules/draw/service.ts).
+      shown: { activityTitle: act?.row.title, customer: maskMobile(user.mobile) || undefined },
+    });
+    seeded.heldPrize = held !== null;
   }
   const waiting = await db
     .selectFrom('approval_request')

@@ -1,8 +1,8 @@
 import { own } from '../db/owners';
-import { transact } from '../db/tx';
 import * as authRepo from '../modules/auth/repo';
 import type { RequestUser } from '../platform/session';
 import type { Services } from '../services';
+import { seedAward } from './demo-award';
 
 const DAY = 86_400_000;
 /** The demo walk's customer (demo.yaml: nuid demo-vip-001, mobile 13800138000, phone code 123456 in the demo). */
@@ -49,17 +49,16 @@ export async function seedDemoCustomer(services: Services, now: number): Promise
     },
     'demo-seed-address-2',
   );
+  // Each takes a unit of its prize's stock, as a draw would.
   const award = (drawId: string, prizeId: string, kind: 'coupon' | 'physical', at: number) =>
-    transact(database, (x) =>
-      services.prizes.award(x, {
-        corpId: DEMO.corpId,
-        userId: user.id,
-        actId: DEMO.actId,
-        drawId,
-        prize: { id: prizeId, kind, points: null },
-        now: at,
-      }),
-    );
+    seedAward(services, {
+      corpId: DEMO.corpId,
+      userId: user.id,
+      actId: DEMO.actId,
+      drawId,
+      prize: { id: prizeId, kind, points: null },
+      now: at,
+    });
   await award('demo-seed-gift', 'gift', 'physical', now);
   await award('demo-seed-movie', 'movie', 'coupon', now);
   const used = await award('demo-seed-cpn-10', 'cpn-10', 'coupon', now - DAY);

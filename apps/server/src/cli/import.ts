@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { own } from '../db/owners';
 import type { Publishing } from '../modules/activity/publishing';
 import * as approvalsRepo from '../modules/approvals/repo';
+import { importDocuments } from '../modules/auth/documents';
 import * as authRepo from '../modules/auth/repo';
 import * as consoleRepo from '../modules/console/repo';
 import * as discountRepo from '../modules/discounts/repo';
@@ -36,6 +37,7 @@ export async function applyDefinition(
       await corpRepo.upsertCorp(tx, { ...c, now });
       await corpRepo.replaceCorpGroups(tx, c.id, c.groups);
       for (const g of c.cgroups) await corpRepo.upsertCgroup(tx, c.id, g.id, g.name);
+      await importDocuments(own('auth', tx), c.id, c.documents, now);
       // The file is the corp's single sign-on: a corp without `sso` signs in with local accounts only.
       await consoleRepo.setSso(
         own('console', tx),
@@ -89,6 +91,17 @@ export async function applyDefinition(
         daily_limit: d.dailyLimit,
         created_at: now,
       });
+      for (const nuid of d.grantTo) {
+        const user = await authRepo.findUser(own('auth', tx), d.corp, { nuid });
+        if (!user) throw new Error(`discount ${d.id}: grantTo "${nuid}" is not a user of corp "${d.corp}"`);
+        await discountRepo.grant(own('discounts', tx), {
+          corp_id: d.corp,
+          discount_id: d.id,
+          user_id: user.id,
+          source: 'campaign',
+          granted_at: now,
+        });
+      }
     }
     for (const v of def.invites) {
       await growthRepo.upsertSetup(own('growth', tx), {

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009-staff-and-approvals';
 import * as m0010 from './migrations/0010-order-payments';
 import * as m0011 from './migrations/0011-stock-buckets';
 import * as m0012 from './migrations/0012-console';
+import * as m0013 from './migrations/0013-customer-journey';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-order-payments': m0010,
   '0011-stock-buckets': m0011,
   '0012-console': m0012,
+  '0013-customer-journey': m0013,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -18,6 +18,8 @@ export interface CorpTable {
   halted_reason: string | null;
   halted_at: number | null;
   halted_by: string | null;
+  /** JSON array of the corp's own H5 origins (invite links may point only there or at this service). */
+  h5_origins: Generated<string>;
 }
 export interface CorpGroupMemberTable {
   group_id: string;
@@ -104,7 +106,8 @@ export type DB = PlatformTables &
   SeasonTables &
   StaffTables &
   StoreTables &
-  ConsoleTables;
+  ConsoleTables &
+  DocumentTables;
 
 /** A corp's console settings (modules/settings). */
 export interface CorpSettingsTable {
@@ -429,6 +432,17 @@ export interface DiscountConsumptionTable {
   discount_cents: number;
   pay_cents: number;
   created_at: number;
+  /** reserved → paid (the bank's signed result) or released (failed, or unpaid past reserved_until); ADR 0044. */
+  state: Generated<'reserved' | 'paid' | 'released'>;
+  reserved_until: number | null;
+}
+/** An instant discount given to a customer (campaign grant), listed in 我的奖品. */
+export interface DiscountGrantTable {
+  corp_id: string;
+  discount_id: string;
+  user_id: string;
+  source: string;
+  granted_at: number;
 }
 export interface ClaimTables {
   address: AddressTable;
@@ -436,6 +450,32 @@ export interface ClaimTables {
   discount_user: DiscountUserTable;
   discount_day: DiscountDayTable;
   discount_consumption: DiscountConsumptionTable;
+  discount_grant: DiscountGrantTable;
+}
+
+/** A corp's compliance document, one row per version (ADR 0045; owner auth). */
+export interface CorpDocumentTable {
+  corp_id: string;
+  doc_key: string;
+  version: string;
+  title: string;
+  body: string;
+  effective_at: number;
+  /** 1 on the version the corp's definition names now. */
+  current: Generated<number>;
+  created_at: number;
+}
+/** An account's consent to one version of a document, with its time (the first consent is kept). */
+export interface DocumentConsentTable {
+  corp_id: string;
+  user_id: string;
+  doc_key: string;
+  version: string;
+  consented_at: number;
+}
+export interface DocumentTables {
+  corp_document: CorpDocumentTable;
+  document_consent: DocumentConsentTable;
 }
 
 /** Growth (migration 0006): offers claimed, invite setups, counted invites, per-inviter tallies. */

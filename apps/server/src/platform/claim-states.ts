@@ -23,6 +23,9 @@ export function couponState(
   now: number,
 ): CouponState {
   if (c.status === 'exchanged') return 'used';
+  // Held for an approver (审核中, no code yet) or refused: never usable, whatever the clock says.
+  if (c.status === 'pending_approval') return 'pending';
+  if (c.status === 'declined') return 'declined';
   const until = couponValidUntil(c);
   return until !== null && now > until ? 'expired' : 'unused';
 }

@@ -12,6 +12,8 @@ export interface Corp {
   whiteListed: boolean;
   gray: boolean;
   appSecret: string;
+  /** The corp's own H5 origins (campaign definition `h5Origins`); invite links may point only there or here. */
+  h5Origins?: string[];
 }
 
 /** Corps change rarely and are read on every request: keep them briefly in memory. */
@@ -29,6 +31,7 @@ export function createCorpCache(ttlMs = 30_000) {
             whiteListed: row.white_listed === 1,
             gray: row.gray === 1,
             appSecret: row.app_secret,
+            h5Origins: parseOrigins(row.h5_origins),
           }
         : null;
       if (cache.size > 10_000) cache.clear();
@@ -65,17 +68,33 @@ export async function corpGroups(ex: AnyExecutor, corpId: string): Promise<strin
   return rows.map((r) => r.group_id).sort();
 }
 
+function parseOrigins(text: string): string[] {
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v) ? v.filter((o): o is string => typeof o === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export interface CorpUpsert {
   id: string;
   name: string;
   whiteListed: boolean;
   gray: boolean;
   appSecret: string;
+  h5Origins?: string[];
   now: number;
 }
 
 export async function upsertCorp(ex: AnyExecutor, c: CorpUpsert): Promise<void> {
-  const values = { name: c.name, white_listed: c.whiteListed ? 1 : 0, gray: c.gray ? 1 : 0, app_secret: c.appSecret };
+  const values = {
+    name: c.name,
+    white_listed: c.whiteListed ? 1 : 0,
+    gray: c.gray ? 1 : 0,
+    app_secret: c.appSecret,
+    h5_origins: JSON.stringify(c.h5Origins ?? []),
+  };
   const existing = await tenancy(ex).selectFrom('corp').select('id').where('id', '=', c.id).executeTakeFirst();
   if (existing) await tenancy(ex).updateTable('corp').set(values).where('id', '=', c.id).execute();
   else

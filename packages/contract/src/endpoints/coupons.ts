@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { PRIZE_KINDS } from './activity';
 
-/** A coupon or ticket as its owner sees it: unused until used once or past its validity. */
-export const COUPON_STATES = ['unused', 'used', 'expired'] as const;
+/**
+ * A coupon or ticket as its owner sees it: unused until used once or past its validity; `pending` while an
+ * approver reviews it (审核中, no code yet), `declined` when the approver refused it (未通过审核).
+ */
+export const COUPON_STATES = ['unused', 'used', 'expired', 'pending', 'declined'] as const;
 export type CouponState = (typeof COUPON_STATES)[number];
 /** Where a code was used; recorded with the time. */
 export const USE_CHANNELS = ['store', 'online', 'app'] as const;
@@ -52,7 +55,13 @@ export const couponsEndpoints = {
     query: z.object({ state: z.enum(COUPON_STATES).optional() }),
     body: z.undefined(),
     data: z.object({
-      counts: z.object({ unused: z.number().int(), used: z.number().int(), expired: z.number().int() }),
+      counts: z.object({
+        unused: z.number().int(),
+        used: z.number().int(),
+        expired: z.number().int(),
+        pending: z.number().int(),
+        declined: z.number().int(),
+      }),
       list: z.array(couponSchema),
     }),
   }),
@@ -97,7 +106,7 @@ export const couponsEndpoints = {
     loading: true,
     access: 'user',
     tag: 'coupons',
-    errors: ['COUPON_NOT_FOUND', 'COUPON_USED', 'COUPON_EXPIRED'],
+    errors: ['COUPON_NOT_FOUND', 'COUPON_USED', 'COUPON_EXPIRED', 'PRIZE_PENDING_APPROVAL', 'PRIZE_DECLINED'],
     summary: 'Use a coupon or ticket once; the time and channel are recorded (a second use is refused)',
     idempotent: true,
     query: z.object({}),

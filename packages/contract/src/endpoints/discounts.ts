@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { empty } from '../common';
 import { endpoint } from '../endpoint';
 
 /** An instant discount (立减) as the customer sees it. */
@@ -51,6 +52,32 @@ export const signedPaymentSchema = z.object({
 });
 export type SignedPayment = z.infer<typeof signedPaymentSchema>;
 
+/**
+ * A consumption's state (docs/decisions/0044-discount-consumption.md): `reserved` from the signing until
+ * the bank's signed payment result or 30 minutes; `paid` once the bank confirmed it; `released` when the
+ * payment failed or the reservation expired unpaid (the unit went back to the discount).
+ */
+export const CONSUMPTION_STATES = ['reserved', 'paid', 'released'] as const;
+
+export const myDiscountSchema = discountSchema.extend({
+  /** When it was given to this customer (a campaign grant or a draw), ms since epoch. */
+  grantedAt: z.number().int(),
+});
+export type MyDiscount = z.infer<typeof myDiscountSchema>;
+
+export const discountPaymentResultSchema = z.object({
+  paymentId: paymentIdSchema,
+  result: z.enum(['paid', 'failed']),
+  /** What the customer paid (must equal the signed payCents). */
+  payCents: z.number().int().min(0).max(100_000_000),
+  notifiedAt: z.number().int().min(0),
+});
+export type DiscountPaymentResult = z.infer<typeof discountPaymentResultSchema>;
+/** The text the payment side signs (X-Campaign-Signature with the corp's app secret), fields in this order. */
+export function discountPaymentResultSigningText(b: DiscountPaymentResult): string {
+  return ['discount', b.paymentId, b.result, b.payCents, b.notifiedAt].join('\n');
+}
+
 export const consumptionSchema = z.object({
   consumptionId: z.string(),
   paymentId: z.string(),
@@ -58,6 +85,9 @@ export const consumptionSchema = z.object({
   discountCents: z.number().int(),
   payCents: z.number().int(),
   consumedAt: z.number().int(),
+  state: z.enum(CONSUMPTION_STATES),
+  /** Until when an unpaid reservation holds its unit (null once paid or released). */
+  reservedUntil: z.number().int().nullable(),
   /** True when this payment had already been reported: the first answer, nothing consumed again. */
   replayed: z.boolean(),
 });
@@ -77,6 +107,33 @@ export const discountsEndpoints = {
     query: z.object({ discountId: discountIdSchema }),
     body: z.undefined(),
     data: discountSchema,
+  }),
+  myDiscounts: endpoint({
+    method: 'GET',
+    path: '/discount/mine',
+    version: 'none',
+    loading: false,
+    access: 'user',
+    tag: 'discounts',
+    errors: [],
+    summary: "The customer's instant discounts (given to them or used by them), newest first, for 我的奖品",
+    query: empty,
+    body: z.undefined(),
+    data: z.array(myDiscountSchema),
+  }),
+  discountPaymentResult: endpoint({
+    method: 'POST',
+    path: '/discount/payment-result',
+    version: 'none',
+    loading: false,
+    access: 'tenant',
+    tag: 'discounts',
+    errors: ['PAYMENT_SIGN_INVALID', 'DISCOUNT_NOT_FOUND', 'PAYMENT_RESULT_REFUSED'],
+    summary:
+      "The payment side's signed result (X-Campaign-Signature) of a discounted payment: paid makes the reservation final, failed releases it",
+    query: empty,
+    body: discountPaymentResultSchema,
+    data: consumptionSchema,
   }),
   discountSignPayment: endpoint({
     method: 'POST',
@@ -120,8 +177,10 @@ export const discountsEndpoints = {
       'DISCOUNT_USER_LIMIT',
       'PAYMENT_SIGN_INVALID',
       'CONFLICT_IN_FLIGHT',
+      'DISCOUNT_RESERVATION_EXPIRED',
     ],
-    summary: 'Report a paid payment: consumes the discount once per paymentId (a repeat gets the first answer)',
+    summary:
+      "The customer's report after paying: the consumption's state (reserved until the bank's signed payment result makes it paid; ADR 0044)",
     query: z.object({}),
     body: signedPaymentSchema.omit({ signType: true }),
     data: consumptionSchema,

@@ -149,8 +149,9 @@ export const growthEndpoints = {
     loading: false,
     access: 'user',
     tag: 'growth',
-    errors: [...LIVE_OFFER_ERRORS, 'INVITE_NOT_SET_UP'],
-    summary: "A signed, expiring invite link of the customer's and its QR code (SVG)",
+    errors: [...LIVE_OFFER_ERRORS, 'INVITE_NOT_SET_UP', 'INVITE_ORIGIN_REFUSED'],
+    summary:
+      "A signed, expiring invite link of the customer's and its QR code (SVG); the origin must be the corp's own H5",
     query: empty,
     // The H5's own origin (location.origin): the QR holds the full link; the token alone is signed.
     body: actQuery.extend({

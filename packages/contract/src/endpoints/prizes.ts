@@ -33,6 +33,24 @@ export const myPrizeSchema = z.object({
 });
 export type MyPrize = z.infer<typeof myPrizeSchema>;
 
+export const POINTS_REASONS = ['draw', 'exchange', 'adjust'] as const;
+export const pointsBalanceSchema = z.object({
+  /** The customer's points now: the sum of their points ledger. */
+  balance: z.number().int(),
+  /** The latest ledger lines, newest first (at most 20). */
+  entries: z.array(
+    z.object({
+      delta: z.number().int(),
+      /** draw = won in a draw; exchange = spent; adjust = set by the bank. */
+      reason: z.string(),
+      /** A Chinese label for the line (抽奖获得, 兑换使用, …). */
+      label: z.string(),
+      at: z.number().int(),
+    }),
+  ),
+});
+export type PointsBalance = z.infer<typeof pointsBalanceSchema>;
+
 /** What customers won: their prizes, exchanging them, and who won lately. */
 export const prizesEndpoints = {
   winningList: endpoint({
@@ -115,6 +133,19 @@ export const prizesEndpoints = {
       addNo: addNoSchema.optional(),
     }),
     data: myPrizeSchema,
+  }),
+  pointsBalance: endpoint({
+    method: 'GET',
+    path: '/points/balance',
+    version: 'none',
+    loading: false,
+    access: 'user',
+    tag: 'prizes',
+    errors: [],
+    summary: "The customer's points balance (from the points ledger) and its latest lines",
+    query: empty,
+    body: z.undefined(),
+    data: pointsBalanceSchema,
   }),
   myPrizes: endpoint({
     method: 'GET',

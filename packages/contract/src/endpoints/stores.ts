@@ -269,8 +269,10 @@ export const storesEndpoints = {
       'REDEEM_USED',
       'REDEEM_WRONG_STORE',
       'REDEEM_ALREADY',
+      'CONFLICT_IN_FLIGHT',
     ],
-    summary: 'Ask an approver to honour an expired ticket at this store (staff only)',
+    summary:
+      'Ask an approver to honour an expired ticket at this store (staff only); the same Idempotency-Key returns the first request',
     idempotent: true,
     query: z.object({}),
     body: counterBody.extend({ reason: z.string().trim().min(2).max(200) }),

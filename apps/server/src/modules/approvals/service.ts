@@ -31,6 +31,22 @@ export interface NewRequest {
   now: number;
 }
 
+/**
+ * Keys a requesting module stores for its effect (the redemption exception's award and store), shown to
+ * the approver under a Chinese label; `title` is the request's own title, shown above, never as a line.
+ */
+const TECHNICAL_LABELS: Record<string, string | null> = { title: null, awardId: '奖品单号', storeId: '门店编号' };
+
+/** The approver's label → value lines: never a raw field key on a Chinese screen. */
+export function displayContext(context: Record<string, string>): { label: string; value: string }[] {
+  const lines: { label: string; value: string }[] = [];
+  for (const [key, value] of Object.entries(context)) {
+    const label = key in TECHNICAL_LABELS ? TECHNICAL_LABELS[key] : key;
+    if (label) lines.push({ label, value });
+  }
+  return lines;
+}
+
 function toSubject(r: RequestRow): ApprovalSubject {
   return {
     id: r.id,
@@ -91,10 +107,7 @@ export function createApprovalsService(
     );
     return {
       ...summary(r, who),
-      context: Object.entries(JSON.parse(r.context) as Record<string, string>).map(([label, value]) => ({
-        label,
-        value,
-      })),
+      context: displayContext(JSON.parse(r.context) as Record<string, string>),
       comment: r.comment,
       events: evs.map((e) => ({ action: e.action, by: who(e.actor), at: Number(e.at), comment: e.comment })),
       canDecide: r.status === 'pending' && r.requested_by !== staff.id && staff.roles.includes('approver'),

@@ -40,7 +40,7 @@ export function createCouponsService(deps: ServiceDeps<'coupons'> & { awards: Co
     async couponInfo(corp: Corp, user: RequestUser, state?: CouponState) {
       const now = clock();
       const all = (await repo.listCoupons(db, corp.id, user.id)).map((c) => toCoupon(c, now));
-      const counts = { unused: 0, used: 0, expired: 0 };
+      const counts = { unused: 0, used: 0, expired: 0, pending: 0, declined: 0 };
       for (const c of all) counts[c.state]++;
       return { counts, list: state ? all.filter((c) => c.state === state) : all };
     },
@@ -77,6 +77,8 @@ export function createCouponsService(deps: ServiceDeps<'coupons'> & { awards: Co
         throw new AppError('COUPON_USED');
       }
       if (state === 'expired') throw new AppError('COUPON_EXPIRED');
+      if (state === 'pending') throw new AppError('PRIZE_PENDING_APPROVAL');
+      if (state === 'declined') throw new AppError('PRIZE_DECLINED');
       const won = await awards.markUsed(null, corp.id, user.id, couponId, { channel, key, now });
       const after = await repo.getCoupon(db, corp.id, user.id, couponId);
       if (!after) throw new AppError('COUPON_NOT_FOUND');

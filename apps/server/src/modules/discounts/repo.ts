@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Own } from '../../db/owners';
-import type { DiscountConsumptionTable, DiscountTable } from '../../db/schema';
+import type { DiscountConsumptionTable, DiscountGrantTable, DiscountTable } from '../../db/schema';
 
 // Tables of this module: discount, discount_user, discount_day, discount_consumption. Limits are held by
 // conditional updates (… WHERE used < limit) and the unique (corp, payment) key, never by read-then-write.
@@ -104,5 +104,49 @@ export async function upsert(db: Own<'discounts'>, row: Omit<DiscountRow, 'used_
     .insertInto('discount')
     .values(row)
     .onConflict((oc) => oc.columns(['corp_id', 'id']).doUpdateSet(rest))
+    .execute();
+}
+
+/** The discounts given to or used by a customer, with when (granted, else first used). */
+export async function mine(db: Own<'discounts'>, corpId: string, userId: string) {
+  const [granted, used] = await Promise.all([
+    db
+      .selectFrom('discount_grant')
+      .select(['discount_id', 'granted_at'])
+      .where('corp_id', '=', corpId)
+      .where('user_id', '=', userId)
+      .execute(),
+    db
+      .selectFrom('discount_consumption')
+      .select((eb) => ['discount_id', eb.fn.min('created_at').as('granted_at')])
+      .where('corp_id', '=', corpId)
+      .where('user_id', '=', userId)
+      .groupBy('discount_id')
+      .execute(),
+  ]);
+  const at = new Map<string, number>();
+  for (const r of [...granted, ...used]) {
+    const t = Number(r.granted_at);
+    const prior = at.get(r.discount_id);
+    if (prior === undefined || t < prior) at.set(r.discount_id, t);
+  }
+  if (at.size === 0) return [];
+  const rows = await db
+    .selectFrom('discount')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('id', 'in', [...at.keys()])
+    .execute();
+  return rows
+    .map((d) => ({ d, grantedAt: at.get(d.id) ?? 0 }))
+    .sort((a, b) => b.grantedAt - a.grantedAt || a.d.id.localeCompare(b.d.id));
+}
+
+/** Gives a discount to a customer (the campaign definition's grant); a repeat keeps the first. */
+export async function grant(db: Own<'discounts'>, row: Selectable<DiscountGrantTable>) {
+  await db
+    .insertInto('discount_grant')
+    .values(row)
+    .onConflict((oc) => oc.columns(['corp_id', 'discount_id', 'user_id']).doNothing())
     .execute();
 }

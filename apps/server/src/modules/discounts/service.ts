@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Consumption, Discount, SignedPayment } from '@campaign/contract';
+import type { Consumption, Discount, MyDiscount, SignedPayment } from '@campaign/contract';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { campaignDay } from '../../platform/campaign-day';
@@ -92,11 +92,19 @@ export function createDiscountsService(deps: ServiceDeps<'discounts'>) {
       discountCents: c.discount_cents,
       payCents: c.pay_cents,
       consumedAt: c.created_at,
+      state: c.state,
+      reservedUntil: c.state === 'reserved' ? c.reserved_until : null,
       replayed,
     };
   }
 
   return {
+    /** 我的奖品's discounts: given to this customer (or used by them), newest first. */
+    async mine(corp: Corp, user: RequestUser): Promise<MyDiscount[]> {
+      const rows = await repo.mine(db, corp.id, user.id);
+      return Promise.all(rows.map(async ({ d, grantedAt }) => ({ ...(await view(corp, user, d)), grantedAt })));
+    },
+
     async detail(corp: Corp, user: RequestUser, discountId: string) {
       return view(corp, user, await load(corp, discountId));
     },
@@ -164,6 +172,8 @@ export function createDiscountsService(deps: ServiceDeps<'discounts'>) {
         discount_cents: p.discountCents,
         pay_cents: p.payCents,
         created_at: now,
+        state: 'paid',
+        reserved_until: null,
       };
       try {
         const inserted = await db.transaction().execute(async (tx) => {

@@ -7,7 +7,8 @@ import { staffLogin } from '../../testing/staff';
 import { createGrowthService } from './service';
 
 const kinds = await dialects();
-const ORIGIN = 'https://h5.example.com';
+// The service's own origin as light-my-request presents it (invite links may point only at the corp's own H5).
+const ORIGIN = 'http://localhost:80';
 
 /** An offer of its own (with invites) per test, so tests do not share claims or tallies. */
 function offerYaml(
@@ -310,7 +311,7 @@ describe.each(kinds)('growth: offers and invites on %s', (kind) => {
       };
     };
     const [inviter, user] = [await userOf('13933334444'), await userOf('13944445555')];
-    const l = await growth.inviteLink(corp, inviter, 'nc-port', ORIGIN);
+    const l = await growth.inviteLink(corp, inviter, 'nc-port', ORIGIN, ORIGIN);
     const invitee = user;
     await expect(growth.acceptInvite(corp, user, l.token)).resolves.toEqual({ actId: 'nc-port', counted: true });
     await expect(growth.acceptInvite(corp, user, l.token)).resolves.toEqual({ actId: 'nc-port', counted: false });

@@ -7,7 +7,8 @@ export function growthHandlers(svc: GrowthService): HandlersOf<typeof growthEndp
     offerDetail: async ({ corp, user, query }) => svc.offer(corp, user, query.actId),
     offerClaim: async ({ corp, user, body }) => svc.claim(corp, user, body.actId),
     inviteTaskDetail: async ({ corp, user, query }) => svc.inviteTask(corp, user, query.actId),
-    inviteQrCode: async ({ corp, user, body }) => svc.inviteLink(corp, user, body.actId, body.origin),
+    inviteQrCode: async ({ corp, user, body, req }) =>
+      svc.inviteLink(corp, user, body.actId, body.origin, `${req.protocol}://${req.host}`),
     inviteSuccessInfo: async ({ corp, user, body }) => svc.inviteSuccess(corp, user, body.actId),
     inviteAccept: async ({ corp, user, body }) => svc.acceptInvite(corp, user, body.token),
   };

@@ -30,6 +30,16 @@ export function invitePath(corpId: string, actId: string, token: string): string
   return `/newCustomers?${q}`;
 }
 
+/**
+ * An origin an invite link may point at: the service's own (the H5 it serves), the corp's `h5Origins`, and
+ * outside production a page on this machine (the web's dev server on another port).
+ */
+export function isOwnOrigin(origin: string, serving: string, corpOrigins: readonly string[], production: boolean) {
+  const o = origin.toLowerCase();
+  if (o === serving.toLowerCase() || corpOrigins.some((c) => c.toLowerCase() === o)) return true;
+  return !production && /^https?:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/.test(o);
+}
+
 export function createGrowthService(
   deps: ServiceDeps<'growth'> & {
     catalogue: OfferCataloguePort;
@@ -196,8 +206,20 @@ export function createGrowthService(
       };
     },
 
-    /** A signed link that expires (never after the season ends) and its QR code. */
-    async inviteLink(corp: Corp, user: RequestUser, actId: string, origin: string): Promise<InviteLink> {
+    /**
+     * A signed link that expires (never after the season ends) and its QR code. The QR points only at the
+     * corp's own H5: this service's origin (`serving`) or one of the corp's `h5Origins`.
+     */
+    async inviteLink(
+      corp: Corp,
+      user: RequestUser,
+      actId: string,
+      origin: string,
+      serving: string,
+    ): Promise<InviteLink> {
+      if (!isOwnOrigin(origin, serving, corp.h5Origins ?? [], deps.config.env === 'production')) {
+        throw new AppError('INVITE_ORIGIN_REFUSED');
+      }
       const { act, setup } = await inviteActivity(corp, actId);
       assertLive(act);
       if (await inviterBlock(corp, user, act)) throw new AppError('OFFER_NOT_ELIGIBLE');

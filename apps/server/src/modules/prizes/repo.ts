@@ -197,3 +197,24 @@ export async function markUsed(
   const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** The customer's points: the sum of their ledger and its latest lines. */
+export async function pointsOf(db: Own<'prizes'>, corpId: string, userId: string, lines: number) {
+  const [sum, entries] = await Promise.all([
+    db
+      .selectFrom('points_ledger')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('delta'), eb.lit(0)).as('balance'))
+      .where('corp_id', '=', corpId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('points_ledger')
+      .select(['delta', 'reason', 'created_at'])
+      .where('corp_id', '=', corpId)
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(lines)
+      .execute(),
+  ]);
+  return { balance: Number(sum?.balance ?? 0), entries };
+}

@@ -9,6 +9,7 @@ export function prizesHandlers(svc: PrizesService): HandlersOf<typeof prizesEndp
     prizeConsumeRate: async ({ corp, query }) => svc.consumeRate(corp, query.actId),
     exchange: async ({ corp, user, body, headers }) =>
       svc.exchange(corp, user, body.awardId, body.addNo, headers['idempotency-key']),
+    pointsBalance: async ({ corp, user }) => svc.pointsBalance(corp, user),
     myPrizes: async ({ corp, user, query }) => svc.myPrizes(corp, user, query.status),
   };
 }

@@ -13,6 +13,14 @@ import { createHeldAwards } from './held';
 import type { ActivityCataloguePort, CouponPort, OrderPort, StockReturnPort } from './ports';
 import * as repo from './repo';
 
+/** The ledger's reasons as the customer reads them. */
+const POINTS_LABELS: Record<string, string> = {
+  draw: '抽奖获得',
+  season: '排位赛奖励',
+  exchange: '积分兑换',
+  adjust: '银行调整',
+};
+
 type MyPrizeRow = Awaited<ReturnType<typeof repo.myPrizes>>[number];
 
 export function createPrizesService(
@@ -151,6 +159,20 @@ export function createPrizesService(
             rate: p.total_stock ? n / p.total_stock : null,
           };
         });
+    },
+
+    /** The balance the customer sees on /pro1 and in 我的奖品: the sum of their points ledger. */
+    async pointsBalance(corp: Corp, user: RequestUser) {
+      const { balance, entries } = await repo.pointsOf(db, corp.id, user.id, 20);
+      return {
+        balance,
+        entries: entries.map((e) => ({
+          delta: e.delta,
+          reason: e.reason,
+          label: POINTS_LABELS[e.reason] ?? (e.delta >= 0 ? '积分增加' : '积分扣减'),
+          at: e.created_at,
+        })),
+      };
     },
 
     async myPrizes(corp: Corp, user: RequestUser, status?: repo.AwardRow['status']) {

@@ -187,3 +187,28 @@ export async function replaceList(
 export async function existingStoreIds(db: Own<'stores'>, corpId: string, ids: readonly string[]) {
   return new Set((await storesByIds(db, corpId, ids)).map((s) => s.id));
 }
+
+/** An audit row by id (the exception's claim: its id is derived from the staff member and the key). */
+export async function auditById(db: Own<'stores'>, corpId: string, id: string) {
+  return db
+    .selectFrom('redemption_audit')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The exception's claim gets the approval request's id once it is filed. */
+export async function setAuditDetail(db: Own<'stores'>, corpId: string, id: string, detail: string) {
+  await db.updateTable('redemption_audit').set({ detail }).where('corp_id', '=', corpId).where('id', '=', id).execute();
+}
+
+/** A claim whose approval request could not be filed goes away: the same key may try again. */
+export async function dropClaim(db: Own<'stores'>, corpId: string, id: string) {
+  await db
+    .deleteFrom('redemption_audit')
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .where('detail', 'is', null)
+    .execute();
+}

@@ -13,6 +13,7 @@ export function storesHandlers(svc: StoresService): HandlersOf<typeof storesEndp
     redeemLookup: async ({ corp, staff, body }) => svc.lookup(corp, staff, body.code, body.storeId),
     redeemTicket: async ({ corp, staff, body, headers }) =>
       svc.redeem(corp, staff, body.code, body.storeId, headers['idempotency-key']),
-    redeemException: async ({ corp, staff, body }) => svc.exception(corp, staff, body.code, body.storeId, body.reason),
+    redeemException: async ({ corp, staff, body, headers }) =>
+      svc.exception(corp, staff, body.code, body.storeId, body.reason, headers['idempotency-key']),
   };
 }

@@ -1,4 +1,5 @@
-import type { CounterTicket, Store, StoreDetail, StoreHours } from '@campaign/contract';
+import { createHash } from 'node:crypto';
+import type { CounterTicket, StoreDetail } from '@campaign/contract';
 import { isUniqueViolation } from '../../db/errors';
 import { handOver, own, type PortTx } from '../../db/owners';
 import { newId } from '../../platform/crypto';
@@ -7,45 +8,13 @@ import type { ServiceDeps } from '../../platform/services';
 import type { RequestStaff } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import { customerPoint, distanceM, gcj02ToBd09, gcj02ToWgs84, type LngLat } from './geo';
-import { isOpen, todayHours } from './hours';
 import type { ApprovalRequestPort, TicketCounterPort } from './ports';
 import * as repo from './repo';
+import { alreadyRedeemed, byDistance, normalizeCode, replayException, shanghaiTime, toStore } from './store-view';
+
+export { normalizeCode, shanghaiTime, toStore } from './store-view';
 
 type Where = { lng?: number | undefined; lat?: number | undefined; coord: 'wgs84' | 'gcj02' };
-
-export function toStore(r: repo.StoreRow, now: number, from: LngLat | null): Store {
-  const hours = JSON.parse(r.hours) as StoreHours[];
-  return {
-    storeId: r.id,
-    name: r.name,
-    address: r.address,
-    cityCode: r.city_code,
-    cityName: r.city_name,
-    phone: r.phone,
-    lng: r.lng,
-    lat: r.lat,
-    hours,
-    openNow: isOpen(hours, now),
-    todayHours: todayHours(hours, now),
-    distanceM: from ? distanceM(from, [r.lng, r.lat]) : null,
-  };
-}
-
-/** Nearest first when the distance is known, else by city and id (the repository's order). */
-function byDistance(a: Store, b: Store) {
-  return (a.distanceM ?? 0) - (b.distanceM ?? 0);
-}
-
-/** Crockford base32 as typed at a counter: O is 0, I and L are 1; grouped in fours as issued. */
-export function normalizeCode(code: string): string {
-  const plain = code.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
-  return plain.match(/.{1,4}/g)?.join('-') ?? plain;
-}
-
-/** "2026-11-23 14:03" in Asia/Shanghai. */
-export function shanghaiTime(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
 
 export function createStoresService(
   deps: ServiceDeps<'stores'> & { tickets: TicketCounterPort; approvals: ApprovalRequestPort },
@@ -76,11 +45,16 @@ export function createStoresService(
    * Role and corp were checked by the platform (access 'staff', roles clerk/operator); here the store: a
    * clerk only at a store they serve, an operator at any store of the corp.
    */
-  async function clerkAt(corp: Corp, member: RequestStaff, storeId: string) {
+  async function clerkAt(corp: Corp, member: RequestStaff, storeId: string, rawCode: string) {
+    // Refused here too is an attempt at the counter: audited like every other (issue 21 §7).
+    const refuse = async (name: 'STORE_NOT_SERVED' | 'STORE_NOT_FOUND') => {
+      await audit(corp.id, normalizeCode(rawCode), storeId, member.id, `refused:${name}`);
+      return new AppError(name);
+    };
     const operator = member.roles.includes('operator');
-    if (!operator && !member.stores.includes(storeId)) throw new AppError('STORE_NOT_SERVED');
+    if (!operator && !member.stores.includes(storeId)) throw await refuse('STORE_NOT_SERVED');
     const store = await repo.getStore(db, corp.id, storeId);
-    if (!store) throw new AppError('STORE_NOT_FOUND');
+    if (!store) throw await refuse('STORE_NOT_FOUND');
     return store;
   }
 
@@ -120,13 +94,6 @@ export function createStoresService(
     return { ticket, redemption };
   }
 
-  function alreadyRedeemed(r: { staffName: string; storeName: string; at: number }): AppError {
-    const at = shanghaiTime(r.at);
-    return new AppError('REDEEM_ALREADY', {
-      'zh-CN': `${at} 由 ${r.staffName} 在 ${r.storeName} 核销`,
-      'en-US': `by ${r.staffName} at ${r.storeName} on ${at} (Beijing time)`,
-    });
-  }
 
   async function audit(
     corpId: string,
@@ -147,6 +114,7 @@ export function createStoresService(
       created_at: clock(),
     });
   }
+
 
   /** Finds the ticket and checks the rules of the counter; every refusal is audited. */
   async function checked(corp: Corp, member: RequestStaff, rawCode: string, storeId: string) {
@@ -212,7 +180,7 @@ export function createStoresService(
     },
 
     async lookup(corp: Corp, member: RequestStaff, rawCode: string, storeId: string): Promise<CounterTicket> {
-      await clerkAt(corp, member, storeId);
+      await clerkAt(corp, member, storeId, rawCode);
       const { code, v } = await checked(corp, member, rawCode, storeId);
       await audit(corp.id, code, storeId, member.id, 'looked-up');
       return v.ticket;
@@ -230,7 +198,7 @@ export function createStoresService(
       storeId: string,
       key: string,
     ): Promise<CounterTicket> {
-      await clerkAt(corp, member, storeId);
+      await clerkAt(corp, member, storeId, rawCode);
       const { code, t, v, refuse } = await checked(corp, member, rawCode, storeId);
       if (v.redemption) {
         if (v.redemption.idem_key === key && v.redemption.staff_id === member.id) return v.ticket;
@@ -272,14 +240,45 @@ export function createStoresService(
       return after.ticket;
     },
 
-    /** An expired ticket honoured at the counter needs an approver: the request goes to the approvals. */
-    async exception(corp: Corp, member: RequestStaff, rawCode: string, storeId: string, reason: string) {
-      const store = await clerkAt(corp, member, storeId);
+    /**
+     * An expired ticket honoured at the counter needs an approver: the request goes to the approvals. The
+     * same Idempotency-Key from the same staff member returns the first request: the request's audit row is
+     * claimed under an id derived from (corp, staff, key) before the approval is asked for.
+     */
+    async exception(
+      corp: Corp,
+      member: RequestStaff,
+      rawCode: string,
+      storeId: string,
+      reason: string,
+      key: string,
+    ): Promise<{ requestId: string; status: string }> {
+      const claimId = `exc-${createHash('sha256').update(`${corp.id}|${member.id}|${key}`).digest('base64url').slice(0, 32)}`;
+      const prior = await repo.auditById(db, corp.id, claimId);
+      if (prior) return replayException(prior);
+      const store = await clerkAt(corp, member, storeId, rawCode);
       const { code, t, v, refuse } = await checked(corp, member, rawCode, storeId);
       if (v.redemption) throw alreadyRedeemed(v.ticket.redemption ?? { staffName: '', storeName: '', at: 0 });
       if (!v.ticket.redeemableHere) throw await refuse('REDEEM_WRONG_STORE');
       if (v.ticket.state === 'used') throw await refuse('REDEEM_USED');
       if (v.ticket.state !== 'expired') throw new AppError('REDEEM_NOT_EXPIRED');
+      try {
+        await repo.audit(db, {
+          id: claimId,
+          corp_id: corp.id,
+          code,
+          store_id: storeId,
+          staff_id: member.id,
+          outcome: 'exception-requested',
+          detail: null,
+          created_at: clock(),
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        const first = await repo.auditById(db, corp.id, claimId);
+        if (!first) throw err;
+        return replayException(first);
+      }
       const r = await approvals.request(corp.id, 'redemption-exception', code, member.id, {
         title: `到店核销例外：${t.prizeName}（${code}）`,
         券码: code,
@@ -291,8 +290,11 @@ export function createStoresService(
         理由: reason,
         awardId: t.awardId,
         storeId,
+      }).catch(async (err: unknown) => {
+        await repo.dropClaim(db, corp.id, claimId);
+        throw err;
       });
-      await audit(corp.id, code, storeId, member.id, 'exception-requested', r.requestId);
+      await repo.setAuditDetail(db, corp.id, claimId, r.requestId);
       return r;
     },
 

@@ -29,6 +29,8 @@ export const COUPON_STATUS: Record<CouponState, { shown: ShownStatus; tone: Orde
   unused: { shown: 'issued', tone: 'action', use: true },
   used: { shown: 'exchanged', tone: 'done', use: false },
   expired: { shown: 'expired', tone: 'stopped', use: false },
+  pending: { shown: 'pending_approval', tone: 'progress', use: false },
+  declined: { shown: 'declined', tone: 'stopped', use: false },
 };
 
 export interface PrizeView {

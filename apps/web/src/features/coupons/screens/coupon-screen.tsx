@@ -20,6 +20,8 @@ const TAB_LABEL: Record<CouponTab, MessageKey> = {
   unused: 'coupon.state.unused',
   used: 'coupon.state.used',
   expired: 'coupon.state.expired',
+  pending: 'coupon.state.pending',
+  declined: 'coupon.state.declined',
   goods: 'coupon.goods',
 };
 const KIND_LABEL = {

@@ -20,6 +20,8 @@ const consumption = {
   discountCents: 1000,
   payCents: 4000,
   consumedAt: 1,
+  state: 'paid' as const,
+  reservedUntil: null,
   replayed: false,
 };
 const lost = new Error('lost');
