@@ -14,6 +14,7 @@ import type { IconName } from '#web/shared/ui/icon-sprite';
 import { OrderStateBadge } from '#web/shared/ui/order-state';
 import { PillTabs } from '#web/shared/ui/pill-tabs';
 import { CouponCode } from '../components/coupon-code';
+import { DiscountRows, discountTab, PointsBalance } from '../components/prize-extras';
 import { StatePanel } from '../components/state-panel';
 import { inTab, PRIZE_TABS, prizeView, type ShownStatus, type PrizeTab as Tab } from '../model/prize-status';
 import '../components/activity.css';
@@ -110,6 +111,9 @@ export function PrizeListScreen() {
   const items = prizes.data ?? (prizes.isError && !prizes.isFetching && !expired ? null : undefined);
 
   const shown = (items ?? []).filter((p) => inTab(p, tab));
+  // The same query DiscountRows reads (shared cache): the empty state only when there is no discount either.
+  const discounts = useEndpointQuery('myDiscounts', {}, { meta: { quiet: true } });
+  const discountCount = (discounts.data ?? []).filter((d) => tab === 'all' || discountTab(d) === tab).length;
   return (
     <div className="act-sheet prizes">
       <header className="act-sheet__hero">
@@ -124,10 +128,12 @@ export function PrizeListScreen() {
           label={t('prizes.heading')}
           panelId="prize-panel"
         />
+        <PointsBalance />
         <div role="tabpanel" id="prize-panel" className="prizes__panel">
+          <DiscountRows tab={tab} />
           {items === undefined && <StatePanel gate="loading" />}
           {items === null && <StatePanel gate="offline" onRetry={() => void prizes.refetch()} />}
-          {items && shown.length === 0 && (
+          {items && shown.length === 0 && discountCount === 0 && (
             <section className="act-panel prize-empty" data-testid="prizes-empty">
               <Icon name="empty" size="10rem" />
               <p>{t('prizes.empty')}</p>
