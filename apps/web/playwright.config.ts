@@ -52,7 +52,8 @@ export default defineConfig({
     },
     url: `http://localhost:${E2E_PORT}/login`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Seed + fixtures + start took 50–70 s on the shared 2-core machine under load.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

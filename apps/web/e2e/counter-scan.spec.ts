@@ -82,7 +82,7 @@ test('the counter scans the customer’s QR with the camera (ZXing fallback wher
     if (/zxing|\.wasm/.test(r.url())) wasm.push(r.url());
   });
   await clerk.goto(`/lottStore?corpId=demo&mode=redeem&staffTicket=${encodeURIComponent(staffTicket('clerk-li'))}`);
-  await expect(clerk.getByTestId('redeem-desk')).toContainText('李店员');
+  await expect(clerk.getByTestId('redeem-desk')).toContainText('李店员', { timeout: 30_000 });
   await clerk.getByTestId('redeem-store').selectOption('sh-renmin');
   // The decoder is not fetched until the clerk scans.
   expect(wasm).toEqual([]);

@@ -25,7 +25,7 @@ async function measureControls(page: Page) {
       // A link inside a sentence is exempt (2.5.8 "inline"): it sits in running text.
       if (
         el.tagName === 'A' &&
-        el.parentElement?.tagName === 'P' &&
+        el.closest('p') !== null &&
         (el.parentElement.textContent ?? '').length > (el.textContent ?? '').length + 4
       )
         continue;
@@ -108,7 +108,8 @@ test('every screen: controls ≥ 24 px, primary actions ≥ 44 px tall, no Engli
     if (/preload/i.test(m.text())) warnings.push(m.text());
   });
   await page.goto('/login?corpId=demo');
-  await expect(page.getByTestId('send-code')).toBeVisible();
+  await expect(page.getByTestId('send-code')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('login-agreement')).toBeVisible({ timeout: 15_000 });
   const problems: string[] = [];
   const check = async (name: string) => {
     await page.waitForTimeout(400);
@@ -142,7 +143,7 @@ test('a link without corpId gets a designed page, not a failing request', async 
 
 test('/v2/activity: back, home and 我的奖品; the activity cards speak Chinese', async ({ page }) => {
   await page.goto('/v2/activity?corpId=demo&actId=wheel-spring');
-  await expect(page.getByTestId('v2-list')).toBeVisible();
+  await expect(page.getByTestId('v2-list')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('v2-list')).not.toContainText('GO');
   await expect(page.getByTestId('back-control')).toBeVisible();
   await settle(page);

@@ -5,7 +5,7 @@ import { DEBOUNCE_GAP, expectAccessible, loginTo, settle, signIn, snap } from '.
 const isDraw = (url: URL) => /\/lottery$/.test(url.pathname);
 
 async function backToPark(page: Page) {
-  await page.getByTestId('back-to-park').click();
+  await page.getByTestId('back-control').click();
   await expect(page).toHaveURL(/\/activityPark\?corpId=demo$/);
   await expect(page.getByTestId('activity-card').first()).toBeVisible();
 }
