@@ -26,7 +26,7 @@ async function measureControls(page: Page) {
       if (
         el.tagName === 'A' &&
         el.closest('p') !== null &&
-        (el.parentElement.textContent ?? '').length > (el.textContent ?? '').length + 4
+        (el.closest('p')?.textContent ?? '').length > (el.textContent ?? '').length + 4
       )
         continue;
       // A visually hidden checkbox is operated through its label (measured as the label).
