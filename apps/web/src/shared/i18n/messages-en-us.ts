@@ -263,7 +263,7 @@ export const enUS: Record<MessageKey, string> = {
   'rules.algorithmName': 'HMAC-SHA256 seeded draw (verifiable)',
   'rules.algorithmSpec': 'Technical description',
   'rules.algorithmText': '',
-  'rules.locked': 'Not on 1st draw',
+  'rules.locked': 'Not in the first {n} draws',
   // way-home:end
   // prizes-reach:start (issue 9 screens)
   'title.addressList': 'Addresses',

@@ -267,7 +267,7 @@ const zhCN = {
   'rules.algorithmSpec': '查看抽奖算法说明',
   'rules.algorithmText':
     '每次抽奖时，服务器用活动种子对“用户编号:第几次抽奖”计算 HMAC-SHA256，得到一个随机数，并按奖品权重的累计区间换算成奖品（超出区间的随机数重新计算，保证每个区间的机会与权重严格成正比）。活动发布时公开的承诺值是种子的 SHA-256 摘要；活动结束后公布种子，任何人都可用同样的方法复核每一次结果。',
-  'rules.locked': '首抽不可中',
+  'rules.locked': '前 {n} 次不可中',
   // way-home:end
   // prizes-reach:start (issue 9 screens)
   'title.addressList': '收货地址',
