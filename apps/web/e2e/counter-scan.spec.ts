@@ -87,13 +87,13 @@ test('the counter scans the customer’s QR with the camera (ZXing fallback wher
   // The decoder is not fetched until the clerk scans.
   expect(wasm).toEqual([]);
   await clerk.getByRole('button', { name: '扫码' }).click();
-  const scanner = clerk.getByTestId('qr-scanner');
-  await expect(scanner).toBeVisible();
-  // Debian's Chromium has no BarcodeDetector: the ZXing wasm reader, served by this server.
-  await expect(scanner).toHaveAttribute('data-reader', 'wasm');
+  // Debian's Chromium has no BarcodeDetector: the ZXing wasm reader (served by this server) reads the code, the
+  // scanner closes and the ticket is looked up; the code is shown in the one format (groups of four, spaced).
+  expect(await clerk.evaluate(() => 'BarcodeDetector' in window)).toBe(false);
   await expect(clerk.getByTestId('redeem-ticket')).toHaveAttribute('data-state', 'unused', { timeout: 30_000 });
-  await expect(clerk.getByTestId('redeem-code')).toHaveValue(code);
-  expect(wasm.length).toBeGreaterThan(0);
+  await expect(clerk.getByTestId('redeem-code')).toHaveValue(code.replaceAll('-', ' '));
+  await expect(clerk.getByTestId('redeem-ticket')).toContainText(code.replaceAll('-', ' '));
+  expect(wasm.some((u) => u.endsWith('.wasm'))).toBe(true);
   expect(wasm.every((u) => u.startsWith(baseURL ?? ''))).toBe(true);
   await settle(clerk);
   await snap(clerk, 'redeem-scanned');
