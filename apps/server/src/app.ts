@@ -29,7 +29,7 @@ import { trackingHandlers } from './modules/tracking/routes';
 import { installBannerImages } from './platform/banner-images';
 import { installConsoleWeb } from './platform/console-web';
 import { installCsrfGuard } from './platform/csrf';
-import { clientErrorHandler, installEnvelopeErrors, isApiPath } from './platform/envelope';
+import { clientErrorHandler, frameworkErrors, installEnvelopeErrors, isApiPath } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { installHealth } from './platform/health';
 import { type Handlers, registerEndpoints } from './platform/http';
@@ -65,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler,
+    frameworkErrors,
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -101,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...couponsHandlers(services.coupons),
     ...paymentsHandlers(services.payments, base.clock),
     ...addressesHandlers(services.addresses),
-    ...discountsHandlers(services.discounts),
+    ...discountsHandlers(services.discounts, base.clock),
     ...growthHandlers(services.growth),
     ...seasonHandlers(services.season),
     ...storesHandlers(services.stores),

@@ -121,12 +121,6 @@ export const ERRORS = {
     '本次支付不满足立减条件（金额、卡或商户）',
     'This payment does not qualify (amount, card or merchant)',
   ),
-  DISCOUNT_PAYMENT_UNCONFIRMED: e(
-    3307,
-    200,
-    '尚未收到银行的支付结果，立减将在支付成功后生效',
-    'The bank has not confirmed this payment yet: the discount applies once it is paid',
-  ),
   DISCOUNT_RESERVATION_EXPIRED: e(
     3308,
     200,

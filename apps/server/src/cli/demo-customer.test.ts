@@ -24,7 +24,7 @@ describe('the demo customer', () => {
     const orders = await get<Order[]>('order/list?corpId=demo');
     expect(orders.map((o) => o.state)).toEqual(['awaiting_address']);
     const coupons = await get<{ counts: Record<string, number>; list: Coupon[] }>('coupon/info?corpId=demo');
-    expect(coupons.counts).toEqual({ unused: 1, used: 1, expired: 1 });
+    expect(coupons.counts).toEqual({ unused: 1, used: 1, expired: 1, pending: 0, declined: 0 });
     const d = await get<{ status: string; userLeft: number }>('discount/detail?corpId=demo&discountId=lijian-spring');
     expect(d).toMatchObject({ status: 'live', userLeft: 2 });
   });

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { BASE_PATH, type ErrorName, localeFromAcceptLanguage } from '@campaign/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/errors';
 import { WriteLockTimeout } from '../db/group-commit';
 import { isLockBusy, isOverloaded } from '../db/pg-group-commit';
@@ -63,6 +63,18 @@ export function installEnvelopeErrors(app: FastifyInstance) {
     const internal = new AppError('INTERNAL');
     return reply.status(500).send({ code: internal.code, data: `${internal.messageFor(locale)} (${req.id})` });
   });
+}
+
+/**
+ * Errors Fastify meets before routing (a path with malformed percent-encoding or UTF-8: FST_ERR_BAD_URL)
+ * get the envelope in the user's language, never Fastify's default body (issue 21 §7).
+ */
+export function frameworkErrors(_err: Error, req: FastifyRequest, reply: FastifyReply) {
+  const e = new AppError('VALIDATION');
+  void reply
+    .status(e.status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(e.envelope(requestLocale(req)));
 }
 
 export function isApiPath(url: string): boolean {

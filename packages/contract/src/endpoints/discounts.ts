@@ -148,8 +148,11 @@ export const discountsEndpoints = {
       'DISCOUNT_NOT_LIVE',
       'DISCOUNT_SOLD_OUT',
       'DISCOUNT_USER_LIMIT',
+      'DISCOUNT_RESERVATION_EXPIRED',
+      'CONFLICT_IN_FLIGHT',
     ],
-    summary: 'Sign a payment request with the discount applied, for the native bridge to pay',
+    summary:
+      'Sign a payment request with the discount applied, for the native bridge to pay; reserves one unit for 30 minutes (ADR 0044)',
     idempotent: true,
     query: z.object({}),
     body: z.object({
@@ -170,15 +173,7 @@ export const discountsEndpoints = {
     loading: true,
     access: 'user',
     tag: 'discounts',
-    errors: [
-      'DISCOUNT_NOT_FOUND',
-      'DISCOUNT_NOT_LIVE',
-      'DISCOUNT_SOLD_OUT',
-      'DISCOUNT_USER_LIMIT',
-      'PAYMENT_SIGN_INVALID',
-      'CONFLICT_IN_FLIGHT',
-      'DISCOUNT_RESERVATION_EXPIRED',
-    ],
+    errors: ['DISCOUNT_NOT_FOUND', 'PAYMENT_SIGN_INVALID', 'DISCOUNT_RESERVATION_EXPIRED'],
     summary:
       "The customer's report after paying: the consumption's state (reserved until the bank's signed payment result makes it paid; ADR 0044)",
     query: z.object({}),

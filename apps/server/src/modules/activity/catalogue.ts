@@ -1,4 +1,4 @@
-import { type ActivityDetail, isOfferType, type PageConfig, type PublicPrize } from '@campaign/contract';
+import { type ActivityDetail, isOfferType, type Locale, type PageConfig, type PublicPrize } from '@campaign/contract';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
@@ -98,7 +98,7 @@ export function createCatalogue(
       };
     },
 
-    async detail(corp: Corp, actId: string): Promise<ActivityDetail> {
+    async detail(corp: Corp, actId: string, locale: Locale = 'zh-CN'): Promise<ActivityDetail> {
       const act = await visible(corp.id, actId);
       const status = await statusOf(corp.id, act.row, clock());
       return {
@@ -119,7 +119,7 @@ export function createCatalogue(
         fairness: {
           commitment: act.row.commitment,
           seed: status === 'ended' ? act.row.seed : null,
-          algorithm: drawRules.algorithm,
+          algorithm: drawRules.algorithm[locale],
         },
         page: act.page,
         claim: { addressWindowDays: act.row.address_window_days, couponValidDays: act.row.coupon_valid_days },

@@ -1,3 +1,4 @@
+import type { Locale } from '@campaign/contract';
 /**
  * What this module needs from others, declared here and passed in by createServices (services.ts):
  * modules never import each other.
@@ -14,7 +15,8 @@ export interface PrizeTerms {
 
 /** The draw's rules (modules/draw/rules.ts): one engine decides both the odds shown and the odds drawn. */
 export interface DrawRulesPort {
-  readonly algorithm: string;
+  /** The technical explanation of the draw, per language. */
+  readonly algorithm: Readonly<Record<Locale, string>>;
   /** Every problem of a prize table, for the operator; empty when it can be published. */
   tableProblems(prizes: readonly PrizeTerms[]): string[];
   /** Odds of a new participant, one row per prize. */

@@ -5,10 +5,10 @@ import type { Catalogue } from './catalogue';
 
 export function activityHandlers(svc: Catalogue): HandlersOf<typeof activityEndpoints> {
   return {
-    activityDetail: async ({ corp, query, req }) => {
+    activityDetail: async ({ corp, query, req, locale }) => {
       // spec §5: the detail call succeeds only with returnCode 0 and data; a missing activity is returnCode ≠ 0.
       try {
-        return { returnCode: 0, message: null, data: await svc.detail(corp, query.actId) };
+        return { returnCode: 0, message: null, data: await svc.detail(corp, query.actId, locale) };
       } catch (err) {
         if (err instanceof AppError && err.errorName === 'ACTIVITY_NOT_FOUND') {
           return { returnCode: err.code, message: err.messageFor('zh-CN'), data: null };

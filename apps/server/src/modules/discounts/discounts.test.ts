@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumption, Discount, SignedPayment } from '@campaign/contract';
+import {
+  type Consumption,
+  type Discount,
+  discountPaymentResultSigningText,
+  type SignedPayment,
+} from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_SIGNATURE_HEADER, serverSignature } from '../../platform/server-caller';
 import { campaignActions } from '../../testing/campaign';
 import { body, countRows, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 
@@ -81,29 +87,85 @@ describe.each(kinds)('instant discounts on %s', (kind) => {
     expect(body(await sign(me, 'd-sign', { amountCents: 4999 })).code).toBe(3305);
     expect(body(await sign(me, 'd-sign', { merchantId: 'm2' })).code).toBe(3305);
     expect(body(await sign(me, 'd-sign', { cardBin: '999999' })).code).toBe(3305);
-    expect((await detail(me, 'd-sign')).data.totalLeft).toBe(5);
+    // Only the one good signing reserved a unit; the refused ones took nothing.
+    expect((await detail(me, 'd-sign')).data.totalLeft).toBe(4);
   });
 
-  it('the same payment reported twice consumes once and gets the same answer', async () => {
+  const SECRET = 'demo-app-secret-please-change-0001';
+  /** The bank's payment side reports a discounted payment's result, signed with the corp's app secret. */
+  const bankResult = (paymentId: string, result: 'paid' | 'failed', payCents: number, secret = SECRET) => {
+    const n = { paymentId, result, payCents, notifiedAt: t.clock.now };
+    const sec = Math.floor(t.clock.now / 1000);
+    return t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/discount/payment-result?corpId=demo',
+      headers: {
+        ...H5,
+        [SERVER_SIGNATURE_HEADER]: serverSignature(secret, 'demo', sec, discountPaymentResultSigningText(n)),
+      },
+      payload: n,
+    });
+  };
+
+  it("the signing reserves a unit; only the bank's signed result makes it paid, once", async () => {
     await publish(discountYaml('d-replay', { total: 5, perUser: 5 }));
     const me = await login();
     const p = body<SignedPayment>(await sign(me, 'd-replay')).data;
-    const [a, b] = await Promise.all([consume(me, p), consume(me, p)]);
-    const c = await consume(me, p);
-    const answers = [a, b, c].map((r) => body<Consumption>(r).data);
-    expect(new Set(answers.map((x) => x.consumptionId)).size).toBe(1);
+    expect((await detail(me, 'd-replay')).data).toMatchObject({ totalLeft: 4, userLeft: 4 });
+    // The customer's own report proves nothing: still reserved.
+    expect(body<Consumption>(await consume(me, p)).data).toMatchObject({ state: 'reserved', paymentId: p.paymentId });
+    // A result not signed by the bank is refused and changes nothing.
+    expect(body(await bankResult(p.paymentId, 'paid', p.payCents, 'not-the-corp-secret-000000')).code).toBe(3306);
+    expect(body(await bankResult(p.paymentId, 'paid', p.payCents + 1)).code).toBe(3150);
+    const [a, b] = await Promise.all([
+      bankResult(p.paymentId, 'paid', p.payCents),
+      bankResult(p.paymentId, 'paid', p.payCents),
+    ]);
+    const answers = [a, b].map((r) => body<Consumption>(r).data);
+    expect(answers.map((x) => x.state)).toEqual(['paid', 'paid']);
     expect(answers.filter((x) => !x.replayed)).toHaveLength(1);
+    expect(body<Consumption>(await consume(me, p)).data.state).toBe('paid');
+    // Paid is final: a later "failed" is refused.
+    expect(body(await bankResult(p.paymentId, 'failed', p.payCents)).code).toBe(3150);
     expect((await detail(me, 'd-replay')).data).toMatchObject({ totalLeft: 4, userLeft: 4 });
   });
 
-  it('100 concurrent consumes with a total limit of 10 → exactly 10', async () => {
+  it('accounts that sign and never pay cannot use up the total: reservations expire and come back', async () => {
+    await publish(discountYaml('d-unpaid', { total: 3, perUser: 1 }));
+    const people = await Promise.all(Array.from({ length: 5 }, () => login()));
+    const codes = [];
+    for (const me of people) codes.push(body(await sign(me, 'd-unpaid')).code);
+    expect(codes).toEqual([0, 0, 0, 3303, 3303]);
+    t.clock.advance(31 * 60_000);
+    // The three unpaid reservations went back: the others can sign now (logged in again: 30 minutes idle).
+    const late = await login();
+    expect(body(await sign(late, 'd-unpaid')).code).toBe(0);
+    expect((await detail(late, 'd-unpaid')).data).toMatchObject({ totalLeft: 2 });
+  });
+
+  it('a failed payment releases its unit; an expired reservation is told so', async () => {
+    await publish(discountYaml('d-failed', { total: 2, perUser: 2 }));
+    const me = await login();
+    const p = body<SignedPayment>(await sign(me, 'd-failed')).data;
+    expect(body<Consumption>(await bankResult(p.paymentId, 'failed', p.payCents)).data.state).toBe('released');
+    expect((await detail(me, 'd-failed')).data).toMatchObject({ totalLeft: 2, userLeft: 2 });
+    expect(body(await consume(me, p)).code).toBe(3308);
+    const q = body<SignedPayment>(await sign(me, 'd-failed')).data;
+    t.clock.advance(29 * 60_000);
+    // Still reserved at 29 minutes (and the session kept alive), expired at 31.
+    expect((await detail(me, 'd-failed')).data).toMatchObject({ totalLeft: 1 });
+    t.clock.advance(2 * 60_000);
+    expect(body(await consume(me, q)).code).toBe(3308);
+    expect((await detail(me, 'd-failed')).data).toMatchObject({ totalLeft: 2, userLeft: 2 });
+  });
+
+  it('100 concurrent signings with a total limit of 10 → exactly 10 reserved', async () => {
     await publish(discountYaml('d-race', { total: 10, perUser: 1000 }));
     const me = await login();
-    const signed = await Promise.all(
-      Array.from({ length: 100 }, async () => body<SignedPayment>(await sign(me, 'd-race')).data),
-    );
     const before = await countRows(t.database, 'discount_consumption');
-    const codes = (await Promise.all(signed.map((p) => consume(me, p)))).map((r) => body(r).code);
+    const codes = await Promise.all(
+      Array.from({ length: 100 }, async () => body<SignedPayment>(await sign(me, 'd-race')).code),
+    );
     expect(codes.filter((c) => c === 0)).toHaveLength(10);
     expect(codes.filter((c) => c !== 0).every((c) => c === 3303)).toBe(true);
     expect((await countRows(t.database, 'discount_consumption')) - before).toBe(10);
@@ -113,13 +175,26 @@ describe.each(kinds)('instant discounts on %s', (kind) => {
   it('never beyond the per-customer limit under concurrency', async () => {
     await publish(discountYaml('d-user', { total: 100, perUser: 2 }));
     const me = await login();
-    const signed = await Promise.all(
-      Array.from({ length: 12 }, async () => body<SignedPayment>(await sign(me, 'd-user')).data),
+    const codes = await Promise.all(
+      Array.from({ length: 12 }, async () => body<SignedPayment>(await sign(me, 'd-user')).code),
     );
-    const codes = (await Promise.all(signed.map((p) => consume(me, p)))).map((r) => body(r).code);
     expect(codes.filter((c) => c === 0)).toHaveLength(2);
     expect(codes.filter((c) => c !== 0).every((c) => c === 3304)).toBe(true);
     expect((await detail(me, 'd-user')).data).toMatchObject({ totalLeft: 98, userLeft: 0 });
+  });
+
+  it('/discount/mine lists the discounts given to the customer (the demo customer has lijian-spring)', async () => {
+    const demo = await login('13800138000');
+    const mine = body<{ discountId: string; grantedAt: number }[]>(
+      await t.app.inject({ url: '/bmcs/api/discount/mine?corpId=demo', headers: { ...H5, cookie: demo } }),
+    ).data;
+    expect(mine.map((d) => d.discountId)).toEqual(['lijian-spring']);
+    const other = await login();
+    expect(
+      body<unknown[]>(
+        await t.app.inject({ url: '/bmcs/api/discount/mine?corpId=demo', headers: { ...H5, cookie: other } }),
+      ).data,
+    ).toEqual([]);
   });
 
   it("another corp's discount is 404", async () => {

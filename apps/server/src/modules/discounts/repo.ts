@@ -150,3 +150,62 @@ export async function grant(db: Own<'discounts'>, row: Selectable<DiscountGrantT
     .onConflict((oc) => oc.columns(['corp_id', 'discount_id', 'user_id']).doNothing())
     .execute();
 }
+
+// Reservations (ADR 0044): a signing reserves a unit; the bank's signed result makes it paid or releases it.
+
+/** Reservations of a discount unpaid past their time: to be released. */
+export async function expiredReservations(db: Own<'discounts'>, corpId: string, discountId: string, now: number) {
+  return db
+    .selectFrom('discount_consumption')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('discount_id', '=', discountId)
+    .where('state', '=', 'reserved')
+    .where('reserved_until', '<', now)
+    .execute();
+}
+
+/** Moves one consumption from one state to another; false when it was not in `from` (another did it). */
+export async function moveState(
+  db: Own<'discounts'>,
+  corpId: string,
+  paymentId: string,
+  from: ConsumptionRow['state'],
+  to: ConsumptionRow['state'],
+): Promise<boolean> {
+  const r = await db
+    .updateTable('discount_consumption')
+    .set({ state: to, reserved_until: null })
+    .where('corp_id', '=', corpId)
+    .where('payment_id', '=', paymentId)
+    .where('state', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A released reservation's unit goes back to the total, the customer's and the day's counters. */
+export async function giveBack(db: Own<'discounts'>, corpId: string, id: string, userId: string, day: string) {
+  await db
+    .updateTable('discount')
+    .set((eb) => ({ used_total: eb('used_total', '-', 1) }))
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .where('used_total', '>', 0)
+    .execute();
+  await db
+    .updateTable('discount_user')
+    .set((eb) => ({ used: eb('used', '-', 1) }))
+    .where('corp_id', '=', corpId)
+    .where('discount_id', '=', id)
+    .where('user_id', '=', userId)
+    .where('used', '>', 0)
+    .execute();
+  await db
+    .updateTable('discount_day')
+    .set((eb) => ({ used: eb('used', '-', 1) }))
+    .where('corp_id', '=', corpId)
+    .where('discount_id', '=', id)
+    .where('day', '=', day)
+    .where('used', '>', 0)
+    .execute();
+}

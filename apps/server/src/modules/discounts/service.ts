@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Consumption, Discount, MyDiscount, SignedPayment } from '@campaign/contract';
+import type { Consumption, Discount, DiscountPaymentResult, MyDiscount, SignedPayment } from '@campaign/contract';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { campaignDay } from '../../platform/campaign-day';
@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import * as repo from './repo';
+import { applyPaymentResult, RESERVATION_TTL_MS, releaseExpired, takeUnit, toConsumption } from './reservations';
 
 const cardsSchema = z.array(z.object({ bin: z.string(), label: z.string() }));
 const merchantsSchema = z.array(z.object({ id: z.string(), name: z.string() }));
@@ -35,9 +36,6 @@ export function signPayment(secret: string, corpId: string, userId: string, p: U
     .update(signingText(corpId, userId, p))
     .digest('hex');
 }
-
-/** A signed payment is good for this long: the native payment sheet is open minutes, not days. */
-export const SIGNATURE_TTL_MS = 30 * 60_000;
 
 export function createDiscountsService(deps: ServiceDeps<'discounts'>) {
   const db = deps.database.db;
@@ -84,18 +82,21 @@ export function createDiscountsService(deps: ServiceDeps<'discounts'>) {
     };
   }
 
-  function toConsumption(c: repo.ConsumptionRow, replayed: boolean): Consumption {
-    return {
-      consumptionId: c.id,
+  /** The signed payment of a reservation (a retried signing gets the same payment, freshly signed). */
+  function signedOf(corp: Corp, user: RequestUser, c: repo.ConsumptionRow): SignedPayment {
+    if (c.user_id !== user.id) throw new AppError('DISCOUNT_NOT_FOUND');
+    if (c.state === 'released') throw new AppError('DISCOUNT_RESERVATION_EXPIRED');
+    const unsigned: Unsigned = {
       paymentId: c.payment_id,
       discountId: c.discount_id,
+      merchantId: c.merchant_id,
+      amountCents: c.amount_cents,
       discountCents: c.discount_cents,
       payCents: c.pay_cents,
-      consumedAt: c.created_at,
-      state: c.state,
-      reservedUntil: c.state === 'reserved' ? c.reserved_until : null,
-      replayed,
+      timestamp: clock(),
+      nonce: newId(),
     };
+    return { ...unsigned, signType: 'HMAC-SHA256', sign: signPayment(corp.appSecret, corp.id, user.id, unsigned) };
   }
 
   return {
@@ -110,9 +111,10 @@ export function createDiscountsService(deps: ServiceDeps<'discounts'>) {
     },
 
     /**
-     * Signs the payment the native bridge will make (spec §7 payment signing): the server computes the
-     * discount and binds amount, merchant, customer and payment id with the corp's secret, so the consume
-     * can trust them. The payment id comes from the Idempotency-Key: a retried sign names the same payment.
+     * Signs the payment the native bridge will make (spec §7 payment signing) and reserves one unit of the
+     * discount for it (ADR 0044): the server computes the discount and binds amount, merchant, customer and
+     * payment id with the corp's secret. The payment id comes from the Idempotency-Key: a retried sign names
+     * the same payment and its reservation. Reservations unpaid past their time are released first.
      */
     async sign(
       corp: Corp,
@@ -120,6 +122,11 @@ export function createDiscountsService(deps: ServiceDeps<'discounts'>) {
       req: { discountId: string; merchantId: string; amountCents: number; cardBin?: string | undefined },
       key: string,
     ): Promise<SignedPayment> {
+      const paymentId = `pay_${createHmac('sha256', corp.appSecret).update(`${user.id}|${key}`).digest('base64url').slice(0, 32)}`;
+      const retried = await repo.consumptionByPayment(db, corp.id, paymentId);
+      if (retried) return signedOf(corp, user, retried);
+      const now = clock();
+      await releaseExpired(db, corp.id, (await load(corp, req.discountId)).id, now);
       const d = await load(corp, req.discountId);
       const v = await view(corp, user, d);
       if (v.status === 'scheduled' || v.status === 'ended') throw new AppError('DISCOUNT_NOT_LIVE');
@@ -131,76 +138,57 @@ export function createDiscountsService(deps: ServiceDeps<'discounts'>) {
         (req.cardBin !== undefined && v.validCards.some((c) => req.cardBin?.startsWith(c.bin)));
       if (req.amountCents < d.threshold_cents || !merchantOk || !cardOk) throw new AppError('DISCOUNT_NOT_APPLICABLE');
       const discountCents = Math.min(d.amount_cents, req.amountCents - 1);
-      const paymentId = `pay_${createHmac('sha256', corp.appSecret).update(`${user.id}|${key}`).digest('base64url').slice(0, 32)}`;
-      const unsigned: Unsigned = {
-        paymentId,
-        discountId: d.id,
-        merchantId: req.merchantId,
-        amountCents: req.amountCents,
-        discountCents,
-        payCents: req.amountCents - discountCents,
-        timestamp: clock(),
-        nonce: newId(),
+      const row: repo.ConsumptionRow = {
+        id: newId(),
+        corp_id: corp.id,
+        discount_id: d.id,
+        user_id: user.id,
+        payment_id: paymentId,
+        merchant_id: req.merchantId,
+        amount_cents: req.amountCents,
+        discount_cents: discountCents,
+        pay_cents: req.amountCents - discountCents,
+        created_at: now,
+        state: 'reserved',
+        reserved_until: now + RESERVATION_TTL_MS,
       };
-      return { ...unsigned, signType: 'HMAC-SHA256', sign: signPayment(corp.appSecret, corp.id, user.id, unsigned) };
+      try {
+        await db.transaction().execute(async (tx) => {
+          if (!(await repo.insertConsumption(tx, row))) throw new AppError('CONFLICT_IN_FLIGHT');
+          await takeUnit(tx, d, user.id, campaignDay(now));
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err) && !(err instanceof AppError && err.errorName === 'CONFLICT_IN_FLIGHT')) throw err;
+        const first = await repo.consumptionByPayment(db, corp.id, paymentId);
+        if (!first) throw err;
+        return signedOf(corp, user, first);
+      }
+      return signedOf(corp, user, row);
     },
 
     /**
-     * Discount consume (v2): once per payment id. The consumption row (unique per corp + payment) and the
-     * conditional counters (total, per customer, per day) are one transaction: a limit reached rolls it
-     * all back, a repeated report finds the first row and gets its answer.
+     * The customer's report after the native payment: the consumption's state. It consumes nothing: the
+     * unit was reserved at signing and only the bank's signed payment result makes it paid (ADR 0044).
      */
     async consume(corp: Corp, user: RequestUser, p: Omit<SignedPayment, 'signType'>): Promise<Consumption> {
       const { sign, ...unsigned } = p;
       if (!safeEqualHex(sign, signPayment(corp.appSecret, corp.id, user.id, unsigned))) {
         throw new AppError('PAYMENT_SIGN_INVALID');
       }
-      const prior = await repo.consumptionByPayment(db, corp.id, p.paymentId);
-      if (prior) return replay(prior);
+      const c = await repo.consumptionByPayment(db, corp.id, p.paymentId);
+      // The same payment from another customer is not theirs to see.
+      if (!c || c.user_id !== user.id) throw new AppError('DISCOUNT_NOT_FOUND');
       const now = clock();
-      if (now - p.timestamp > SIGNATURE_TTL_MS) throw new AppError('PAYMENT_SIGN_INVALID');
-      const d = await load(corp, p.discountId);
-      if (now < d.starts_at || now >= d.ends_at) throw new AppError('DISCOUNT_NOT_LIVE');
-      const row: repo.ConsumptionRow = {
-        id: newId(),
-        corp_id: corp.id,
-        discount_id: d.id,
-        user_id: user.id,
-        payment_id: p.paymentId,
-        merchant_id: p.merchantId,
-        amount_cents: p.amountCents,
-        discount_cents: p.discountCents,
-        pay_cents: p.payCents,
-        created_at: now,
-        state: 'paid',
-        reserved_until: null,
-      };
-      try {
-        const inserted = await db.transaction().execute(async (tx) => {
-          if (!(await repo.insertConsumption(tx, row))) return false;
-          if (!(await repo.takeTotal(tx, corp.id, d.id))) throw new AppError('DISCOUNT_SOLD_OUT');
-          if (!(await repo.takeUser(tx, corp.id, d.id, user.id, d.per_user_limit))) {
-            throw new AppError('DISCOUNT_USER_LIMIT');
-          }
-          if (d.daily_limit !== null && !(await repo.takeDay(tx, corp.id, d.id, campaignDay(now), d.daily_limit))) {
-            throw new AppError('DISCOUNT_SOLD_OUT');
-          }
-          return true;
-        });
-        if (inserted) return toConsumption(row, false);
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
+      if (c.state === 'reserved' && c.reserved_until !== null && now > c.reserved_until) {
+        await releaseExpired(db, corp.id, c.discount_id, now);
+        throw new AppError('DISCOUNT_RESERVATION_EXPIRED');
       }
-      const first = await repo.consumptionByPayment(db, corp.id, p.paymentId);
-      if (!first) throw new AppError('CONFLICT_IN_FLIGHT');
-      return replay(first);
-
-      function replay(c: repo.ConsumptionRow): Consumption {
-        // The same payment from another customer is not theirs to see.
-        if (c.user_id !== user.id) throw new AppError('DISCOUNT_NOT_FOUND');
-        return toConsumption(c, true);
-      }
+      if (c.state === 'released') throw new AppError('DISCOUNT_RESERVATION_EXPIRED');
+      return toConsumption(c, false);
     },
+
+    /** The payment side's signed result (its signature was checked by the route). */
+    paymentResult: (corpId: string, n: DiscountPaymentResult) => applyPaymentResult(db, corpId, n, clock()),
   };
 }
 export type DiscountsService = ReturnType<typeof createDiscountsService>;

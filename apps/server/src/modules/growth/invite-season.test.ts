@@ -43,7 +43,7 @@ describe.each(kinds)('an invite credits the season on %s', (kind) => {
     return { task: r.data.tasks.find((x) => x.id === 'invite'), me: r.data.me };
   };
   const link = async (cookie: string) =>
-    (await post<InviteLink>(cookie, '/invite/qrcode', { actId: OFFER, origin: 'https://h5.example.com' })).data.token;
+    (await post<InviteLink>(cookie, '/invite/qrcode', { actId: OFFER, origin: 'http://localhost:80' })).data.token;
   const accept = (cookie: string, token: string) =>
     post<{ actId: string; counted: boolean }>(cookie, '/invite/accept', { token });
   /** An inviter on the board: signed in today (10 points), so they have a rank to improve on. */

@@ -137,21 +137,26 @@ export async function setAwardStatus(
 }
 
 export async function recentWinners(db: Own<'prizes'>, corpId: string, actId: string, limit: number) {
-  return db
-    .selectFrom('award')
-    .innerJoin('app_user', 'app_user.id', 'award.user_id')
-    .innerJoin('prize', (j) =>
-      j
-        .onRef('prize.corp_id', '=', 'award.corp_id')
-        .onRef('prize.act_id', '=', 'award.act_id')
-        .onRef('prize.id', '=', 'award.prize_id'),
-    )
-    .select(['app_user.mobile', 'app_user.nuid', 'prize.name', 'award.created_at'])
-    .where('award.corp_id', '=', corpId)
-    .where('award.act_id', '=', actId)
-    .orderBy('award.created_at', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('award')
+      .innerJoin('app_user', 'app_user.id', 'award.user_id')
+      .innerJoin('prize', (j) =>
+        j
+          .onRef('prize.corp_id', '=', 'award.corp_id')
+          .onRef('prize.act_id', '=', 'award.act_id')
+          .onRef('prize.id', '=', 'award.prize_id'),
+      )
+      .select(['award.user_id', 'app_user.mobile', 'app_user.nuid', 'prize.name', 'award.created_at'])
+      .where('award.corp_id', '=', corpId)
+      .where('award.act_id', '=', actId)
+      // Only final awards: a prize held for an approver (审核中) or declined has not been won yet.
+      .where('award.status', 'not in', ['pending_approval', 'declined'])
+      .orderBy('award.created_at', 'desc')
+      .orderBy('award.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function issuedCounts(db: Own<'prizes'>, corpId: string, actId: string) {

@@ -133,7 +133,11 @@ export function createPrizesService(
 
     async recentWinners(corp: Corp, actId: string) {
       await activities.visible(corp.id, actId);
-      const rows = await repo.recentWinners(db, corp.id, actId, 20);
+      // Distinct winners, each with their latest prize; never an entry repeated to fill the ticker.
+      const seen = new Set<string>();
+      const rows = (await repo.recentWinners(db, corp.id, actId, 200))
+        .filter((r) => !seen.has(r.user_id) && seen.add(r.user_id))
+        .slice(0, 20);
       return {
         actId,
         winnerList: rows.map((r) => ({

@@ -94,7 +94,6 @@ export function createStoresService(
     return { ticket, redemption };
   }
 
-
   async function audit(
     corpId: string,
     code: string,
@@ -114,7 +113,6 @@ export function createStoresService(
       created_at: clock(),
     });
   }
-
 
   /** Finds the ticket and checks the rules of the counter; every refusal is audited. */
   async function checked(corp: Corp, member: RequestStaff, rawCode: string, storeId: string) {
@@ -279,21 +277,23 @@ export function createStoresService(
         if (!first) throw err;
         return replayException(first);
       }
-      const r = await approvals.request(corp.id, 'redemption-exception', code, member.id, {
-        title: `到店核销例外：${t.prizeName}（${code}）`,
-        券码: code,
-        奖品: `${t.prizeName}（${t.activityTitle}）`,
-        客户: t.customer,
-        有效期至: t.validUntil === null ? '—' : shanghaiTime(t.validUntil),
-        门店: store.name,
-        申请店员: member.name,
-        理由: reason,
-        awardId: t.awardId,
-        storeId,
-      }).catch(async (err: unknown) => {
-        await repo.dropClaim(db, corp.id, claimId);
-        throw err;
-      });
+      const r = await approvals
+        .request(corp.id, 'redemption-exception', code, member.id, {
+          title: `到店核销例外：${t.prizeName}（${code}）`,
+          券码: code,
+          奖品: `${t.prizeName}（${t.activityTitle}）`,
+          客户: t.customer,
+          有效期至: t.validUntil === null ? '—' : shanghaiTime(t.validUntil),
+          门店: store.name,
+          申请店员: member.name,
+          理由: reason,
+          awardId: t.awardId,
+          storeId,
+        })
+        .catch(async (err: unknown) => {
+          await repo.dropClaim(db, corp.id, claimId);
+          throw err;
+        });
       await repo.setAuditDetail(db, corp.id, claimId, r.requestId);
       return r;
     },

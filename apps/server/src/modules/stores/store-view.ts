@@ -1,7 +1,7 @@
 import type { Store, StoreHours } from '@campaign/contract';
+import { AppError } from '../../platform/errors';
 import { distanceM, type LngLat } from './geo';
 import { isOpen, todayHours } from './hours';
-import { AppError } from '../../platform/errors';
 import type * as repo from './repo';
 
 export function toStore(r: repo.StoreRow, now: number, from: LngLat | null): Store {
