@@ -36,5 +36,6 @@ describe('CouponCode', () => {
     await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(code));
     // The toast saying so loads its code on first use: let it arrive before the test environment goes.
     await vi.waitFor(() => expect(document.body.textContent).toContain('已复制'), { timeout: 10_000 });
-  });
+    // The toast's chunk loads on first use: on a busy machine that alone takes seconds.
+  }, 15_000);
 });
