@@ -143,7 +143,7 @@ test('rules: every odds row says something true, the page is Chinese, and it pas
   await expect(odds.locator('tbody tr')).toHaveCount(8);
   await expect(odds).not.toContainText('0.00%');
   // The headphones unlock at the third draw: no chance at the first, said in words.
-  await expect(odds.locator('[data-prize-id="buds"]')).toContainText('前 2 次不可中');
+  await expect(odds.locator('[data-prize-id="buds"]')).toContainText('前 1 次不可中');
   // The formula is explained in Chinese (English stays for en-US), folded away.
   await expect(page.getByTestId('algorithm-spec')).toBeHidden();
   await expect(page.getByTestId('algorithm-spec')).toContainText('HMAC-SHA256');

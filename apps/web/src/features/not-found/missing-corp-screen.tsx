@@ -1,5 +1,5 @@
-import { t } from '../../shared/i18n/messages';
 import { Icon } from '../../shared/ui/icon';
+import { t } from './messages';
 import './not-found-screen.css';
 
 /**

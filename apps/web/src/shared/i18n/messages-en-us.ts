@@ -8,8 +8,6 @@ export const enUS: Record<MessageKey, string> = {
   'title.authPage': 'Authorisation',
   'title.miniAppEntry': 'Opening',
   'corp.missingTitle': 'This link is incomplete',
-  'corp.missingDesc':
-    'The link does not say which bank the campaign belongs to. Open it again from the bank app or its message.',
   'title.notFound': 'Page not found',
 
   'request.failed': 'Request error, please try again later!',
@@ -163,13 +161,6 @@ export const enUS: Record<MessageKey, string> = {
   'act.result.again': 'Play again',
   'act.result.ok': 'OK',
   'act.result.fillAddress': 'Add a delivery address',
-  'prizes.pointsBalance': 'My points',
-  'prizes.pointsSoon': 'Exchanging points opens soon; your points are kept',
-  'prizes.discountKind': 'Instant discount',
-  'prizes.discountDesc': '{amount} off {threshold} or more',
-  'prizes.discountLeft': '{n} uses left · valid until {at}',
-  'prizes.discountUse': 'Use it',
-  'prizes.discountRule': 'Rules',
   'act.result.viewCode': 'Show the code',
   'act.result.viewPoints': 'See my points',
   'act.address.pending': 'Delivery address needed',
@@ -262,7 +253,6 @@ export const enUS: Record<MessageKey, string> = {
   'rules.details': 'How it works',
   'rules.algorithmName': 'HMAC-SHA256 seeded draw (verifiable)',
   'rules.algorithmSpec': 'Technical description',
-  'rules.algorithmText': '',
   'rules.locked': 'Not in the first {n} draws',
   // way-home:end
   // prizes-reach:start (issue 9 screens)
@@ -348,7 +338,6 @@ export const enUS: Record<MessageKey, string> = {
   'coupon.qrAlt': 'QR code of coupon {code}',
   'coupon.showAtStore': 'Show the QR code to the clerk, then tap below once it is redeemed',
   'coupon.markUsed': 'Redeemed by the clerk — mark used',
-  'coupon.confirmUse': 'Once confirmed the ticket is used for good. Has the clerk redeemed it?',
   'coupon.usedDone': 'Used',
   'coupon.empty.unused': 'No coupons to use',
   'coupon.empty.used': 'No used coupons',

@@ -13,7 +13,6 @@ const zhCN = {
   'title.miniAppEntry': '正在进入',
   'title.notFound': '页面不存在',
   'corp.missingTitle': '链接不完整',
-  'corp.missingDesc': '这个活动链接缺少所属银行的信息，无法打开。请回到银行 App 或活动短信，重新点击活动入口进入。',
 
   'request.failed': '请求错误，请稍后再试！',
   'request.expired': '登录状态已失效，请重新进入',
@@ -166,13 +165,6 @@ const zhCN = {
   'act.result.again': '再来一次',
   'act.result.ok': '我知道了',
   'act.result.fillAddress': '填写收货地址',
-  'prizes.pointsBalance': '我的积分',
-  'prizes.pointsSoon': '积分兑换即将开放，积分会一直为您保留',
-  'prizes.discountKind': '立减优惠',
-  'prizes.discountDesc': '满 {threshold} 立减 {amount}',
-  'prizes.discountLeft': '还可使用 {n} 次 · {at} 前有效',
-  'prizes.discountUse': '去使用',
-  'prizes.discountRule': '使用规则',
   'act.result.viewCode': '查看券码',
   'act.result.viewPoints': '查看我的积分',
   'act.address.pending': '待填写收货地址',
@@ -265,8 +257,6 @@ const zhCN = {
   'rules.details': '活动说明',
   'rules.algorithmName': 'HMAC-SHA256 种子抽取（可复核）',
   'rules.algorithmSpec': '查看抽奖算法说明',
-  'rules.algorithmText':
-    '每次抽奖时，服务器用活动种子对“用户编号:第几次抽奖”计算 HMAC-SHA256，得到一个随机数，并按奖品权重的累计区间换算成奖品（超出区间的随机数重新计算，保证每个区间的机会与权重严格成正比）。活动发布时公开的承诺值是种子的 SHA-256 摘要；活动结束后公布种子，任何人都可用同样的方法复核每一次结果。',
   'rules.locked': '前 {n} 次不可中',
   // way-home:end
   // prizes-reach:start (issue 9 screens)
@@ -352,7 +342,6 @@ const zhCN = {
   'coupon.qrAlt': '券码 {code} 的二维码',
   'coupon.showAtStore': '请向店员出示二维码，核销后点击下方按钮',
   'coupon.markUsed': '店员已核销，确认使用',
-  'coupon.confirmUse': '确认后此券将标记为已使用，且无法撤销。请确认店员已核销。',
   'coupon.usedDone': '已使用',
   'coupon.empty.unused': '没有可用的券',
   'coupon.empty.used': '没有已使用的券',

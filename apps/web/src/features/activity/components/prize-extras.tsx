@@ -1,11 +1,11 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useEndpointQuery } from '#web/api/endpoint-query';
-import { t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { yuan } from '#web/shared/lib/money';
 import { Link } from '#web/shared/navigation/navigation';
 import { discountDetailPath, discountRulePath } from '#web/shared/navigation/paths';
 import { Icon } from '#web/shared/ui/icon';
+import { t } from '../messages';
 import type { PrizeTab } from '../model/prize-status';
 
 type MyDiscount = RouteData<'myDiscounts'>[number];

@@ -1,11 +1,12 @@
 import type { ActivityDetail } from '@campaign/contract/client';
-import { currentLocale, t } from '#web/shared/i18n/messages';
+import { currentLocale } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { Link, useSearchParams } from '#web/shared/navigation/navigation';
 import { BackControl } from '#web/shared/ui/back-control';
 import { useActivityDetail } from '../api/activity-queries';
 import { OddsTable } from '../components/odds-table';
 import { StatePanel } from '../components/state-panel';
+import { t } from '../messages';
 import { playPath } from '../model/activity-paths';
 import '../components/activity.css';
 import './rules-screen.css';

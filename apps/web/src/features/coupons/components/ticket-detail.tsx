@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import type { CallFailure } from '#web/api/errors';
-import { t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { yuan } from '#web/shared/lib/money';
 import { Link } from '#web/shared/navigation/navigation';
 import { copyText } from '#web/shared/ui/copy-text';
 import { showToast } from '#web/shared/ui/feedback';
 import { Modal } from '#web/shared/ui/modal';
+import { t } from '../messages';
 import { groupCode, qrImageSrc } from '../model/coupon-view';
 
 export interface TicketDetailProps {
