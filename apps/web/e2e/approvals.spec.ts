@@ -68,7 +68,7 @@ test('an approver releases a held prize: 审核中 for the customer, /oatodo →
   const held = page.getByTestId('prize-row').filter({ hasText: '平板电脑兑换券' });
   await expect(held).toHaveAttribute('data-status', 'pending_approval');
   await expect(held.getByTestId('prize-review')).toContainText('正在审核');
-  await expect(held.getByRole('button', { name: '立即使用' })).toHaveCount(0);
+  await expect(held.getByRole('link', { name: '立即使用' })).toHaveCount(0);
   await settle(page);
   await snap(page, 'prize-pending-approval');
 
@@ -101,6 +101,13 @@ test('an approver releases a held prize: 审核中 for the customer, /oatodo →
   await staff.getByLabel('意见（驳回时必填）').fill('客户资质已核实');
   await staff.waitForTimeout(DEBOUNCE_GAP);
   await staff.getByTestId('approve').click();
+  // ¥3,299 is above ¥1,000: the approver confirms first (issue 21 §6); the dialog passes axe.
+  const confirm = staff.getByRole('dialog', { name: '确认通过高价值奖品？' });
+  await expect(confirm).toContainText('¥3299');
+  await expect(detail).toHaveAttribute('data-status', 'pending');
+  await snap(staff, 'approve-confirm');
+  await staff.waitForTimeout(DEBOUNCE_GAP);
+  await confirm.getByTestId('approve-confirm-ok').click();
   await expect(detail).toHaveAttribute('data-status', 'approved');
   await expect(staff.getByTestId('approval-trail')).toContainText('通过 王审批');
   await expect(staff.getByTestId('approval-trail')).toContainText('客户资质已核实');
@@ -119,7 +126,7 @@ test('an approver releases a held prize: 审核中 for the customer, /oatodo →
   const ready = customer.getByTestId('prize-row').filter({ hasText: '平板电脑兑换券' });
   await expect(ready).toHaveAttribute('data-status', 'issued');
   await expect(ready.getByTestId('coupon-code')).toHaveText(/\S{8,}/);
-  await expect(ready.getByRole('button', { name: '立即使用' })).toBeVisible();
+  await expect(ready.getByRole('link', { name: '立即使用' })).toBeVisible();
   await settle(customer);
   await snap(customer, 'prize-released');
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
-import { countLoads, snap, uniqueMobile } from './helpers';
+import { countLoads, signIn, snap, uniqueMobile } from './helpers';
 
 const DEBOUNCE_GAP = 1100;
 
@@ -193,18 +193,24 @@ test('a cached route keeps its state; an excluded route does not', async ({ page
   await expect(page.getByTestId('auth-terms')).not.toBeChecked();
 });
 
-test('authorising without ever having logged in asks to log in first (not "expired"), then comes back', async ({
+test('consent started from a game while logged out: log in, the consent completes, back at the game', async ({
   page,
 }) => {
-  await page.goto('/authPage?corpId=demo&redirect=%2Flogin');
+  const game = '/upStdDraw?corpId=demo&actId=wheel-spring';
+  await page.goto(`/authPage?corpId=demo&redirect=${encodeURIComponent(game)}`);
   await page.getByTestId('auth-terms').check({ force: true });
+  await snap(page, 'auth-consent-sheet');
   const answer = page.waitForResponse((r) => r.url().includes('/bmcs/api/wechat/openid'));
   await page.getByTestId('auth-accept').click();
   expect((await answer).status()).toBe(401);
-  await expect(page.getByText('请先登录，登录后即可完成授权')).toBeVisible();
+  // Straight to the log-in, no "请先登录" toast, never "登录状态已失效" or "缺少机构号".
+  await expect(page).toHaveURL(/\/login\?redirect=%2FauthPage/);
   await expect(page.getByText('登录状态已失效')).toHaveCount(0);
-  await expect(page).toHaveURL(/\/login\?redirect=%2FauthPage%3FcorpId%3Ddemo%26redirect%3D%252Flogin$/);
-  await snap(page, 'auth-login-first');
+  await expect(page.getByText('缺少机构号')).toHaveCount(0);
+  await signIn(page);
+  // Back from the log-in the consent finishes by itself and lands where the customer started.
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/upStdDraw');
+  expect(new URL(page.url()).searchParams.get('actId')).toBe('wheel-spring');
 });
 
 test('mini-app entry stores the id and forwards to its target', async ({ page }) => {

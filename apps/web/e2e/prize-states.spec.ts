@@ -60,13 +60,13 @@ test('my prizes show each coupon’s real state and style each row by what the c
   const expired = rows.filter({ hasText: '已过期' });
   await expect(expired).toHaveCount(1);
   await expect(expired).toHaveAttribute('data-tone', 'stopped');
-  await expect(expired.getByRole('button', { name: '立即使用' })).toHaveCount(0);
+  await expect(expired.getByRole('link', { name: '立即使用' })).toHaveCount(0);
   const withStatus = (status: string) => page.locator(`[data-testid="prize-row"][data-status="${status}"]`);
   await expect(withStatus('exchanged')).toHaveCount(1);
-  await expect(withStatus('exchanged').getByRole('button', { name: '立即使用' })).toHaveCount(0);
+  await expect(withStatus('exchanged').getByRole('link', { name: '立即使用' })).toHaveCount(0);
   const unused = withStatus('issued');
   await expect(unused).toHaveCount(1);
-  await expect(unused.getByRole('button', { name: '立即使用' })).toBeVisible();
+  await expect(unused.getByRole('link', { name: '立即使用' })).toBeVisible();
   await expect(unused).toContainText('有效期至');
   await settle(page);
   await snap(page, 'prize-list-coupon-states');

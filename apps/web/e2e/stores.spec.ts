@@ -146,7 +146,7 @@ test('a clerk redeems a customer’s ticket once; a second redemption is told wh
 test('a customer’s session at the counter is refused (staff only)', async ({ page }) => {
   await loginTo(page, '/lottStore?corpId=demo&mode=redeem');
   // The server's 403 (a customer session is not staff), shown with the staff log-in panel.
-  await expect(page.getByTestId('staff-login')).toContainText('访问是被禁止的');
+  await expect(page.getByTestId('staff-login')).toContainText('您没有权限查看此页面');
   await expect(page.getByTestId('redeem-desk')).toHaveCount(0);
   await settle(page);
   await snap(page, 'redeem-staff-only');

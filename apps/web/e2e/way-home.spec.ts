@@ -5,7 +5,7 @@ import { DEBOUNCE_GAP, expectAccessible, loginTo, settle, signIn, snap } from '.
 const isDraw = (url: URL) => /\/lottery$/.test(url.pathname);
 
 async function backToPark(page: Page) {
-  await page.getByTestId('back-to-park').click();
+  await page.getByTestId('back-control').click();
   await expect(page).toHaveURL(/\/activityPark\?corpId=demo$/);
   await expect(page.getByTestId('activity-card').first()).toBeVisible();
 }
@@ -143,40 +143,57 @@ test('rules: every odds row says something true, the page is Chinese, and it pas
   await expect(odds.locator('tbody tr')).toHaveCount(8);
   await expect(odds).not.toContainText('0.00%');
   // The headphones unlock at the third draw: no chance at the first, said in words.
-  await expect(odds.locator('[data-prize-id="buds"]')).toContainText('首抽不可中');
-  // The formula is the server's English text: folded away and marked as English.
+  await expect(odds.locator('[data-prize-id="buds"]')).toContainText('前 1 次不可中');
+  // The formula is explained in Chinese (English stays for en-US), folded away.
   await expect(page.getByTestId('algorithm-spec')).toBeHidden();
-  await expect(page.getByTestId('algorithm-spec')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('algorithm-spec')).toContainText('HMAC-SHA256');
+  await expect(page.getByTestId('algorithm-spec')).not.toHaveAttribute('lang', 'en');
   await settle(page);
   await snap(page, 'home-rules');
 });
 
-test('"立即使用" asks first; the coupon code is whole in the list and the row turns used', async ({ page }) => {
+test('"立即使用" shows the code and QR first, the used step asks first; one code format everywhere', async ({
+  page,
+}) => {
   await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-coupon');
   await page.waitForTimeout(DEBOUNCE_GAP);
   await page.getByRole('button', { name: /抽奖/ }).click();
-  await expect(page.getByTestId('result-dialog')).toHaveAttribute('data-prize-kind', 'coupon', { timeout: 10_000 });
+  const dialog = page.getByTestId('result-dialog');
+  await expect(dialog).toHaveAttribute('data-prize-kind', 'coupon', { timeout: 10_000 });
   const code = (await page.getByTestId('coupon-code').getAttribute('data-code')) ?? '';
   expect(code).toHaveLength(34);
+  // Groups of four, spaced, in the dialog as in the list and on the ticket.
+  const spaced = code.replaceAll('-', ' ');
+  await expect(dialog.getByTestId('coupon-code')).toHaveText(spaced);
+  // The follow-up is a real button, 44 px tall at least.
+  const follow = dialog.getByRole('link', { name: '查看券码' });
+  expect((await follow.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
   await page.getByRole('button', { name: '关闭' }).click();
-  await expect(page.getByTestId('result-dialog')).toBeHidden();
+  await expect(dialog).toBeHidden();
   await page.getByRole('link', { name: '我的奖品' }).click();
 
   const row = page.getByTestId('prize-row').filter({ hasText: '9元立减券' });
   await expect(row).toHaveAttribute('data-status', 'issued');
-  await expect(row.getByTestId('coupon-code')).toHaveText(code.replaceAll('-', ''));
-  await row.getByRole('button', { name: '立即使用' }).click();
-  const confirm = page.getByRole('dialog', { name: '确认使用该奖品？' });
-  await expect(confirm).toContainText('9元立减券');
+  await expect(row.getByTestId('coupon-code')).toHaveText(spaced);
+  await row.getByRole('link', { name: '立即使用' }).click();
+  // The ticket: its code, its QR, where to use it; nothing is used yet.
+  await expect(page).toHaveURL(/\/coupon\?open=/);
+  const ticket = page.getByTestId('ticket-detail');
+  await expect(ticket).toHaveAttribute('data-state', 'unused');
+  await expect(ticket.getByTestId('ticket-code')).toContainText(spaced);
+  await expect(ticket.getByTestId('ticket-qr')).toBeVisible();
+  await expect(ticket.getByTestId('ticket-stores')).toBeVisible();
+  await page.getByTestId('ticket-use').click();
+  await expect(page.getByTestId('ticket-confirm')).toContainText('无法撤销');
   await snap(page, 'home-use-confirm');
   // "Not now" changes nothing.
-  await confirm.getByRole('button', { name: '暂不使用' }).click();
-  await expect(confirm).toBeHidden();
-  await expect(row).toHaveAttribute('data-status', 'issued');
-
-  await page.waitForTimeout(DEBOUNCE_GAP);
-  await row.getByRole('button', { name: '立即使用' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '确认使用' }).click();
+  await page.getByTestId('ticket-confirm').getByRole('button', { name: '暂不使用' }).click();
+  await expect(ticket).toHaveAttribute('data-state', 'unused');
+  await page.getByTestId('ticket-use').click();
+  await page.getByTestId('ticket-use-ok').click();
+  await expect(ticket).toHaveAttribute('data-state', 'used');
+  await page.getByRole('button', { name: '关闭' }).click();
+  await page.goto('/newPrizeList?corpId=demo');
   await expect(row).toHaveAttribute('data-status', 'exchanged');
-  await expect(row.getByRole('button', { name: '立即使用' })).toHaveCount(0);
+  await expect(row.getByRole('link', { name: '立即使用' })).toHaveCount(0);
 });

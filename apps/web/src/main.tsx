@@ -5,13 +5,14 @@ import { boot } from './app/boot';
 import { prefetchFirstData } from './app/first-data';
 import { createBeforeEach } from './app/navigation-guard';
 import { AppRouter } from './app/router';
-import { ROUTES } from './app/routes';
+import { type AppRoute, ROUTES, withoutCorp } from './app/routes';
 import { Splash } from './app/splash';
 import { rememberCorpId } from './app/startup';
 import { loadLocale } from './shared/i18n/load-locale';
 import { currentLocale } from './shared/i18n/messages';
 import { readStartupParams } from './shared/lib/query-params';
 import { keepRootFontSize } from './shared/lib/rem';
+import { currentCorpId } from './shared/navigation/paths';
 import { useGlobalStore } from './shared/store/global-store';
 import { preloadFeedbackOnFirstInput } from './shared/ui/feedback';
 import './styles/base.css';
@@ -25,13 +26,15 @@ prefetchFirstData(queryClient, params.actId);
 const ready = boot(params);
 const beforeEach = createBeforeEach(ready, location.search);
 
+const substitute = (url: URL, route: AppRoute) => withoutCorp(url, route, (search) => currentCorpId(search));
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing from index.html');
 const renderApp = () =>
   createRoot(container).render(
     <StrictMode>
       <QueryProvider>
-        <AppRouter routes={ROUTES} beforeEach={beforeEach} fallback={<Splash />} />
+        <AppRouter routes={ROUTES} beforeEach={beforeEach} fallback={<Splash />} substitute={substitute} />
       </QueryProvider>
     </StrictMode>,
   );

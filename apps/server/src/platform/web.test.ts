@@ -70,9 +70,9 @@ describe('serving the H5', () => {
 
   it("names a route's files in the page sent for it, so they load beside the entry", async () => {
     const draw = (await t.app.inject('/upStdDraw?corpId=demo&actId=x')).body;
-    expect(draw).toContain('<link rel="modulepreload" href="/assets/draw-1.js">');
-    expect(draw).toContain('<link rel="modulepreload" href="/assets/shared-2.js">');
-    expect(draw).toContain('<link rel="preload" as="style" href="/assets/draw-1.css">');
+    expect(draw).toContain('<link rel="modulepreload" crossorigin href="/assets/draw-1.js">');
+    expect(draw).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-2.js">');
+    expect(draw).toContain('<link rel="preload" as="style" crossorigin href="/assets/draw-1.css">');
     expect((await t.app.inject('/editAddress/7')).body).toContain('href="/assets/address-3.js"');
     for (const url of ['/login', '/editAddress', '/editAddress/7/8', '/upStdDraw/x']) {
       expect((await t.app.inject(url)).body, url).not.toContain('modulepreload');

@@ -31,14 +31,19 @@ type RoutePreloads = Record<string, string[]>;
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** `<link>`s that fetch a route's files while the entry script is still on its way (no script needed). */
+/**
+ * `<link>`s that fetch a route's files while the entry script is still on its way (no script needed). They
+ * carry `crossorigin` as Vite's own tags and its runtime preloads do: the same request mode and credentials
+ * mode, so the browser reuses the preloaded response instead of warning "preload … credentials mode does not
+ * match" and fetching the file twice.
+ */
 export function preloadLinks(files: readonly string[]): string {
   return files
     .filter((f) => /^[\w./-]+\.(js|css)$/.test(f) && !f.includes('..'))
     .map((f) =>
       f.endsWith('.css')
-        ? `<link rel="preload" as="style" href="/${escapeAttr(f)}">`
-        : `<link rel="modulepreload" href="/${escapeAttr(f)}">`,
+        ? `<link rel="preload" as="style" crossorigin href="/${escapeAttr(f)}">`
+        : `<link rel="modulepreload" crossorigin href="/${escapeAttr(f)}">`,
     )
     .join('');
 }

@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { isMessageKey, t } from '../shared/i18n/messages';
+import { inAppDepth } from '../shared/navigation/back';
 import {
   type AppLocation,
   matchPath,
@@ -50,8 +51,9 @@ const CHUNK_RETRY_KEY = 'CAMPAIGN_CHUNK_RETRY';
 
 export const browserHistory: RouterHistory = {
   href: () => window.location.href,
-  push: (url) => window.history.pushState(null, '', url),
-  replace: (url) => window.history.replaceState(null, '', url),
+  // Each entry records how many in-app screens lie behind it (docs/decisions/0151-one-back-control.md).
+  push: (url) => window.history.pushState({ depth: inAppDepth() + 1 }, '', url),
+  replace: (url) => window.history.replaceState({ depth: inAppDepth() }, '', url),
   go: (delta) => window.history.go(delta),
   listen: (onPop) => {
     window.addEventListener('popstate', onPop);
@@ -94,6 +96,11 @@ export interface AppRouterProps {
   beforeEach: (url: URL) => Promise<unknown>;
   fallback: ReactNode;
   history?: RouterHistory;
+  /**
+   * Shown instead of the route when the URL lacks something every screen needs (no corpId): the URL stays,
+   * the screen explains. null = the route as usual.
+   */
+  substitute?: (url: URL, route: AppRoute) => AppRoute | null;
 }
 
 type Mode = 'initial' | 'push' | 'replace' | 'pop';
@@ -117,14 +124,16 @@ function loadScreen(route: AppRoute): Promise<ComponentType> {
  * (unknown → previous named route, else /404), run the guard and load the lazy screen, then commit
  * the URL; afterwards set the title and reset the scroll. Keep-alive is the route's flag.
  */
-export function AppRouter({ routes, beforeEach, fallback, history = browserHistory }: AppRouterProps) {
+export function AppRouter({ routes, beforeEach, fallback, history = browserHistory, substitute }: AppRouterProps) {
   const [view, setView] = useState<ViewState>({ current: null, cached: new Map() });
   const seq = useRef(0);
 
   const go = useCallback(
     async (url: URL, mode: Mode, hops = 0): Promise<void> => {
       const id = ++seq.current;
-      const found = findRoute(routes, url.pathname);
+      const matched = findRoute(routes, url.pathname);
+      const instead = matched ? substitute?.(url, matched.route) : null;
+      const found = matched && instead ? { ...matched, route: instead } : matched;
       if (!found) {
         const target = new URL(unknownRouteTarget(lastNamedRoute(), NOT_FOUND_PATH), url.origin);
         // A broken "last named route" must not bounce forever: the second hop goes to /404.
@@ -167,7 +176,7 @@ export function AppRouter({ routes, beforeEach, fallback, history = browserHisto
         }),
       );
     },
-    [routes, beforeEach, history],
+    [routes, beforeEach, history, substitute],
   );
 
   useEffect(() => {

@@ -33,6 +33,20 @@ export function lazyScreen<M, K extends keyof M>(load: () => Promise<M>, name: K
   };
 }
 
+/** Shown at any route reached without a corpId (the URL stays): a designed page, not a failing request. */
+export const MISSING_CORP_ROUTE: AppRoute = {
+  path: '/*',
+  screen: lazyScreen(() => import('../features/not-found/missing-corp-screen'), 'MissingCorpScreen'),
+  title: 'corp.missingTitle',
+  keepAlive: false,
+};
+
+/** Every screen needs the corp; /404 and the staff counter's host-app entry stand alone. */
+export function withoutCorp(url: URL, route: AppRoute, corpId: (search: string) => string | null): AppRoute | null {
+  if (route.path === '/404' || corpId(url.search)) return null;
+  return MISSING_CORP_ROUTE;
+}
+
 // biome-ignore format: one line per route keeps the table readable and additions one-line diffs
 export const ROUTES: readonly AppRoute[] = [
   { path: '/login', screen: lazyScreen(() => import('../features/login/login-screen'), 'LoginScreen'), title: 'title.login', keepAlive: true },

@@ -12,7 +12,7 @@ export const seasonTaskDefSchema = z
     title: z.string().min(1).max(24),
     points: z.number().int().min(1).max(100_000),
     period: z.enum(SEASON_TASK_PERIODS).default('daily'),
-    /** draw: the activity whose draws count. */
+    /** draw: the activity whose draws count; invite: the offer whose invite link the inviter shares. */
     actId: id.optional(),
     /** visit: seconds to stay on the page. */
     seconds: z.number().int().min(3).max(600).optional(),

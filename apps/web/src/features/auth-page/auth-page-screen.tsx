@@ -1,17 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fetchEndpoint } from '../../api/endpoint-query';
 import { CallFailure } from '../../api/errors';
+import { useSession } from '../../api/session';
 import { t } from '../../shared/i18n/messages';
 import { safeInternalPath } from '../../shared/lib/query-params';
+import { goBack } from '../../shared/navigation/back';
 import { useLocation, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
-import { homePath, loginPath } from '../../shared/navigation/paths';
+import { currentCorpId, homePath, loginPath } from '../../shared/navigation/paths';
 import { useGlobalStore } from '../../shared/store/global-store';
 import { ActionButton } from '../../shared/ui/action-button';
+import { BackControl } from '../../shared/ui/back-control';
 import { showToast } from '../../shared/ui/feedback';
 import { Icon } from '../../shared/ui/icon';
 import type { IconName } from '../../shared/ui/icon-sprite';
-import { PageBar } from '../../shared/ui/page-bar';
 import './auth-page-screen.css';
 
 function Illustration() {
@@ -63,9 +65,13 @@ export function AuthPageScreen() {
   const location = useLocation();
   const setOpenId = useGlobalStore((s) => s.setOpenId);
   const target = safeInternalPath(params.get('redirect'), homePath());
-  const [agreed, setAgreed] = useState(false);
+  // Back from the log-in this consent sent the customer to: the terms were already accepted there.
+  const resumed = params.get('agreed') === '1';
+  const [agreed, setAgreed] = useState(resumed);
   const [termsError, setTermsError] = useState(false);
   const client = useQueryClient();
+  const session = useSession();
+  const resumeTried = useRef(false);
 
   const accept = async () => {
     if (!agreed) {
@@ -81,17 +87,31 @@ export function AuthPageScreen() {
       // Not signed in is the usual case for a first visit, not an "expired" login: log in, then
       // come back here to accept.
       if (error instanceof CallFailure && (error.status === 401 || error.code === 401)) {
-        showToast(t('auth.loginFirst'));
-        navigate(loginPath(location));
+        // Log in, then come straight back here with the terms accepted: the consent completes by itself
+        // and the customer lands where they started (`redirect`), with the corp they came with.
+        const back = new URLSearchParams(location.search);
+        back.set('redirect', target);
+        back.set('agreed', '1');
+        const corpId = currentCorpId();
+        if (corpId) back.set('corpId', corpId);
+        navigate(loginPath({ pathname: location.pathname, search: `?${back}` }), { replace: true });
       } else if (error instanceof CallFailure) showToast(error.detail);
     }
   };
 
-  const back = () => (params.get('redirect') ? navigate(target) : navigate(-1));
+  // Logged in now (back from the log-in): finish the consent the customer already gave.
+  useEffect(() => {
+    if (!resumed || !session || resumeTried.current) return;
+    resumeTried.current = true;
+    void accept();
+  });
 
   return (
     <div className="auth">
-      <PageBar title={t('auth.heading')} onBack={back} backLabel={t('notFound.back')} />
+      <header className="auth-bar">
+        <BackControl fallback={target} />
+        <h1 className="auth-bar__title">{t('auth.heading')}</h1>
+      </header>
       <div className="auth-top">
         <Illustration />
         <p className="auth-intro">{t('auth.intro', { brand: t('app.brand') })}</p>
@@ -142,7 +162,7 @@ export function AuthPageScreen() {
           {termsError && !agreed ? t('auth.termsRequired') : ''}
         </p>
         <div className="auth-actions">
-          <ActionButton variant="ghost" onAction={back}>
+          <ActionButton variant="ghost" onAction={() => goBack(navigate, target)}>
             {t('auth.decline')}
           </ActionButton>
           <ActionButton onAction={accept} data-testid="auth-accept">

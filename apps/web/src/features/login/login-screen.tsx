@@ -9,6 +9,7 @@ import { homePath } from '../../shared/navigation/paths';
 import { ActionButton } from '../../shared/ui/action-button';
 import { showToast } from '../../shared/ui/feedback';
 import { Icon } from '../../shared/ui/icon';
+import { Agreement, useCorpDocuments } from './agreement';
 import { codeError, mobileError, redirectTarget, secondsLeft } from './login-form';
 import './login-screen.css';
 
@@ -83,6 +84,8 @@ export function LoginScreen() {
   const user = useSession();
   const otpSend = useEndpointMutation('otpSend');
   const otpLogin = useEndpointMutation('otpLogin');
+  const consent = useEndpointMutation('documentConsent');
+  const docs = useCorpDocuments();
   const location = useLocation();
   // Signed in on this screen at this visit (not a session the visitor arrived with).
   const [freshAt, setFreshAt] = useState<string | null>(null);
@@ -136,6 +139,12 @@ export function LoginScreen() {
     try {
       // Success stores the user as the cached session (api/effects.ts): the card or the forward follows.
       await otpLogin.mutateAsync({ body: { mobile, code }, quiet: true });
+      // Logging in is agreeing to the documents shown: the versions and the time are recorded per account.
+      if (docs.length > 0) {
+        await consent
+          .mutateAsync({ body: { documents: docs.map((d) => ({ key: d.key, version: d.version })) }, quiet: true })
+          .catch(() => undefined);
+      }
       setFreshAt(location.key);
       setCode('');
     } catch (error) {
@@ -253,7 +262,7 @@ export function LoginScreen() {
           <ActionButton block type="submit" className="login-submit" onAction={submit}>
             {t('login.submit')}
           </ActionButton>
-          <p className="login-agreement">{t('login.agreement')}</p>
+          <Agreement docs={docs} />
         </form>
       )}
 

@@ -36,6 +36,10 @@ export function loginPath(current: { pathname: string; search: string }): string
 }
 
 export const COUPON_PATH = '/coupon';
+/** One coupon or ticket opened on /coupon: its code, QR and where to use it. */
+export function ticketPath(couponId: string): string {
+  return `${COUPON_PATH}?open=${encodeURIComponent(couponId)}`;
+}
 export const ADDRESS_LIST_PATH = '/addressList';
 export const ADD_ADDRESS_PATH = '/addAddress';
 export const ORDER_CONFIRM_PATH = '/orderConfirm';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { t } from '../i18n/messages';
-import { useNavigate } from '../navigation/navigation';
+import { BackControl } from './back-control';
 import { Icon } from './icon';
 import type { IconName } from './icon-sprite';
 import './sub-page.css';
@@ -16,22 +16,9 @@ export interface SubPageProps {
   className?: string;
 }
 
-/**
- * The hero's back button: back in history, or to `fallback` when there is none (a page opened from a link
- * in the host app).
- */
+/** The hero's back control: the H5's one back control (ADR 0151). */
 export function BackButton({ fallback }: { fallback: string }) {
-  const navigate = useNavigate();
-  return (
-    <button
-      type="button"
-      className="sub-hero__back"
-      aria-label={t('sub.back')}
-      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(fallback))}
-    >
-      <Icon name="back" size="1.6rem" />
-    </button>
-  );
+  return <BackControl fallback={fallback} />;
 }
 
 /**

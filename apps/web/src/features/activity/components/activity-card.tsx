@@ -60,7 +60,7 @@ export function ActivityCard({ activity }: { activity: ActivityCardData }) {
         <span className="act-tile__when">{when}</span>
       </span>
       <span className="act-tile__go" aria-hidden="true">
-        GO
+        {t('park.go')}
       </span>
     </Link>
   );

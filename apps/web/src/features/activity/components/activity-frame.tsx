@@ -5,7 +5,7 @@ import { readCookie } from '#web/shared/lib/cookies';
 import { bannerImageUrl, imageUrl } from '#web/shared/lib/image-url';
 import { Link } from '#web/shared/navigation/navigation';
 import { homePath, PRIZES_PATH } from '#web/shared/navigation/paths';
-import { Icon } from '#web/shared/ui/icon';
+import { BackControl } from '#web/shared/ui/back-control';
 import type { ActivityView } from '../hooks/use-activity';
 import { useRightScreen } from '../hooks/use-right-screen';
 import { rulesPath } from '../model/activity-paths';
@@ -106,9 +106,7 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
     <div className={['act-page', className ?? ''].filter(Boolean).join(' ')} style={style}>
       {/* The left lantern makes way for the way home. */}
       <FestiveDecor lanterns="right" />
-      <Link className="act-home" to={homePath()} aria-label={t('act.backToPark')} data-testid="back-to-park">
-        <Icon name="home" size="1.6rem" />
-      </Link>
+      <BackControl fallback={homePath()} />
       <header className="act-hero">
         <p className="act-hero__kicker">{t('act.kicker')}</p>
         <h1 className="act-hero__title">{view.detail?.title ?? fallbackTitle}</h1>

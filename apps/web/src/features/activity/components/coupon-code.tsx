@@ -1,15 +1,9 @@
 import { t } from '#web/shared/i18n/messages';
-import { copyText } from '#web/shared/ui/copy-text';
+import { codeGroups } from '#web/shared/lib/code-format';
 
-/**
- * "7KQ2-M9XA-…" → ["7KQ2", "M9XA", …]: the server's dash-separated groups (or groups of four when a
- * code comes without dashes), so a 34-character code wraps between groups instead of being cut off.
- */
-export function codeGroups(code: string): string[] {
-  const parts = code.split(/[-\s]+/).filter(Boolean);
-  if (parts.length > 1) return parts;
-  return code.match(/.{1,4}/g) ?? [];
-}
+export { codeGroups };
+
+import { copyText } from '#web/shared/ui/copy-text';
 
 /** A coupon code shown whole (grouped, wrapping) with a copy button that copies it exactly. */
 export function CouponCode({ code, label, className }: { code: string; label?: string; className?: string }) {
@@ -20,6 +14,7 @@ export function CouponCode({ code, label, className }: { code: string; label?: s
         {codeGroups(code).map((group, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: groups of one code can repeat; the position is their identity
           <span key={i} className="coupon-code__group">
+            {i > 0 ? ' ' : ''}
             {group}
           </span>
         ))}

@@ -35,7 +35,7 @@ describe('OddsTable', () => {
     const none = { ...points, id: 'none', weight: 0, probability: 0, percentText: '0.00%' };
     const { container } = render(<OddsTable prizes={[buds, none]} />);
     const pct = [...container.querySelectorAll('tbody tr td:last-child')].map((td) => td.textContent);
-    expect(pct).toEqual([t('rules.locked'), '0.00%']);
+    expect(pct).toEqual(['前 2 次不可中', '0.00%']);
     expect(container.querySelector('[data-prize-id="buds"]')?.textContent).toContain(t('rules.unlock', { n: 3 }));
   });
 });

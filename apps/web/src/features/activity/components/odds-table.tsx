@@ -42,7 +42,7 @@ export function OddsTable({ prizes }: { prizes: readonly PublicPrize[] }) {
             <td className="odds__num odds__pct">
               {locked(p) ? (
                 <span className="odds__locked" data-testid="odds-locked">
-                  {t('rules.locked')}
+                  {t('rules.locked', { n: p.unlockAfterDraws ?? 1 })}
                 </span>
               ) : (
                 p.percentText

@@ -29,7 +29,8 @@ describe('ResultDialog: a physical prize', () => {
     expect(pending?.textContent).toContain('待填写收货地址');
     const go = dialog.querySelector('[data-testid="address-pending-go"]');
     expect(go?.getAttribute('href')).toBe('/orderConfirm?orderId=ord-77');
-    expect(go?.textContent).toBe(t('act.address.fill'));
+    expect(go?.textContent).toBe(t('act.result.fillAddress'));
+    expect(go?.className).toContain('btn-primary');
     const hrefs = [...dialog.querySelectorAll('a')].map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/orderConfirm?orderId=ord-77', '/newPrizeList']);
     expect(dialog.textContent).toContain(t('act.result.again'));

@@ -2,11 +2,27 @@ import type { DrawResult } from '@campaign/contract/client';
 import { t } from '#web/shared/i18n/messages';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { Link } from '#web/shared/navigation/navigation';
-import { PRIZES_PATH } from '#web/shared/navigation/paths';
+import { orderConfirmPath, PRIZES_PATH, ticketPath } from '#web/shared/navigation/paths';
 import { ActionButton } from '#web/shared/ui/action-button';
 import { Modal } from '#web/shared/ui/modal';
 import { AddressPending } from './address-pending';
 import { CouponCode } from './coupon-code';
+
+interface FollowUp {
+  to: string;
+  label: 'act.result.fillAddress' | 'act.result.viewCode' | 'act.result.viewPoints';
+  testId: string;
+}
+
+/** What the customer does next with a prize just won: a real button, the dialog's first action. */
+function followUpOf(kind: string | undefined, award: NonNullable<DrawResult['award']>): FollowUp | null {
+  if (kind === 'physical' && award.orderId)
+    return { to: orderConfirmPath(award.orderId), label: 'act.result.fillAddress', testId: 'address-pending-go' };
+  if (kind === 'coupon' && award.awardId)
+    return { to: ticketPath(award.awardId), label: 'act.result.viewCode', testId: 'result-view-code' };
+  if (kind === 'points') return { to: PRIZES_PATH, label: 'act.result.viewPoints', testId: 'result-view-points' };
+  return null;
+}
 
 export interface ResultDialogProps {
   result: DrawResult | null;
@@ -26,6 +42,7 @@ export function ResultDialog({ result, open, onClose, onAgain, replayed = false 
   // Above the corp's threshold the prize waits for an approver (审核中): nothing to claim yet.
   const held = award?.status === 'pending_approval';
   // The dialog's name is the outcome in words: what a screen reader announces for the prize drawn.
+  const followUp = held || !award ? null : followUpOf(prize?.kind, award);
   const label = prize
     ? won
       ? t('act.result.wonLabel', { prize: prize.name })
@@ -73,9 +90,7 @@ export function ResultDialog({ result, open, onClose, onAgain, replayed = false 
               {prize.kind === 'points' && (
                 <p className="act-result__desc">{t('act.result.points', { points: award?.points ?? 0 })}</p>
               )}
-              {prize.kind === 'physical' && (
-                <AddressPending className="act-result__desc" orderId={award?.orderId ?? null} />
-              )}
+              {prize.kind === 'physical' && <AddressPending className="act-result__desc" orderId={null} />}
               {prize.kind === 'thanks' && <p className="act-result__desc">{t('act.result.thanks')}</p>}
               {prize.kind === 'coupon' && <p className="act-result__desc">{t('act.result.coupon')}</p>}
             </>
@@ -84,12 +99,21 @@ export function ResultDialog({ result, open, onClose, onAgain, replayed = false 
             {t('act.chancesLeft', { n: result.chancesLeft })}
           </p>
           <div className="act-result__actions">
+            {followUp && (
+              <Link
+                className="btn btn-primary btn-block act-result__follow"
+                to={followUp.to}
+                data-testid={followUp.testId}
+              >
+                {t(followUp.label)}
+              </Link>
+            )}
             {result.chancesLeft > 0 && onAgain ? (
-              <ActionButton block onAction={onAgain}>
+              <ActionButton block variant={followUp ? 'ghost' : 'primary'} onAction={onAgain}>
                 {t('act.result.again')}
               </ActionButton>
             ) : (
-              <ActionButton block onAction={onClose}>
+              <ActionButton block variant={followUp ? 'ghost' : 'primary'} onAction={onClose}>
                 {t('act.result.ok')}
               </ActionButton>
             )}

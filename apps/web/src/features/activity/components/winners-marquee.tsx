@@ -1,5 +1,5 @@
 import { t } from '#web/shared/i18n/messages';
-import type { RecentWinner } from '../model/activity-data';
+import { distinctWinners, type RecentWinner } from '../model/activity-data';
 
 /**
  * Recent winners scrolling upwards. The list is doubled and moved with a CSS transform animation
@@ -14,7 +14,8 @@ export function WinnersMarquee({ winners }: { winners: readonly RecentWinner[] }
       </div>
     );
   }
-  const rows = winners.slice(0, 20);
+  // Each winner once; the list is doubled only for the seamless wrap of the scroll (the copy is hidden).
+  const rows = distinctWinners(winners).slice(0, 20);
   const loop = rows.length > 1 ? [...rows, ...rows] : rows;
   return (
     <div className="act-marquee" data-testid="winners-marquee">

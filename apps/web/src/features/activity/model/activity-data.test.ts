@@ -34,4 +34,8 @@ describe('mergeWinners', () => {
     const w = (who: string, at: number) => ({ who, prizeName: 'p', at });
     expect(mergeWinners([[w('a', 1), w('b', 5)], [w('c', 3)]]).map((x) => x.who)).toEqual(['b', 'c', 'a']);
   });
+  it('never repeats a winner and prize to fill the ticker', () => {
+    const w = (who: string, at: number) => ({ who, prizeName: 'p', at });
+    expect(mergeWinners([[w('a', 1), w('a', 4), w('b', 2)], [w('a', 3)]]).map((x) => x.at)).toEqual([4, 2]);
+  });
 });

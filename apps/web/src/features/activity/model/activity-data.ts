@@ -33,7 +33,21 @@ export function groupInfo(raw: RouteData<'activityGroupDetail'>): GroupInfo {
   };
 }
 
-/** Winners of several activities as one list, newest first (a group's landing shows them together). */
+/**
+ * Winners of several activities as one list, newest first (a group's landing shows them together). The ticker
+ * shows each masked winner and prize once (issue 21 §4): a repeated entry never fills the space.
+ */
 export function mergeWinners(lists: ReadonlyArray<readonly RecentWinner[]>): RecentWinner[] {
-  return lists.flat().sort((a, b) => b.at - a.at);
+  return distinctWinners(lists.flat().sort((a, b) => b.at - a.at));
+}
+
+/** The first (newest) of each masked winner + prize. */
+export function distinctWinners(list: readonly RecentWinner[]): RecentWinner[] {
+  const seen = new Set<string>();
+  return list.filter((w) => {
+    const key = `${w.who}\u0000${w.prizeName}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,5 +1,7 @@
 import { t } from '#web/shared/i18n/messages';
-import { useSearchParams } from '#web/shared/navigation/navigation';
+import { Link, useSearchParams } from '#web/shared/navigation/navigation';
+import { homePath, PRIZES_PATH } from '#web/shared/navigation/paths';
+import { BackControl } from '#web/shared/ui/back-control';
 import { useActivityDetail, useActivityGroup } from '../api/activity-queries';
 import { ActivityCard } from '../components/activity-card';
 import { FestiveDecor } from '../components/activity-frame';
@@ -41,7 +43,8 @@ export function ActivityV2Screen() {
   const first = cards[0];
   return (
     <div className="act-page v2">
-      <FestiveDecor />
+      <FestiveDecor lanterns="right" />
+      <BackControl fallback={homePath()} />
       <header className="act-hero">
         <p className="act-hero__kicker">{t('act.kicker')}</p>
         <h1 className="act-hero__title">{t('v2.heading')}</h1>
@@ -62,6 +65,14 @@ export function ActivityV2Screen() {
         )}
       </main>
       <WinnersMarquee winners={winners} />
+      <nav className="act-links" data-testid="v2-links">
+        <Link className="act-links__item" to={PRIZES_PATH}>
+          {t('act.myPrizes')}
+        </Link>
+        <Link className="act-links__item" to={homePath()}>
+          {t('act.park')}
+        </Link>
+      </nav>
     </div>
   );
 }

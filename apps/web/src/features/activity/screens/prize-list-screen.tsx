@@ -1,21 +1,20 @@
 import type { RouteData } from '@campaign/contract/client';
 import { useState } from 'react';
-import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
+import { useEndpointQuery } from '#web/api/endpoint-query';
 import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
 import { type MessageKey, t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { yuan } from '#web/shared/lib/money';
-import { Link, useNavigate } from '#web/shared/navigation/navigation';
-import { homePath, orderConfirmPath } from '#web/shared/navigation/paths';
-import { ActionButton } from '#web/shared/ui/action-button';
-import { showToast } from '#web/shared/ui/feedback';
+import { Link } from '#web/shared/navigation/navigation';
+import { homePath, orderConfirmPath, ticketPath } from '#web/shared/navigation/paths';
+import { BackControl } from '#web/shared/ui/back-control';
 import { Icon } from '#web/shared/ui/icon';
 import type { IconName } from '#web/shared/ui/icon-sprite';
-import { Modal } from '#web/shared/ui/modal';
 import { OrderStateBadge } from '#web/shared/ui/order-state';
 import { PillTabs } from '#web/shared/ui/pill-tabs';
 import { CouponCode } from '../components/coupon-code';
+import { DiscountRows, discountTab, PointsBalance } from '../components/prize-extras';
 import { StatePanel } from '../components/state-panel';
 import { inTab, PRIZE_TABS, prizeView, type ShownStatus, type PrizeTab as Tab } from '../model/prize-status';
 import '../components/activity.css';
@@ -33,7 +32,7 @@ const STATUS: Record<Exclude<ShownStatus, 'order'>, { icon: IconName; label: Mes
   declined: { icon: 'order-closed', label: 'prizes.declined' },
 };
 
-function PrizeRow({ prize, onUse }: { prize: MyPrize; onUse: (p: MyPrize) => void }) {
+function PrizeRow({ prize }: { prize: MyPrize }) {
   const view = prizeView(prize);
   return (
     <li
@@ -86,72 +85,39 @@ function PrizeRow({ prize, onUse }: { prize: MyPrize; onUse: (p: MyPrize) => voi
       {prize.couponState === 'unused' && prize.validUntil !== null && (
         <p className="prize-row__valid">{t('coupon.validUntil', { at: formatDate(prize.validUntil, 'YYYY-MM-DD') })}</p>
       )}
-      {view.canUse && (
+      {prize.kind === 'coupon' && prize.couponCode && (
+        // 立即使用 opens the ticket: its code and QR to show at the counter, where to use it, and the
+        // irreversible "used" step behind a confirmation (/coupon). Nothing is marked used from here.
         <div className="prize-row__actions">
-          <ActionButton className="prize-row__btn" onAction={() => onUse(prize)}>
-            {t('prizes.exchange')}
-          </ActionButton>
+          <Link
+            className={view.canUse ? 'btn btn-primary prize-row__btn' : 'btn btn-ghost prize-row__btn'}
+            to={ticketPath(prize.awardId)}
+            data-testid="prize-use"
+          >
+            {view.canUse ? t('prizes.exchange') : t('act.result.viewCode')}
+          </Link>
         </div>
       )}
     </li>
   );
 }
 
-/** "立即使用" cannot be undone: the customer confirms it first. */
-function UseConfirm({ prize, onClose }: { prize: MyPrize | null; onClose: () => void }) {
-  // Success refreshes "my prizes" (api/effects.ts) before the toast; a failure was toasted by the request layer.
-  const exchange = useEndpointMutation('exchange');
-  const use = async () => {
-    if (!prize) return;
-    try {
-      await exchange.mutateAsync({ body: { awardId: prize.awardId } });
-      showToast(t('prizes.exchangeDone'));
-    } catch {
-      // The request layer has shown the reason.
-    }
-    onClose();
-  };
-  return (
-    <Modal open={prize !== null} onClose={onClose} variant="dialog" width="82%" title={t('prizes.confirmTitle')}>
-      {prize && (
-        <div className="prize-confirm" data-testid="use-confirm">
-          <p className="prize-confirm__desc">{t('prizes.confirmDesc', { prize: prize.prizeName })}</p>
-          <div className="prize-confirm__actions">
-            <ActionButton variant="ghost" onAction={onClose}>
-              {t('prizes.cancel')}
-            </ActionButton>
-            <ActionButton onAction={use} data-testid="use-confirm-ok">
-              {t('prizes.confirm')}
-            </ActionButton>
-          </div>
-        </div>
-      )}
-    </Modal>
-  );
-}
-
 /** /newPrizeList: every prize the user won, with status icons, code copy and exchange. */
 export function PrizeListScreen() {
-  const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('all');
-  const [using, setUsing] = useState<MyPrize | null>(null);
   const prizes = useEndpointQuery('myPrizes', {}, { meta: { quiet: true } });
   // Logged out (or the login expired): the login screen, which comes back here.
   const expired = useLoginWhenExpired(prizes.error);
   const items = prizes.data ?? (prizes.isError && !prizes.isFetching && !expired ? null : undefined);
 
   const shown = (items ?? []).filter((p) => inTab(p, tab));
+  // The same query DiscountRows reads (shared cache): the empty state only when there is no discount either.
+  const discounts = useEndpointQuery('myDiscounts', {}, { meta: { quiet: true } });
+  const discountCount = (discounts.data ?? []).filter((d) => tab === 'all' || discountTab(d) === tab).length;
   return (
     <div className="act-sheet prizes">
       <header className="act-sheet__hero">
-        <button
-          type="button"
-          className="act-sheet__back"
-          onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(homePath()))}
-          aria-label={t('rules.back')}
-        >
-          ‹
-        </button>
+        <BackControl fallback={homePath()} />
         <h1 className="act-sheet__title">{t('prizes.heading')}</h1>
       </header>
       <div className="act-sheet__body">
@@ -162,10 +128,12 @@ export function PrizeListScreen() {
           label={t('prizes.heading')}
           panelId="prize-panel"
         />
+        <PointsBalance />
         <div role="tabpanel" id="prize-panel" className="prizes__panel">
+          <DiscountRows tab={tab} />
           {items === undefined && <StatePanel gate="loading" />}
           {items === null && <StatePanel gate="offline" onRetry={() => void prizes.refetch()} />}
-          {items && shown.length === 0 && (
+          {items && shown.length === 0 && discountCount === 0 && (
             <section className="act-panel prize-empty" data-testid="prizes-empty">
               <Icon name="empty" size="10rem" />
               <p>{t('prizes.empty')}</p>
@@ -177,12 +145,11 @@ export function PrizeListScreen() {
           {shown.length > 0 && (
             <ul className="prize-list" data-testid="prize-list">
               {shown.map((p) => (
-                <PrizeRow key={p.awardId} prize={p} onUse={setUsing} />
+                <PrizeRow key={p.awardId} prize={p} />
               ))}
             </ul>
           )}
         </div>
-        <UseConfirm prize={using} onClose={() => setUsing(null)} />
       </div>
     </div>
   );

@@ -1,10 +1,12 @@
 import type { ActivityDetail } from '@campaign/contract/client';
-import { t } from '#web/shared/i18n/messages';
+import { currentLocale } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
-import { Link, useNavigate, useSearchParams } from '#web/shared/navigation/navigation';
+import { Link, useSearchParams } from '#web/shared/navigation/navigation';
+import { BackControl } from '#web/shared/ui/back-control';
 import { useActivityDetail } from '../api/activity-queries';
 import { OddsTable } from '../components/odds-table';
 import { StatePanel } from '../components/state-panel';
+import { t } from '../messages';
 import { playPath } from '../model/activity-paths';
 import '../components/activity.css';
 import './rules-screen.css';
@@ -19,12 +21,16 @@ function FairnessPanel({ detail }: { detail: ActivityDetail }) {
         <dt>{t('rules.algorithm')}</dt>
         <dd>
           {t('rules.algorithmName')}
-          {/* The exact formula is the server's (English) text: folded away, marked as English for readers. */}
+          {/* In Chinese for zh-CN; the exact formula (the server's English text) stays for en-US. */}
           <details className="rules-spec">
             <summary>{t('rules.algorithmSpec')}</summary>
-            <p lang="en" data-testid="algorithm-spec">
-              {fairness.algorithm}
-            </p>
+            {currentLocale() === 'en-US' ? (
+              <p lang="en" data-testid="algorithm-spec">
+                {fairness.algorithm}
+              </p>
+            ) : (
+              <p data-testid="algorithm-spec">{t('rules.algorithmText')}</p>
+            )}
           </details>
         </dd>
         <dt>{t('rules.commitment')}</dt>
@@ -44,19 +50,15 @@ function FairnessPanel({ detail }: { detail: ActivityDetail }) {
 export function RulesScreen() {
   const [params] = useSearchParams();
   const actId = params.get('actId') ?? '';
-  const navigate = useNavigate();
   const query = useActivityDetail(actId);
   // undefined while reading; null when it does not exist or could not be read (spec §8: only logged).
   const failed = actId === '' || (query.isError && !query.isFetching && query.data === undefined);
   const detail = failed ? null : query.data;
 
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(playPath(detail?.type ?? 'wheel', actId)));
   return (
     <div className="act-sheet rules">
       <header className="act-sheet__hero">
-        <button type="button" className="act-sheet__back" onClick={back} aria-label={t('rules.back')}>
-          ‹
-        </button>
+        <BackControl fallback={playPath(detail?.type ?? 'wheel', actId)} />
         <h1 className="act-sheet__title">{t('rules.heading')}</h1>
         {/* Kept (empty) while loading so the body below does not move when the title arrives. */}
         <p className="act-sheet__sub rules-sub">{detail?.title ?? ''}</p>

@@ -4,6 +4,7 @@ import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { CallFailure } from '#web/api/errors';
 import { useSession } from '#web/api/session';
 import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
+import { regionText } from '#web/shared/lib/region-text';
 import { useLocation, useNavigate, useParams, useSearchParams } from '#web/shared/navigation/navigation';
 import { addressListPath, loginPath, orderConfirmPath } from '#web/shared/navigation/paths';
 import { useGlobalStore } from '#web/shared/store/global-store';
@@ -200,7 +201,7 @@ function AddressForm({ initial, tree, addNo, orderId }: AddressFormProps) {
               disabled={!tree}
               onClick={() => setPicking(true)}
             >
-              <span>{form.region ? form.region.names.join(' ') : t('address.regionPlaceholder')}</span>
+              <span>{form.region ? regionText(...form.region.names) : t('address.regionPlaceholder')}</span>
               <Icon name="chevron-right" size="1.3rem" />
             </button>
           )}

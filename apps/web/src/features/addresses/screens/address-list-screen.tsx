@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { endpointQuery, useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
 import { settledBridge } from '#web/bridge/bridge';
+import { regionText } from '#web/shared/lib/region-text';
 import { useNavigate, useSearchParams } from '#web/shared/navigation/navigation';
 import { addAddressPath, editAddressPath, orderConfirmPath, PRIZES_PATH } from '#web/shared/navigation/paths';
 import { useGlobalStore } from '#web/shared/store/global-store';
@@ -58,7 +59,7 @@ interface CardProps {
 }
 
 function AddressCard({ address, picking, onPick, onEdit, onDefault, onDelete }: CardProps) {
-  const region = `${address.provinceName} ${address.cityName} ${address.districtName}`;
+  const region = regionText(address.provinceName, address.cityName, address.districtName);
   return (
     <li className={address.isDefault ? 'addr-card is-default' : 'addr-card'} data-testid="address-card">
       <button

@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { StaffGate } from '#web/api/staff-gate';
 import { formatDate } from '#web/shared/lib/format-date';
+import { yuan } from '#web/shared/lib/money';
 import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActionButton } from '#web/shared/ui/action-button';
 import { showToast } from '#web/shared/ui/feedback';
+import { Modal } from '#web/shared/ui/modal';
 import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
 import { t } from '../messages';
+import { CONFIRM_ABOVE_CENTS, fieldLabel, needsConfirmation, prizeValueCents } from '../model/decision';
 import { KIND_LABEL, STATUS_LABEL } from '../model/labels';
 import './approvals.css';
 
@@ -15,10 +18,17 @@ function Decision({ id }: { id: string }) {
   const decide = useEndpointMutation('approvalDecide');
   const [comment, setComment] = useState('');
   const [needComment, setNeedComment] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   if (detail.isPending) return <SubLoading rows={3} />;
   const r = decide.data ?? detail.data;
   if (!r) return <SubState icon="empty" title={detail.error?.message ?? t('approvals.loadFailed')} />;
-  const send = (decision: 'approve' | 'reject') => {
+  const send = (decision: 'approve' | 'reject', confirmed = false) => {
+    // A prize above ¥1,000 (the ¥4,999 phone) is approved only after a second, explicit "确认通过".
+    if (decision === 'approve' && !confirmed && needsConfirmation(r.context)) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
     if (decision === 'reject' && comment.trim().length < 2) {
       setNeedComment(true);
       return;
@@ -37,7 +47,7 @@ function Decision({ id }: { id: string }) {
         <dl className="ap-facts">
           {r.context.map((c) => (
             <div key={c.label}>
-              <dt>{c.label}</dt>
+              <dt>{fieldLabel(c.label, t)}</dt>
               <dd>{c.value}</dd>
             </div>
           ))}
@@ -96,6 +106,30 @@ function Decision({ id }: { id: string }) {
               {t('approvals.approve')}
             </ActionButton>
           </div>
+          <Modal
+            open={confirming}
+            onClose={() => setConfirming(false)}
+            variant="dialog"
+            width="86%"
+            title={t('approvals.confirmTitle')}
+          >
+            <div className="ap-confirm" data-testid="approve-confirm">
+              <p>
+                {t('approvals.confirmDesc', {
+                  value: yuan(prizeValueCents(r.context) ?? 0),
+                  limit: yuan(CONFIRM_ABOVE_CENTS),
+                })}
+              </p>
+              <div className="ap-actions">
+                <ActionButton variant="ghost" onAction={() => setConfirming(false)}>
+                  {t('approvals.confirmCancel')}
+                </ActionButton>
+                <ActionButton onAction={() => send('approve', true)} data-testid="approve-confirm-ok">
+                  {t('approvals.confirmOk')}
+                </ActionButton>
+              </div>
+            </div>
+          </Modal>
         </section>
       ) : r.status === 'pending' ? (
         <p className="ap-empty">{t('approvals.ownRequest')}</p>

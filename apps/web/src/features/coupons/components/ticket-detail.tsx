@@ -1,12 +1,13 @@
+import { useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import type { CallFailure } from '#web/api/errors';
-import { t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { yuan } from '#web/shared/lib/money';
 import { Link } from '#web/shared/navigation/navigation';
 import { copyText } from '#web/shared/ui/copy-text';
 import { showToast } from '#web/shared/ui/feedback';
 import { Modal } from '#web/shared/ui/modal';
+import { t } from '../messages';
 import { groupCode, qrImageSrc } from '../model/coupon-view';
 
 export interface TicketDetailProps {
@@ -28,8 +29,11 @@ export function TicketDetail({ couponId, onClose, inline }: TicketDetailProps) {
     },
   );
   const use = useEndpointMutation('couponUse');
+  // Marking a ticket used cannot be undone: the customer confirms it, with the code still on screen.
+  const [confirming, setConfirming] = useState(false);
   const ticket = detail.data;
   const markUsed = async () => {
+    setConfirming(false);
     if (!ticket) return;
     try {
       await use.mutateAsync({ body: { couponId: ticket.couponId, channel: 'store' }, quiet: inline });
@@ -90,15 +94,35 @@ export function TicketDetail({ couponId, onClose, inline }: TicketDetailProps) {
                     {t('coupon.stores')}
                   </Link>
                 </p>
-                <button
-                  type="button"
-                  className="sub-cta"
-                  data-testid="ticket-use"
-                  disabled={use.isPending}
-                  onClick={() => void markUsed()}
-                >
-                  {t('coupon.markUsed')}
-                </button>
+                {confirming ? (
+                  <div className="ticket__confirm" data-testid="ticket-confirm">
+                    <p role="alert">{t('coupon.confirmUse')}</p>
+                    <div className="ticket__confirm-actions">
+                      <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+                        {t('prizes.cancel')}
+                      </button>
+                      <button
+                        type="button"
+                        className="sub-cta"
+                        data-testid="ticket-use-ok"
+                        disabled={use.isPending}
+                        onClick={() => void markUsed()}
+                      >
+                        {t('prizes.confirm')}
+                      </button>
+                    </div>
+                  </div>
+                ) : (
+                  <button
+                    type="button"
+                    className="sub-cta"
+                    data-testid="ticket-use"
+                    disabled={use.isPending}
+                    onClick={() => setConfirming(true)}
+                  >
+                    {t('coupon.markUsed')}
+                  </button>
+                )}
               </>
             ) : null}
           </>

@@ -6,11 +6,8 @@ export type CouponTab = CouponState | 'goods';
 
 export const COUPON_TABS: readonly CouponTab[] = ['unused', 'used', 'expired', 'goods'];
 
-/** The code in groups of four, as printed on a paper ticket ("ABCD EFGH 1234"). */
-export function groupCode(code: string): string {
-  const plain = code.replace(/[\s-]/g, '');
-  return plain.match(/.{1,4}/g)?.join(' ') ?? plain;
-}
+/** The code in groups of four, as printed on a paper ticket ("ABCD EFGH 1234"): one format everywhere. */
+export { groupCode } from '#web/shared/lib/code-format';
 
 /** The QR as an image source: markup from our server, shown through <img> so no script in it can run. */
 export function qrImageSrc(svg: string): string {

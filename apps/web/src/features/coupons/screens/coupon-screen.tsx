@@ -119,7 +119,8 @@ function LoadFailed({ inline, detail, retry }: { inline: boolean; detail: string
 function CouponIndex({ inline }: { inline: boolean }) {
   const [params] = useSearchParams();
   const [tab, setTab] = useState<CouponTab>(tabFrom(params.get('tab')));
-  const [open, setOpen] = useState<string | null>(null);
+  // `?open=<couponId>` (from 我的奖品 or the win dialog) opens that ticket's code and QR at once.
+  const [open, setOpen] = useState<string | null>(params.get('open'));
   const state = tab === 'goods' ? undefined : tab;
   // Counts come with every answer; the unused list is read first so the tab counters show at once.
   const info = useEndpointQuery('couponInfo', { query: { state: state ?? 'unused' } }, { meta: { quiet: true } });

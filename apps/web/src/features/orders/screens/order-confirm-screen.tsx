@@ -7,6 +7,7 @@ import { type MessageKey, t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { yuan } from '#web/shared/lib/money';
+import { regionText } from '#web/shared/lib/region-text';
 import { Link, useNavigate, useSearchParams } from '#web/shared/navigation/navigation';
 import { addressListPath, orderConfirmPath, PRIZES_PATH } from '#web/shared/navigation/paths';
 import { showToast } from '#web/shared/ui/feedback';
@@ -49,7 +50,7 @@ function AddressLines({ address }: { address: Snapshot | Address }) {
         <span>{maskMobile(address.mobile)}</span>
       </p>
       <p className="order-addr__where">
-        {address.provinceName} {address.cityName} {address.districtName} {address.detail}
+        {regionText(address.provinceName, address.cityName, address.districtName)} {address.detail}
       </p>
     </>
   );

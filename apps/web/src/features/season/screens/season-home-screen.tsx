@@ -1,6 +1,7 @@
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
 import { Link } from '#web/shared/navigation/navigation';
+import { PRIZES_PATH } from '#web/shared/navigation/paths';
 import { showToast } from '#web/shared/ui/feedback';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useSeasonActId, useServerNow } from '../components/use-season';
@@ -26,6 +27,8 @@ export function SeasonHomeScreen() {
   const actId = useSeasonActId();
   const home = useEndpointQuery('seasonHome', { query: { actId } }, { enabled: actId !== '', meta: { quiet: true } });
   const tasks = useEndpointQuery('seasonTasks', { query: { actId } }, { enabled: actId !== '', meta: { quiet: true } });
+  // The account's points (draws, tasks credited to the wallet), beside the season's own score.
+  const balance = useEndpointQuery('pointsBalance', {}, { meta: { quiet: true } });
   const signIn = useEndpointMutation('seasonSignIn');
   useLoginWhenExpired(home.error);
   const d = home.data;
@@ -73,6 +76,12 @@ export function SeasonHomeScreen() {
               </b>
             </div>
             <p className="season-me__foot">{t('season.participants', { n: d.participants })}</p>
+            {balance.data ? (
+              <p className="season-me__wallet" data-testid="season-wallet">
+                {t('season.wallet', { n: balance.data.balance })}
+                <Link to={PRIZES_PATH}>{t('act.myPrizes')} ›</Link>
+              </p>
+            ) : null}
           </section>
 
           {signinTask && live ? (

@@ -2,6 +2,7 @@ import type { RouteData } from '@campaign/contract/client';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
 import { useNavigate } from '#web/shared/navigation/navigation';
+import { homePath } from '#web/shared/navigation/paths';
 import { showToast } from '#web/shared/ui/feedback';
 import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-frame';
 import { useSeasonActId } from '../components/use-season';
@@ -48,6 +49,9 @@ export function SeasonTaskScreen() {
       navigate(seasonLink(SEASON_PATHS.visit, actId, { taskId: task.id }));
     } else if (task.kind === 'draw' && task.actId) {
       navigate(`/upStdDraw?actId=${encodeURIComponent(task.actId)}`);
+    } else if (task.kind === 'invite') {
+      // The inviter's own share page: their QR code and link for the offer the invites count for.
+      navigate(task.actId ? `/newCustomersShare?actId=${encodeURIComponent(task.actId)}` : homePath());
     } else {
       navigate(seasonLink(SEASON_PATHS.visitShare, actId, { taskId: task.id }));
     }

@@ -24,6 +24,10 @@ function Shelf() {
   return (
     <section className="season-card visit-shelf" aria-label={t('season.shelfTitle')}>
       <h2 className="season-card__title">{t('season.shelfTitle')}</h2>
+      {/* Nothing here is tappable: exchange with points is not open yet, and the shelf says so. */}
+      <p className="visit-shelf__soon" data-testid="shop-soon">
+        {t('season.shopSoon')}
+      </p>
       <ul>
         {SHELF.map((item) => (
           <li key={item.name}>

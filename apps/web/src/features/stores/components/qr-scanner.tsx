@@ -1,37 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../messages';
+import { createQrDetector, type Detector, hasCamera, readerKind } from './qr-detector';
 
-interface Detector {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
-type DetectorCtor = new (options: { formats: string[] }) => Detector;
-
-function detectorCtor(): DetectorCtor | null {
-  const ctor: unknown = typeof window === 'undefined' ? undefined : Reflect.get(window, 'BarcodeDetector');
-  return typeof ctor === 'function' ? (ctor as DetectorCtor) : null;
-}
-
-/** The camera can read QR codes here (BarcodeDetector and a camera API). */
+/** A camera is there: the scan button shows (BarcodeDetector, or the ZXing fallback loaded on tap). */
 export function canScan(): boolean {
-  return detectorCtor() !== null && typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
+  return hasCamera();
 }
 
-/** The rear camera through BarcodeDetector; calls `onCode` once with the first QR it reads. */
+/** The rear camera through the QR reader (qr-detector.ts); calls `onCode` once with the first QR it reads. */
 export function QrScanner({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    const Ctor = detectorCtor();
-    if (!Ctor) {
-      setFailed(true);
-      return;
-    }
-    const detector = new Ctor({ formats: ['qr_code'] });
+    let detector: Detector | null = null;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const tick = async () => {
-      if (stopped || !video.current) return;
+      if (stopped || !video.current || !detector) return;
       try {
         const found = await detector.detect(video.current);
         const code = found[0]?.rawValue;
@@ -44,11 +30,14 @@ export function QrScanner({ onCode, onClose }: { onCode: (code: string) => void;
       }
       timer = setTimeout(() => void tick(), 250);
     };
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' } })
-      .then(async (s) => {
+    Promise.all([createQrDetector(), navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } })])
+      .then(async ([d, s]) => {
+        detector = d;
         stream = s;
-        if (stopped || !video.current) return;
+        if (stopped || !video.current) {
+          for (const track of s.getTracks()) track.stop();
+          return;
+        }
         video.current.srcObject = s;
         await video.current.play();
         void tick();
@@ -61,7 +50,7 @@ export function QrScanner({ onCode, onClose }: { onCode: (code: string) => void;
     };
   }, [onCode]);
   return (
-    <div className="qr-scanner" data-testid="qr-scanner">
+    <div className="qr-scanner" data-testid="qr-scanner" data-reader={readerKind()}>
       {failed ? (
         <p className="qr-scanner__note">{t('redeem.noCamera')}</p>
       ) : (

@@ -2,6 +2,7 @@ import type { RouteData } from '@campaign/contract/client';
 import { useCallback, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { StaffGate } from '#web/api/staff-gate';
+import { groupCode } from '#web/shared/lib/code-format';
 import { formatDate } from '#web/shared/lib/format-date';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { yuan } from '#web/shared/lib/money';
@@ -57,7 +58,7 @@ function TicketCard({
         <div>
           <dt>{t('redeem.code')}</dt>
           <dd>
-            <code>{ticket.code}</code>
+            <code>{groupCode(ticket.code)}</code>
           </dd>
         </div>
         <div>
@@ -152,7 +153,7 @@ function Desk() {
   const scanned = useCallback(
     (value: string) => {
       setScanning(false);
-      setCode(value);
+      setCode(groupCode(value));
       find(value);
     },
     [find],
