@@ -18,8 +18,8 @@ export { type FieldRule, type FormRules, fieldProblems, keepsRule } from './form
 export type {
   ActivityDetail,
   ActivityStatus,
-  ApprovalItem,
   Alert,
+  ApprovalItem,
   ApprovalPolicy,
   AuditEntry,
   AuditFilter,

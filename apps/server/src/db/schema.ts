@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
-import type { StatsTables } from './schema-stats';
 import type { ReportTables } from './schema-reports';
+import type { StatsTables } from './schema-stats';
 import type { StoreTables } from './schema-stores';
 
 /**

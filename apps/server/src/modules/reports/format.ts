@@ -36,7 +36,13 @@ const STATUS_ZH: Record<string, string> = {
   pending_approval: '待审批',
   declined: '已驳回',
 };
-const COUPON_ZH = { unused: '未使用', used: '已使用', expired: '已过期', pending: '审核中', declined: '未通过审核' } as const;
+const COUPON_ZH = {
+  unused: '未使用',
+  used: '已使用',
+  expired: '已过期',
+  pending: '审核中',
+  declined: '未通过审核',
+} as const;
 
 export const HEADERS: Record<ExportKind, string[]> = {
   winners: ['中奖编号', '活动', '奖品编号', '奖品', '类型', '状态', '用户编号', '手机号', '中奖时间'],
