@@ -155,14 +155,14 @@ describe.each(kinds)('orders and coupons on %s', (kind) => {
     const info = body<{ counts: Record<string, number>; list: Coupon[] }>(
       await get(me, 'coupon/info?corpId=demo'),
     ).data;
-    expect(info.counts).toEqual({ unused: 0, used: 1, expired: 0 });
+    expect(info.counts).toEqual({ unused: 0, used: 1, expired: 0, pending: 0, declined: 0 });
     expect(info.list[0]).toMatchObject({ state: 'used', usedChannel: 'store', usedAt: t.clock.now });
     const later = await winCoupon(me);
     t.clock.advance(5 * DAY + 1000);
     try {
       me = await login(mobile);
       const c = body<{ counts: Record<string, number> }>(await get(me, 'coupon/info?corpId=demo')).data;
-      expect(c.counts).toEqual({ unused: 0, used: 1, expired: 1 });
+      expect(c.counts).toEqual({ unused: 0, used: 1, expired: 1, pending: 0, declined: 0 });
       expect(body(await post(me, 'coupon/use?corpId=demo', { couponId: later, channel: 'store' })).code).toBe(3203);
     } finally {
       t.clock.advance(-(5 * DAY + 1000));
