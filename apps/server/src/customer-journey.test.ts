@@ -194,6 +194,8 @@ describe.each(kinds)('the customer journey, server side, on %s', (kind) => {
     const d = (await get<{ data: ActivityDetail }>('', 'v2/activity/detail?corpId=demo&actId=common-signin')).data.data;
     expect(d.subtitle).toContain('积分天天领');
     expect(d.prizes.filter((p) => p.kind === 'thanks')).toEqual([]);
+    // 积分天天领: every prize of the daily sign-in is points, so no draw can answer anything else.
+    expect(d.prizes.filter((p) => p.kind !== 'points')).toEqual([]);
     expect(d.prizes.find((p) => p.consolation)?.kind).toBe('points');
   });
 
