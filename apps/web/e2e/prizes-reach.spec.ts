@@ -144,8 +144,11 @@ test('use a coupon: its code, its QR, used once', async ({ page }) => {
   await expect(page.getByTestId('ticket-code')).toContainText(/\w{4} \w{4}/);
   await settle(page);
   await snap(page, 'coupon-ticket-qr');
-  const used = page.waitForResponse((r) => r.url().includes('/coupon/use'));
   await page.getByTestId('ticket-use').click();
+  // Using it cannot be undone: the customer confirms first (nothing is sent before).
+  await expect(page.getByTestId('ticket-confirm')).toContainText('无法撤销');
+  const used = page.waitForResponse((r) => r.url().includes('/coupon/use'));
+  await page.getByTestId('ticket-use-ok').click();
   expect(((await (await used).json()) as { code: number }).code).toBe(0);
   await expect(ticket).toHaveAttribute('data-state', 'used');
   await settle(page);
