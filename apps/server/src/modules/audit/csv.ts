@@ -1,33 +1,6 @@
 import type { AuditEntry } from '@campaign/contract';
-
-const HEADER = [
-  '序号',
-  '时间',
-  '操作人编号',
-  '操作人',
-  '岗位',
-  'IP',
-  '操作',
-  '对象',
-  '变更前',
-  '变更后',
-  '前一条哈希',
-  '本条哈希',
-];
-
-/** China time, as staff read it: `2026-11-22 10:00:00`. */
-export function chinaTime(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
-}
-
-/**
- * One CSV cell: quoted when needed, and a leading = + - @ (or tab / CR) neutralised with an apostrophe, so a
- * spreadsheet never runs a value someone typed as a formula (CSV injection).
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
+import { chinaTime } from '../../platform/campaign-day';
+import { AUDIT_CSV_HEADER, csvCell } from '../../platform/csv';
 
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
@@ -51,6 +24,6 @@ export function auditCsv(entries: AuditEntry[], first: boolean): string {
       .map(csvCell)
       .join(','),
   );
-  const head = first ? `\uFEFF${HEADER.join(',')}\r\n` : '';
+  const head = first ? `\uFEFF${AUDIT_CSV_HEADER.join(',')}\r\n` : '';
   return head + lines.map((l) => `${l}\r\n`).join('');
 }

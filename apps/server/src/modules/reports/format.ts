@@ -1,15 +1,14 @@
-import type { ExportKind } from '@campaign/contract';
+import { type ExportKind, maskMobile } from '@campaign/contract';
+import { chinaTime } from '../../platform/campaign-day';
 import { couponState } from '../../platform/claim-states';
+import { AUDIT_CSV_HEADER } from '../../platform/csv';
 
 // Each export's columns (Chinese headers, as the people who open the file read them) and how a row
 // becomes its cells. Personal data is masked unless the job is unmasked (an auditor or admin, with a
-// reason, audited: service.ts).
+// reason, audited: service.ts). Mobiles are masked by the contract's maskMobile, the one both sides use.
 
-/** 13812345678 → 138****5678. */
-export function maskMobile(m: string | null | undefined): string {
-  if (!m) return '';
-  return m.length >= 7 ? `${m.slice(0, 3)}****${m.slice(-4)}` : '****';
-}
+export { maskMobile };
+
 /** 张三丰 → 张**. */
 export function maskName(n: string | null | undefined): string {
   if (!n) return '';
@@ -20,12 +19,6 @@ export function maskName(n: string | null | undefined): string {
 export function maskCode(c: string | null | undefined): string {
   if (!c) return '';
   return c.length > 6 ? `${c.slice(0, 4)}****${c.slice(-2)}` : '****';
-}
-
-/** China time, as staff read it: `2026-11-22 10:00:00`. */
-export function chinaTime(ms: number | string | null | undefined): string {
-  if (ms === null || ms === undefined) return '';
-  return new Date(Number(ms) + 8 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
 }
 
 const KIND_ZH: Record<string, string> = { coupon: '券', physical: '实物', points: '积分' };
@@ -49,20 +42,7 @@ export const HEADERS: Record<ExportKind, string[]> = {
   orders: ['订单号', '中奖编号', '活动', '奖品', '订单状态', '收货人', '手机号', '收货地址', '运单号', '下单时间'],
   redemptions: ['核销编号', '门店编号', '门店', '店员编号', '店员', '券码', '中奖编号', '活动', '核销时间'],
   coupons: ['中奖编号', '活动', '奖品', '券码', '手机号', '状态', '发放时间', '使用时间', '使用渠道'],
-  audit: [
-    '序号',
-    '时间',
-    '操作人编号',
-    '操作人',
-    '岗位',
-    'IP',
-    '操作',
-    '对象',
-    '变更前',
-    '变更后',
-    '前一条哈希',
-    '本条哈希',
-  ],
+  audit: AUDIT_CSV_HEADER,
 };
 
 type Cells = (string | number)[];
@@ -168,14 +148,4 @@ export function cells(kind: ExportKind, r: Row, unmasked: boolean, now: number):
         r.hash,
       ];
   }
-}
-
-/**
- * One CSV cell: quoted when needed, and a leading = + - @ (or tab / CR) neutralised with an apostrophe, so a
- * spreadsheet never runs a value someone typed as a formula (CSV injection).
- */
-export function csvCell(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { csvCell } from './format';
+import { csvCell } from '../../platform/csv';
 
 // The two file formats an export is written in, both streamed: CSV straight to the file (UTF-8 with a BOM so
 // a spreadsheet reads Chinese), XLSX through exceljs's streaming workbook writer (each row committed and
