@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { Alert } from '@campaign/contract';
 import { handOver } from '../../db/owners';
 import type { AuditActor, AuditPort } from '../../platform/audit-port';
+import { campaignDay } from '../../platform/campaign-day';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { Fetch } from '../../platform/outbound-http';
@@ -121,7 +122,7 @@ export function createAlertsService(
   /** The rules over running campaigns: stock under 5%, budget ahead of plan, error and 429 rates. */
   async function evaluate(): Promise<number> {
     const now = clock();
-    const day = new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+    const day = campaignDay(now);
     let raised = 0;
     for (const act of await rules.running(db, now)) {
       const prizes = await rules.prizes(db, act.corp_id, act.id);

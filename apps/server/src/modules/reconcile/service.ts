@@ -1,6 +1,7 @@
 import type { ReconcileReport } from '@campaign/contract';
 import { handOver } from '../../db/owners';
 import type { AuditActor, AuditPort } from '../../platform/audit-port';
+import { campaignDay } from '../../platform/campaign-day';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
@@ -9,7 +10,6 @@ import type { AlertsPort, StockLeftPort } from './ports';
 import * as repo from './repo';
 
 /** China's calendar day of `ms`: the daily run's key. */
-export const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
 function toReport(r: repo.ReportRow): ReconcileReport {
   return {
@@ -55,7 +55,7 @@ export function createReconcileService(
     by: { actor: AuditActor; ip: string | null } | null,
   ): Promise<ReconcileReport | null> {
     const now = clock();
-    const dailyId = `daily-${corpId}-${actId}-${chinaDay(now)}`;
+    const dailyId = `daily-${corpId}-${actId}-${campaignDay(now)}`;
     if (trigger === 'daily' && (await repo.exists(db, dailyId))) return null;
     const list = await compute(corpId, actId);
     const ok = list.every((c) => c.ok);

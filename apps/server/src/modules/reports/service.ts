@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { type ExportJob, type ExportKind, UNMASK_ROLES } from '@campaign/contract';
 import { handOver } from '../../db/owners';
 import type { AuditActor, AuditPort } from '../../platform/audit-port';
+import { campaignDay } from '../../platform/campaign-day';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
@@ -33,7 +34,7 @@ const SHEETS: Record<ExportKind, string> = {
 };
 
 export function filenameOf(j: Pick<repo.JobRow, 'kind' | 'act_id' | 'format' | 'created_at' | 'id'>): string {
-  const day = new Date(Number(j.created_at) + 8 * 3_600_000).toISOString().slice(0, 10);
+  const day = campaignDay(Number(j.created_at));
   return `${j.kind}-${j.act_id ?? 'all'}-${day}-${j.id.slice(-6)}.${j.format}`;
 }
 
