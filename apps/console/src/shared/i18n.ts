@@ -20,8 +20,11 @@ function pickLocale(): Locale {
 
 export const locale: Locale = typeof location === 'undefined' ? 'zh-CN' : pickLocale();
 
-/** The text of a key, with `{name}` placeholders filled. */
+/**
+ * The text of a key, with `{name}` placeholders filled. A key neither catalogue has (one built from server
+ * data, such as an audit action no screen knows yet) comes back as itself, never as a crash.
+ */
 export function t(key: MessageKey, vars: Record<string, string | number> = {}): string {
-  const text = catalogues[locale][key] ?? zhCN[key];
+  const text: string = catalogues[locale][key] ?? zhCN[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
