@@ -29,12 +29,15 @@ test('sign-in with password and TOTP: the admin lands on the first section the r
   await admin.getByRole('button', { name: '登录', exact: true }).click();
   await expect(admin).toHaveURL(/\/console\/audit$/);
   const menu = admin.getByRole('navigation', { name: '主菜单' });
-  await expect(menu.getByRole('link')).toHaveText(['审计日志', '人员与权限', '机构设置']);
+  await expect(menu.getByRole('link')).toHaveText(['审计日志', '报表导出', '对账', '告警', '人员与权限', '机构设置']);
   await expect(admin.getByRole('cell', { name: '登录', exact: true }).first()).toBeVisible();
 });
 
 test('staff admin: add a member (first password and QR shown once), change roles, disable', async () => {
   await admin.getByRole('link', { name: '人员与权限' }).click();
+  // The audit log under it names the same people (the demo campaigns' entries): wait for the staff screen.
+  await expect(admin).toHaveURL(/\/console\/staff$/);
+  await expect(admin.getByRole('heading', { name: '人员与权限', level: 1 })).toBeVisible();
   await expect(admin.getByRole('cell', { name: '陈运营 operator-chen' })).toBeVisible();
   await snap(admin, 'console-staff');
   await admin.getByRole('button', { name: '添加人员' }).click();
@@ -112,6 +115,8 @@ test('audit: every change above is on the record; verify the chain; export CSV; 
   expect(csv).toContain('settings.kill-switch');
   expect(csv).toContain('staff.add');
   await admin.getByRole('combobox', { name: '操作类型' }).click();
+  // The campaigns' actions are in the list too: the auditor types to narrow it.
+  await admin.getByRole('combobox', { name: '操作类型' }).fill('添加');
   await admin.getByTitle('添加人员').click();
   await admin.getByRole('button', { name: '搜索' }).click();
   await expect(admin.getByRole('row')).toHaveCount(2);
@@ -152,15 +157,15 @@ test('single sign-on through the real provider: roles from the staff list, narro
   await expect(page.getByText('SSO', { exact: true })).toBeVisible();
   const menu = page.getByRole('navigation', { name: '主菜单' });
   // The staff list grants approver and operator; the provider's roles claim says approver: approver only.
-  await expect(menu.getByRole('link')).toHaveText([/活动管理/, /待我审批/, /数据看板/, '机构设置']);
-  await expect(page.getByRole('heading', { name: '活动管理正在建设中' })).toBeVisible();
-  await snap(page, 'console-coming-campaigns');
+  await expect(menu.getByRole('link')).toHaveText([/活动管理/, /待我审批/, /数据看板/, '对账', '告警', '机构设置']);
+  await expect(page.getByRole('heading', { name: '活动管理', level: 1 })).toBeVisible();
+  await snap(page, 'console-sso-campaigns');
 });
 
 test('an operator sees only their sections; a section outside their roles is a designed refusal', async ({ page }) => {
   await signIn(page, 'operator');
   const menu = page.getByRole('navigation', { name: '主菜单' });
-  await expect(menu.getByRole('link')).toHaveText([/活动管理/, /数据看板/, '机构设置']);
+  await expect(menu.getByRole('link')).toHaveText([/活动管理/, /数据看板/, '报表导出', '对账', '告警', '机构设置']);
   await page.getByRole('link', { name: '机构设置' }).click();
   await expect(page.getByText('只读：仅管理员可修改').first()).toBeVisible();
   await expect(page.getByRole('button', { name: '紧急停止全部活动' })).toHaveCount(0);

@@ -132,6 +132,8 @@ export function AuditScreen() {
             <Select
               id="audit-action"
               allowClear
+              // The list grows with every kind of console action: type to narrow it.
+              showSearch={{ optionFilterProp: 'label' }}
               value={draft.action}
               onChange={(action?: string) => setDraft({ ...draft, action })}
               options={(list.data?.actions ?? []).map((a) => ({ value: a, label: actionLabel(a) }))}
