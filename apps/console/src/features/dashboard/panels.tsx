@@ -1,5 +1,5 @@
 import type { Dashboard } from '@campaign/contract/client';
-import { Progress, Segmented, Table, Tag } from 'antd';
+import { Empty, Progress, Segmented, Table, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { formatTime, yuan } from '../../shared/format';
 import { Panel } from '../../shared/panel';
@@ -85,7 +85,7 @@ export function PrizesPanel({ d }: { d: Dashboard }) {
         size="small"
         rowKey="prizeId"
         pagination={false}
-        locale={{ emptyText: dt('prizes.none') }}
+        locale={{ emptyText: <Empty description={dt('prizes.none')} /> }}
         dataSource={d.prizes}
         columns={[
           { title: dt('prizes.name'), dataIndex: 'name' },
@@ -162,7 +162,7 @@ export function CampaignsPanel({ d, open }: { d: Dashboard; open: (actId: string
         rowKey="actId"
         pagination={d.campaigns.length > 10 ? { pageSize: 10 } : false}
         dataSource={d.campaigns}
-        locale={{ emptyText: dt('empty') }}
+        locale={{ emptyText: <Empty description={dt('empty')} /> }}
         columns={[
           { title: dt('campaigns.act'), dataIndex: 'actId' },
           { title: dt('col.draws'), dataIndex: 'draws', align: 'right', render: num },
