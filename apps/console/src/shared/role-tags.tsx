@@ -1,14 +1,15 @@
 import type { StaffRole } from '@campaign/contract/client';
 import { Tag } from 'antd';
 import { type MessageKey, t } from './i18n';
+import { TONES } from './theme';
 
-/** Text and background per role, each at least 4.5:1 (antd's preset gold and orange are not). */
-const COLORS: Record<StaffRole, { color: string; background: string }> = {
-  operator: { color: '#1e40af', background: '#eff4ff' },
-  approver: { color: '#6b21a8', background: '#f5edff' },
-  auditor: { color: '#854d0e', background: '#fef6d8' },
-  admin: { color: '#991b1b', background: '#fdecec' },
-  clerk: { color: '#334155', background: '#f1f5f9' },
+/** Each role's tone (shared/theme.ts: AA contrast, which antd's preset gold and orange are not). */
+const COLORS: Record<StaffRole, (typeof TONES)[keyof typeof TONES]> = {
+  operator: TONES.blue,
+  approver: TONES.purple,
+  auditor: TONES.amber,
+  admin: TONES.red,
+  clerk: TONES.slate,
 };
 
 export const roleLabel = (r: StaffRole) => t(`role.${r}` as MessageKey);

@@ -41,3 +41,16 @@ export const theme: ThemeConfig = {
     Table: { headerBg: '#f7f8fa' },
   },
 };
+
+/**
+ * Tag tones the console draws itself: text on background at least 4.5:1 each (antd's light presets gold,
+ * orange and volcano are not). Role tags and alert kinds pick from these.
+ */
+export const TONES = {
+  blue: { color: '#1e40af', background: '#eff4ff' },
+  purple: { color: '#6b21a8', background: '#f5edff' },
+  amber: { color: '#854d0e', background: '#fef6d8' },
+  orange: { color: '#9a3412', background: '#fff1e6' },
+  red: { color: '#991b1b', background: '#fdecec' },
+  slate: { color: '#334155', background: '#f1f5f9' },
+} as const;

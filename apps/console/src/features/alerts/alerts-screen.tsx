@@ -8,15 +8,17 @@ import { formatTime } from '../../shared/format';
 import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
 import { Panel } from '../../shared/panel';
+import { TONES } from '../../shared/theme';
 import { fill, m } from './messages';
 import './alerts.css';
 
-const KIND_COLOR = {
-  stock_low: 'orange',
-  budget_ahead: 'gold',
-  error_rate: 'volcano',
-  rate_limited: 'purple',
-  reconcile_diff: 'red',
+/** Each kind's tone (AA contrast; antd's preset orange, gold and volcano tags are not). */
+const KIND_TONE = {
+  stock_low: TONES.orange,
+  budget_ahead: TONES.amber,
+  error_rate: TONES.red,
+  rate_limited: TONES.purple,
+  reconcile_diff: TONES.red,
 } as const;
 const DELIVERY_COLOR = { none: 'default', pending: 'processing', delivered: 'success', failed: 'error' } as const;
 const PAGE_SIZE = 20;
@@ -58,7 +60,11 @@ export function AlertsScreen() {
                   title: m.col.kind,
                   dataIndex: 'kind',
                   width: 110,
-                  render: (k: AlertItem['kind']) => <Tag color={KIND_COLOR[k]}>{m.kinds[k]}</Tag>,
+                  render: (k: AlertItem['kind']) => (
+                    <Tag style={KIND_TONE[k]} bordered={false}>
+                      {m.kinds[k]}
+                    </Tag>
+                  ),
                 },
                 { title: m.col.campaign, dataIndex: 'actId', width: 140, render: (a: string | null) => a ?? '—' },
                 { title: m.col.message, dataIndex: 'message' },
