@@ -11,7 +11,7 @@ import { PageHead } from '../../shared/page-head';
 import { Panel } from '../../shared/panel';
 import '../../shared/campaign/campaign.css';
 import { StateTag } from '../../shared/campaign/state-tag';
-import { KIND_LABEL } from '../../shared/campaign/text';
+import { KIND_LABEL, PRIZE_KIND_LABEL } from '../../shared/campaign/text';
 import './approvals.css';
 
 /** 待我审批: what waits for me (never my own, never one I already voted on), with the field-by-field diff. */
@@ -85,14 +85,21 @@ function ApprovalsScreenBody() {
   );
 }
 
-const show = (v: unknown) =>
-  v === undefined || v === null
-    ? '（无）'
-    : typeof v === 'string'
-      ? v
-      : typeof v === 'object'
-        ? JSON.stringify(v)
-        : String(v);
+/**
+ * A diff value as an approver reads it: times in China time, money in yuan, yes / no, a kind by its name,
+ * nothing as （无）; anything else as the campaign file writes it.
+ */
+function show(v: unknown, path: string): string {
+  const key = path.split('.').pop() ?? '';
+  if (v === undefined || v === null || (Array.isArray(v) && v.length === 0) || v === '') return '（无）';
+  if (typeof v === 'boolean') return v ? '是' : '否';
+  if (typeof v === 'number' && key.endsWith('At')) return formatTime(v);
+  if (typeof v === 'number' && key.endsWith('Cents')) return yuan(v);
+  if (typeof v === 'string' && key === 'kind' && path.includes('prizes')) return PRIZE_KIND_LABEL[v] ?? v;
+  if (typeof v === 'string' && (key === 'kind' || key === 'type') && v in KIND_LABEL)
+    return KIND_LABEL[v as keyof typeof KIND_LABEL];
+  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
 
 function ReviewPane({ item, onDone }: { item: ApprovalItem; onDone: () => void }) {
   const [comment, setComment] = useState('');
@@ -134,8 +141,8 @@ function ReviewPane({ item, onDone }: { item: ApprovalItem; onDone: () => void }
             {diff.data.changes.map((c) => (
               <tr key={c.path} data-path={c.path}>
                 <th scope="row">{c.label}</th>
-                <td className="diff-before">{show(c.before)}</td>
-                <td className="diff-after">{show(c.after)}</td>
+                <td className="diff-before">{show(c.before, c.path)}</td>
+                <td className="diff-after">{show(c.after, c.path)}</td>
               </tr>
             ))}
           </tbody>

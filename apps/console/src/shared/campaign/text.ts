@@ -125,3 +125,11 @@ export const FIELD_LABEL: Record<string, string> = {
 };
 
 export const fieldLabel = (key: string) => FIELD_LABEL[key] ?? key;
+
+/** A prize's kind as the editor offers it and the approver's diff shows it. */
+export const PRIZE_KIND_LABEL: Record<string, string> = {
+  coupon: '优惠券',
+  physical: '实物',
+  points: '积分',
+  thanks: '谢谢参与',
+};

@@ -2,13 +2,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, InputNumber, Radio, Select, Table } from 'antd';
 import type { ReactNode } from 'react';
 import type { DraftPrize } from '../../../shared/campaign/api';
+import { PRIZE_KIND_LABEL } from '../../../shared/campaign/text';
 
-const PRIZE_KINDS = [
-  { value: 'coupon', label: '优惠券' },
-  { value: 'physical', label: '实物' },
-  { value: 'points', label: '积分' },
-  { value: 'thanks', label: '谢谢参与' },
-];
+const PRIZE_KINDS = Object.entries(PRIZE_KIND_LABEL).map(([value, label]) => ({ value, label }));
 
 export type OddsMode = 'weight' | 'probability';
 
