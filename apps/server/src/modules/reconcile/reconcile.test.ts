@@ -28,10 +28,10 @@ async function receiver(answer: () => number) {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got, server };
 }
 
-async function until<T>(what: () => T | undefined, ms = 5_000): Promise<T> {
+async function until<T>(what: () => T | undefined | Promise<T | undefined>, ms = 5_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
-    const v = what();
+    const v = await what();
     if (v !== undefined) return v;
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 20));
@@ -125,10 +125,12 @@ describe.each(kinds)('the reconciliation and its alert on %s', (kind) => {
     expect(stock?.rows.map((r) => r.id).sort()).toEqual(['cpn', 'gift']);
 
     // The first attempt is refused (500); the alert waits for its next attempt, then arrives.
-    await until(() => (hook.got.length >= 1 ? true : undefined));
-    let alerts = body<{ items: { kind: string; delivery: string; attempts: number }[] }>(
-      await op.get('/console/alerts'),
-    );
+    // The hook has the request before the service has its answer and counts the attempt: wait for the count.
+    type Alerts = { items: { kind: string; delivery: string; attempts: number }[] };
+    let alerts = await until(async () => {
+      const now = body<Alerts>(await op.get('/console/alerts'));
+      return hook.got.length >= 1 && (now.data.items[0]?.attempts ?? 0) >= 1 ? now : undefined;
+    }, 10_000);
     expect(alerts.data.items[0]).toMatchObject({ kind: 'reconcile_diff', delivery: 'pending', attempts: 1 });
     status = 204;
     t.clock.advance(60_000);
