@@ -1,15 +1,31 @@
 #!/usr/bin/env node
 // `npm test`: type-check, lint + import boundaries, unit and integration tests (SQLite and PostgreSQL),
 // browser journeys in Debian's Chromium. Stops at the first failing stage; ends with one summary line.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'test-results');
 mkdirSync(out, { recursive: true });
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env }).status === 0;
+
+/** One Playwright suite, its output lines prefixed with its name (two run at once). */
+function playwright(name, config, jsonFile) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], {
+      cwd: root,
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+    }
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
 
 let passed = 0;
 let failed = 0;
@@ -32,28 +48,27 @@ const stages = [
   ],
   [
     'browser journeys',
-    () => {
+    async () => {
       if (!run('npm', ['run', 'build'])) return false;
-      // The H5's journeys, then the operator console's (1440×900, their own server and database).
-      let ok = true;
-      for (const [config, name] of [
-        ['apps/web/playwright.config.ts', 'playwright.json'],
-        ['apps/console/playwright.config.ts', 'playwright-console.json'],
-      ]) {
-        const file = join(out, name);
-        ok =
-          spawnSync('npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], {
-            cwd: root,
-            stdio: 'inherit',
-            env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
-          }).status === 0 && ok;
-        if (existsSync(file)) {
-          const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
-          passed += (s.expected ?? 0) + (s.flaky ?? 0);
-          failed += s.unexpected ?? 0;
-        }
-      }
-      return ok;
+      // The H5's journeys (375×812) and the operator console's (1440×900) run side by side: each has its own
+      // server, port and database, and the console's campaign journey spends minutes waiting for its campaign's
+      // start and end times, which the H5's journeys fill.
+      const suites = [
+        ['h5', 'apps/web/playwright.config.ts', 'playwright.json'],
+        ['console', 'apps/console/playwright.config.ts', 'playwright-console.json'],
+      ].map(([name, config, json]) => {
+        const file = join(out, json);
+        rmSync(file, { force: true });
+        return playwright(name, config, file).then((ok) => {
+          if (existsSync(file)) {
+            const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+            passed += (s.expected ?? 0) + (s.flaky ?? 0);
+            failed += s.unexpected ?? 0;
+          }
+          return ok;
+        });
+      });
+      return (await Promise.all(suites)).every(Boolean);
     },
   ],
 ];
@@ -62,7 +77,7 @@ const started = Date.now();
 for (const [name, stage] of stages) {
   console.log(`\n=== ${name} ===`);
   const t0 = Date.now();
-  const ok = stage();
+  const ok = await stage();
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   if (!ok) {
     console.log(`\ntests: ${passed} passed, ${Math.max(failed, 1)} failed`);
