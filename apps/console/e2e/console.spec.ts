@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { account, DEMO_PASSWORD, signIn, snap, totpNow } from './helpers';
+import { DEMO_PASSWORD, freshCode, signIn, snap } from './helpers';
 
 // The console platform's journeys at 1440×900 (issue 23): sign-in with TOTP, lockout, single sign-on
 // through a real OpenID Connect provider, staff admin, settings, audit verify and export, role gating.
@@ -25,7 +25,7 @@ test('sign-in with password and TOTP: the admin lands on the first section the r
   await admin.getByRole('button', { name: '登录', exact: true }).click();
   await expect(admin.getByRole('alert')).toContainText('登录名、密码或动态验证码不正确');
   await snap(admin, 'console-sign-in-error');
-  await admin.getByLabel('动态验证码').fill(totpNow(account('admin').totpSecret));
+  await admin.getByLabel('动态验证码').fill(await freshCode('admin'));
   await admin.getByRole('button', { name: '登录', exact: true }).click();
   await expect(admin).toHaveURL(/\/console\/audit$/);
   const menu = admin.getByRole('navigation', { name: '主菜单' });
@@ -137,7 +137,7 @@ test('five wrong codes lock an account for 15 minutes, said plainly', async ({ p
   await expect(page.getByRole('alert')).toContainText('账号已锁定 15 分钟');
   await snap(page, 'console-locked');
   // The right code changes nothing while locked.
-  await page.getByLabel('动态验证码').fill(totpNow(account('approver2').totpSecret));
+  await page.getByLabel('动态验证码').fill(await freshCode('approver2'));
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('账号已锁定');
 });

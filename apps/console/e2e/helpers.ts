@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -17,8 +18,35 @@ export function account(login: string) {
   return a;
 }
 
-/** The code an authenticator app shows for this secret now. */
-export const totpNow = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+const PERIOD_MS = 30_000;
+/** Which 30-second step each account last signed in with, across this run's spec files. */
+const stepsFile = join(tmpdir(), `campaign-console-e2e-totp-${process.env.CAMPAIGN_CONSOLE_E2E_RUN}.json`);
+const usedSteps = (): Record<string, number> => {
+  try {
+    return JSON.parse(readFileSync(stepsFile, 'utf8'));
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * A code the server will take for this account now. It refuses a code of a step it has already seen (a replayed
+ * code), so a second sign-in within the same 30 s uses the next step's code (it allows one step of drift), and
+ * a third waits for the clock to move on — as a person would wait for the app's next code.
+ */
+export async function freshCode(login: string): Promise<string> {
+  const secret = Secret.fromBase32(account(login).totpSecret);
+  const last = usedSteps()[login] ?? -1;
+  for (;;) {
+    const now = Math.floor(Date.now() / PERIOD_MS);
+    const step = now > last ? now : last === now ? now + 1 : null;
+    if (step !== null) {
+      writeFileSync(stepsFile, JSON.stringify({ ...usedSteps(), [login]: step }));
+      return new TOTP({ secret }).generate({ timestamp: step * PERIOD_MS });
+    }
+    await new Promise((r) => setTimeout(r, (now + 1) * PERIOD_MS - Date.now() + 50));
+  }
+}
 
 /** Impacts that fail a journey; minor and moderate findings do not. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -52,7 +80,7 @@ export async function signIn(page: Page, login: string, corpId = 'demo'): Promis
   await page.goto(`/console/?corpId=${corpId}`);
   await page.getByLabel('登录名').fill(a.login);
   await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByLabel('动态验证码').fill(totpNow(a.totpSecret));
+  await page.getByLabel('动态验证码').fill(await freshCode(login));
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByRole('button', { name: '退出登录' })).toBeVisible();
 }
