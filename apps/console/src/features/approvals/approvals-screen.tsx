@@ -11,7 +11,7 @@ import { PageHead } from '../../shared/page-head';
 import { Panel } from '../../shared/panel';
 import '../../shared/campaign/campaign.css';
 import { StateTag } from '../../shared/campaign/state-tag';
-import { KIND_LABEL, PRIZE_KIND_LABEL } from '../../shared/campaign/text';
+import { FIELD_LABEL, KIND_LABEL, PRIZE_KIND_LABEL } from '../../shared/campaign/text';
 import './approvals.css';
 
 /** 待我审批: what waits for me (never my own, never one I already voted on), with the field-by-field diff. */
@@ -98,7 +98,15 @@ function show(v: unknown, path: string): string {
   if (typeof v === 'string' && key === 'kind' && path.includes('prizes')) return PRIZE_KIND_LABEL[v] ?? v;
   if (typeof v === 'string' && (key === 'kind' || key === 'type') && v in KIND_LABEL)
     return KIND_LABEL[v as keyof typeof KIND_LABEL];
-  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (Array.isArray(v)) return v.map((x, i) => show(x, `${path}.${i}`)).join('；');
+  if (typeof v === 'object') {
+    // A row added or removed whole (a prize, a task, a store): its fields in words, not the file's JSON.
+    return Object.entries(v as Record<string, unknown>)
+      .filter(([k, x]) => k !== 'id' && k !== 'image' && !(Array.isArray(x) && x.length === 0))
+      .map(([k, x]) => `${FIELD_LABEL[k] ?? k} ${x === null ? '不限' : show(x, `${path}.${k}`)}`)
+      .join('，');
+  }
+  return String(v);
 }
 
 function ReviewPane({ item, onDone }: { item: ApprovalItem; onDone: () => void }) {
@@ -120,6 +128,10 @@ function ReviewPane({ item, onDone }: { item: ApprovalItem; onDone: () => void }
     },
   });
   const stale = review.error?.status === 409;
+  // As read: a field that is empty on both sides (a new campaign's unused subtitle) is no change to review.
+  const changes = (diff.data?.changes ?? [])
+    .map((c) => ({ path: c.path, label: c.label, before: show(c.before, c.path), after: show(c.after, c.path) }))
+    .filter((c) => c.before !== c.after);
   const needsComment = !comment.trim();
   return (
     <Panel title={`差异：${item.title}`} extra={<Link to={`/campaigns/${encodeURIComponent(item.id)}`}>活动详情</Link>}>
@@ -127,7 +139,7 @@ function ReviewPane({ item, onDone }: { item: ApprovalItem; onDone: () => void }
         <LoadFailed error={diff.error} retry={diff.refetch} />
       ) : !diff.data ? (
         <div className="skeleton" aria-busy="true" />
-      ) : diff.data.changes.length ? (
+      ) : changes.length ? (
         <table className="diff-table" data-testid="diff-table">
           <caption className="sr-only">与线上版本的差异</caption>
           <thead>
@@ -138,11 +150,11 @@ function ReviewPane({ item, onDone }: { item: ApprovalItem; onDone: () => void }
             </tr>
           </thead>
           <tbody>
-            {diff.data.changes.map((c) => (
+            {changes.map((c) => (
               <tr key={c.path} data-path={c.path}>
                 <th scope="row">{c.label}</th>
-                <td className="diff-before">{show(c.before, c.path)}</td>
-                <td className="diff-after">{show(c.after, c.path)}</td>
+                <td className="diff-before">{c.before}</td>
+                <td className="diff-after">{c.after}</td>
               </tr>
             ))}
           </tbody>

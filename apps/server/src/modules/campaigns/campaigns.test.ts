@@ -109,7 +109,7 @@ describe.each(kinds)('console campaigns: making and approving on %s', (kind) => 
       await ap.get('/console/campaigns/diff?id=spring-wheel'),
     ).data;
     expect(diff.rev).toBe(rev4);
-    expect(diff.changes).toContainEqual(expect.objectContaining({ path: 'activity.title', label: '活动 · 标题' }));
+    expect(diff.changes).toContainEqual(expect.objectContaining({ path: 'activity.title', label: '活动 · 活动名称' }));
     expect(diff.changes).toContainEqual(
       expect.objectContaining({ path: 'activity.prizes.0', label: '活动 · 奖品 · 新增「一等奖 蓝牙耳机」' }),
     );

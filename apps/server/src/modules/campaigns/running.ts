@@ -1,13 +1,9 @@
 import type { CampaignState } from '@campaign/contract';
 import { handOver, own } from '../../db/owners';
-import type { AuditActor } from '../../platform/audit-port';
 import { AppError } from '../../platform/errors';
 import type { Corp } from '../../platform/tenancy';
 import * as repo from './repo';
-import { type Acting, type CampaignHelpers, type CampaignsDeps, stateNow } from './shared';
-
-/** The actor of what the clock does (→ live at starts_at, → ended at ends_at). */
-export const CLOCK_ACTOR: AuditActor = { id: 'system', name: '系统（定时）', roles: [] };
+import { type Acting, type CampaignHelpers, type CampaignsDeps, CLOCK_ACTOR, stateNow } from './shared';
 
 const RUNNING = ['scheduled', 'live', 'paused'] as const;
 

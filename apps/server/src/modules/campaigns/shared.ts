@@ -43,6 +43,9 @@ export function stateNow(row: RowLike, now: number): CampaignState {
 }
 
 /** Live, scheduled or paused: a change is a revision of what is published. */
+/** The actor of what the clock does (→ live at starts_at, → ended at ends_at). */
+export const CLOCK_ACTOR: AuditActor = { id: 'system', name: '系统（定时）', roles: [] };
+
 export const isPublished = (s: CampaignState) => s === 'scheduled' || s === 'live' || s === 'paused';
 
 export function toRow(
@@ -73,7 +76,10 @@ export function toRow(
     endsAt: r.ends_at === null ? null : Number(r.ends_at),
     version: r.version,
     updatedAt: Number(r.updated_at),
-    updatedBy: { id: r.updated_by, name: names.get(r.updated_by) ?? r.updated_by },
+    updatedBy: {
+      id: r.updated_by,
+      name: names.get(r.updated_by) ?? (r.updated_by === CLOCK_ACTOR.id ? CLOCK_ACTOR.name : r.updated_by),
+    },
     halted,
   };
 }
