@@ -152,6 +152,8 @@ function ReportView({ r }: { r: ReconcileReport }) {
         className="reconcile-verdict"
       />
       <Table<ReconcileCheck>
+        // A new report opens with its failing checks expanded (the default applies when the table mounts).
+        key={r.at}
         rowKey="name"
         size="middle"
         pagination={false}

@@ -103,6 +103,8 @@ export function ReportsScreen() {
               aria-label={m.campaign}
               disabled={kind === 'audit'}
               loading={campaigns.isLoading}
+              // A corp runs many campaigns: type a name or id to find one.
+              showSearch={{ optionFilterProp: 'label' }}
               options={[
                 { value: '', label: m.allCampaigns },
                 ...(campaigns.data?.items ?? []).map((c) => ({ value: c.actId, label: `${c.title}（${c.actId}）` })),
