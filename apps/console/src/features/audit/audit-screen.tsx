@@ -260,6 +260,8 @@ function VerifyResult({ r, onClose }: { r: AuditVerify; onClose: () => void }) {
         type="success"
         showIcon
         closable={{ onClose }}
+        // Good news is announced politely; only a broken chain interrupts (role="alert" below).
+        role="status"
         title={r.checked === 0 ? t('audit.verify.empty') : t('audit.verify.ok', { n: r.checked })}
         description={
           r.head ? <span className="mono">{t('audit.verify.head', { seq: r.head.seq, hash: r.head.hash })}</span> : null
