@@ -73,7 +73,7 @@ export async function draws(db: Db, corpId: string, actId: string): Promise<Reco
   return check('draws', '抽奖次数 = 中奖 + 未中奖', num(total.draws), num(total.wins) + num(total.none), rows);
 }
 
-/** Per prize with a stock: awards given, draws that gave it, its total (initial + top-ups). */
+/** Per prize with a stock: awards given, what took it out of stock (draws, and awards made without one), its total. */
 export async function perPrize(db: Db, corpId: string, actId: string) {
   const prizes = await db
     .selectFrom('prize')
@@ -97,14 +97,28 @@ export async function perPrize(db: Db, corpId: string, actId: string) {
     .where('act_id', '=', actId)
     .groupBy('awarded_prize_id')
     .execute();
+  // Stock also leaves without a draw: a season's band prizes, an offer claimed, an exchange. Those awards have
+  // no draw row of their own (their draw_id names the season or the claim), and count as issued as they are.
+  const given = await db
+    .selectFrom('award as a')
+    .select((eb) => ['a.prize_id', eb.fn.countAll<number>().as('n')])
+    .where('a.corp_id', '=', corpId)
+    .where('a.act_id', '=', actId)
+    .where('a.status', '!=', 'declined')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('draw as d').select('d.id').whereRef('d.id', '=', 'a.draw_id'))),
+    )
+    .groupBy('a.prize_id')
+    .execute();
   const a = new Map(awards.map((r) => [r.prize_id, num(r.n)]));
   const d = new Map(drawn.map((r) => [r.awarded_prize_id, num(r.n)]));
+  const g = new Map(given.map((r) => [r.prize_id, num(r.n)]));
   return prizes.map((p) => ({
     id: p.id,
     name: p.name,
     total: num(p.total_stock),
     awards: a.get(p.id) ?? 0,
-    drawn: d.get(p.id) ?? 0,
+    drawn: (d.get(p.id) ?? 0) + (g.get(p.id) ?? 0),
   }));
 }
 

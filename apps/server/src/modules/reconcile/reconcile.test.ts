@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ReconcileReport } from '@campaign/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCustomer } from '../../cli/demo-customer';
 import { activityYaml, campaignActions } from '../../testing/campaign';
 import { consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
 import { body, dialects, startTestApp, type TestApp } from '../../testing/harness';
@@ -145,6 +146,19 @@ describe.each(kinds)('the reconciliation and its alert on %s', (kind) => {
     const sent = JSON.parse(String(last?.body));
     expect(sent).toMatchObject({ kind: 'reconcile_diff', actId: 'rec-wheel', corpId: 'demo' });
     expect(JSON.stringify(sent.detail)).toContain(victim.id);
+  });
+
+  it('stock that leaves without a draw (the seeded prizes of the demo customer) still balances', async () => {
+    // The demo customer's prizes on grid-lucky are awarded by the prizes service with no draw behind them.
+    expect(await seedDemoCustomer(t.services, t.clock.now)).toBe(true);
+    const draws = await t.database.db.selectFrom('draw').select('id').where('act_id', '=', 'grid-lucky').execute();
+    const awards = await t.database.db.selectFrom('award').select('id').where('act_id', '=', 'grid-lucky').execute();
+    expect(draws).toHaveLength(0);
+    expect(awards.length).toBeGreaterThan(0);
+    const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
+    const res = body<ReconcileReport>(await op.post('/console/reconcile/run', { actId: 'grid-lucky' }));
+    expect(res.data.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(res.data.checks.find((c) => c.name === 'stock_balance')?.left).toBeGreaterThan(0);
   });
 
   it('the daily run makes one report per campaign and day, however often it runs', async () => {
