@@ -1,7 +1,7 @@
 import type { ActivityDetail, ActivityStatus } from '@campaign/contract/client';
-import { type MessageKey, t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { Link } from '#web/shared/navigation/navigation';
+import { type MessageKey, t } from '../messages';
 import { playPath } from '../model/activity-paths';
 import { GameGlyph } from './game-glyph';
 

@@ -1,6 +1,5 @@
 import { COOKIES } from '@campaign/contract/client';
 import { type CSSProperties, type ReactNode, useState } from 'react';
-import { t } from '#web/shared/i18n/messages';
 import { readCookie } from '#web/shared/lib/cookies';
 import { bannerImageUrl, imageUrl } from '#web/shared/lib/image-url';
 import { Link } from '#web/shared/navigation/navigation';
@@ -8,6 +7,7 @@ import { homePath, PRIZES_PATH } from '#web/shared/navigation/paths';
 import { BackControl } from '#web/shared/ui/back-control';
 import type { ActivityView } from '../hooks/use-activity';
 import { useRightScreen } from '../hooks/use-right-screen';
+import { t } from '../messages';
 import { rulesPath } from '../model/activity-paths';
 import type { Gate } from '../model/gate';
 import { StatePanel } from './state-panel';

@@ -1,6 +1,6 @@
-import { t } from '#web/shared/i18n/messages';
 import { Link } from '#web/shared/navigation/navigation';
 import { orderConfirmPath } from '#web/shared/navigation/paths';
+import { t } from '../messages';
 
 /**
  * A physical prize waiting for its delivery address: a link to its order (/orderConfirm, the orders

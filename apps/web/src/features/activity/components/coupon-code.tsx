@@ -1,5 +1,5 @@
-import { t } from '#web/shared/i18n/messages';
 import { codeGroups } from '#web/shared/lib/code-format';
+import { t } from '../messages';
 
 export { codeGroups };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { t } from '#web/shared/i18n/messages';
 import { type NavigateFn, NavigatorContext } from '#web/shared/navigation/navigation';
 import { cleanup, fire, render } from '#web/shared/testing/render';
 import { drawFixture } from '../api/fixtures';
 import type { ActivityView } from '../hooks/use-activity';
 import type { Play } from '../hooks/use-play';
+import { t } from '../messages';
 import { GameStage } from './game-stage';
 
 const view = {

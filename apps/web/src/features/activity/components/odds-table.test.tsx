@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { t } from '#web/shared/i18n/messages';
 import { cleanup, render } from '#web/shared/testing/render';
 import { detailFixture } from '../api/fixtures';
+import { t } from '../messages';
 import { OddsTable } from './odds-table';
 
 afterEach(cleanup);

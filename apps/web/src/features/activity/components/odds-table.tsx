@@ -1,6 +1,6 @@
 import type { PublicPrize } from '@campaign/contract/client';
-import { t } from '#web/shared/i18n/messages';
 import { imageUrl } from '#web/shared/lib/image-url';
+import { t } from '../messages';
 
 /**
  * A prize that unlocks after some draws has no chance at the first draw, which the published figure

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { t } from '#web/shared/i18n/messages';
 import { type NavigateFn, NavigatorContext } from '#web/shared/navigation/navigation';
 import { render } from '#web/shared/testing/render';
 import { drawFixture } from '../api/fixtures';
+import { t } from '../messages';
 import { ResultDialog } from './result-dialog';
 
 function show(result: ReturnType<typeof drawFixture>, replayed = false) {
@@ -54,9 +54,8 @@ describe('ResultDialog: a physical prize', () => {
   });
 
   it('has the address texts in both catalogues', async () => {
-    const { enUS } = await import('#web/shared/i18n/messages-en-us');
-    expect(enUS['act.address.pending']).toMatch(/address/i);
-    expect(enUS['act.address.fill']).toMatch(/address/i);
+    expect(t('act.address.pending', undefined, 'en-US')).toMatch(/address/i);
+    expect(t('act.address.fill', undefined, 'en-US')).toMatch(/address/i);
   });
 });
 

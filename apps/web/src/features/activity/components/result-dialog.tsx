@@ -1,10 +1,10 @@
 import type { DrawResult } from '@campaign/contract/client';
-import { t } from '#web/shared/i18n/messages';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { Link } from '#web/shared/navigation/navigation';
 import { orderConfirmPath, PRIZES_PATH, ticketPath } from '#web/shared/navigation/paths';
 import { ActionButton } from '#web/shared/ui/action-button';
 import { Modal } from '#web/shared/ui/modal';
+import { t } from '../messages';
 import { AddressPending } from './address-pending';
 import { CouponCode } from './coupon-code';
 

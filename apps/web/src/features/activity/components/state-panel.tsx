@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { type MessageKey, t } from '#web/shared/i18n/messages';
 import { Link } from '#web/shared/navigation/navigation';
 import { homePath } from '#web/shared/navigation/paths';
 import { ActionButton } from '#web/shared/ui/action-button';
 import type { ActivityView } from '../hooks/use-activity';
+import { type MessageKey, t } from '../messages';
 import { countdownParts, type Gate } from '../model/gate';
 
 type PanelGate = Exclude<Gate, 'ready'>;

@@ -1,4 +1,4 @@
-import { t } from '#web/shared/i18n/messages';
+import { t } from '../messages';
 import { distinctWinners, type RecentWinner } from '../model/activity-data';
 
 /**

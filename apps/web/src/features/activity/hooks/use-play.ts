@@ -1,10 +1,10 @@
 import type { DrawResult } from '@campaign/contract/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { t } from '#web/shared/i18n/messages';
 import { useLocation, useNavigate } from '#web/shared/navigation/navigation';
 import { loginPath } from '#web/shared/navigation/paths';
 import { showToast } from '#web/shared/ui/feedback';
 import type { RefusalReason } from '../api/draw-runner';
+import { t } from '../messages';
 import type { ActivityView } from './use-activity';
 import { useDraw } from './use-draw';
 

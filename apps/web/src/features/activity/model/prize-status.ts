@@ -1,6 +1,6 @@
 import type { RouteData } from '@campaign/contract/client';
-import type { MessageKey } from '#web/shared/i18n/messages';
 import { ORDER_STATE_VIEW, type OrderTone } from '#web/shared/ui/order-state';
+import type { MessageKey } from '../messages';
 
 type MyPrize = RouteData<'myPrizes'>[number];
 type CouponState = NonNullable<MyPrize['couponState']>;

@@ -1,11 +1,11 @@
 import { useEndpointQuery } from '#web/api/endpoint-query';
-import { t } from '#web/shared/i18n/messages';
 import { Link } from '#web/shared/navigation/navigation';
 import { PRIZES_PATH } from '#web/shared/navigation/paths';
 import { Icon } from '#web/shared/ui/icon';
 import { ActivityCard } from '../components/activity-card';
 import { FestiveDecor } from '../components/activity-frame';
 import { StatePanel } from '../components/state-panel';
+import { t } from '../messages';
 import './activity-park-screen.css';
 
 /** /activityPark: the corp's published activities as cards, live ones first. */

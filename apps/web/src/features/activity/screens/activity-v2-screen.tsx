@@ -1,4 +1,3 @@
-import { t } from '#web/shared/i18n/messages';
 import { Link, useSearchParams } from '#web/shared/navigation/navigation';
 import { homePath, PRIZES_PATH } from '#web/shared/navigation/paths';
 import { BackControl } from '#web/shared/ui/back-control';
@@ -7,6 +6,7 @@ import { ActivityCard } from '../components/activity-card';
 import { FestiveDecor } from '../components/activity-frame';
 import { StatePanel } from '../components/state-panel';
 import { WinnersMarquee } from '../components/winners-marquee';
+import { t } from '../messages';
 import { mergeWinners } from '../model/activity-data';
 import '../components/activity.css';
 import './activity-v2-screen.css';

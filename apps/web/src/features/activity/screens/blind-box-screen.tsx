@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import { BlindBox, type BlindBoxHandle } from '#web/shared/games/blind-box';
-import { t } from '#web/shared/i18n/messages';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActivityFrame } from '../components/activity-frame';
 import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';
 import { usePlay } from '../hooks/use-play';
+import { t } from '../messages';
 import './blind-box-screen.css';
 
 /** /blindBox?actId=…: pick one of six boxes; it opens on the server's prize. */

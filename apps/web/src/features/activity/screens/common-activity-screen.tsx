@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { t } from '#web/shared/i18n/messages';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { Link, useSearchParams } from '#web/shared/navigation/navigation';
 import { useActivityGroup } from '../api/activity-queries';
@@ -8,6 +7,7 @@ import { ActivityFrame } from '../components/activity-frame';
 import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';
 import { usePlay } from '../hooks/use-play';
+import { t } from '../messages';
 import { playPath } from '../model/activity-paths';
 import './common-activity-screen.css';
 

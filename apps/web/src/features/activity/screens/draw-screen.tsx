@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { GridDraw } from '#web/shared/games/grid-draw';
 import { PrizeWheel } from '#web/shared/games/prize-wheel';
 import { useSpinController } from '#web/shared/games/use-spin-controller';
-import { t } from '#web/shared/i18n/messages';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActivityFrame } from '../components/activity-frame';
 import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';
 import { landingSeed, usePlay } from '../hooks/use-play';
+import { t } from '../messages';
 import './draw-screen.css';
 
 /** /upStdDraw?actId=…: the wheel or the 9-grid, by the activity's type. */

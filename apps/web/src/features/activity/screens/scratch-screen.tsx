@@ -1,13 +1,13 @@
 import type { DrawResult } from '@campaign/contract/client';
 import { useEffect, useState } from 'react';
 import { ScratchCard } from '#web/shared/games/scratch-card';
-import { t } from '#web/shared/i18n/messages';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { useSearchParams } from '#web/shared/navigation/navigation';
 import { ActivityFrame } from '../components/activity-frame';
 import { GameStage } from '../components/game-stage';
 import { useActivity } from '../hooks/use-activity';
 import { usePlay } from '../hooks/use-play';
+import { t } from '../messages';
 import './scratch-screen.css';
 
 type Round = { n: number; result: DrawResult | null; revealed: boolean; shown: boolean };

@@ -2,7 +2,6 @@ import { type ReactNode, useState } from 'react';
 import { useEndpointQuery } from '#web/api/endpoint-query';
 import { isExpired } from '#web/api/query-client';
 import { useSession } from '#web/api/session';
-import { type MessageKey, t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { yuan } from '#web/shared/lib/money';
@@ -13,6 +12,7 @@ import { Icon } from '#web/shared/ui/icon';
 import { PillTabs } from '#web/shared/ui/pill-tabs';
 import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
 import { TicketDetail } from '../components/ticket-detail';
+import { type MessageKey, t } from '../messages';
 import { COUPON_TABS, type Coupon, type CouponTab, daysUntil, groupCode, tabFrom } from '../model/coupon-view';
 import './coupons.css';
 

@@ -1,5 +1,5 @@
 import type { RouteData } from '@campaign/contract/client';
-import type { MessageKey } from '#web/shared/i18n/messages';
+import type { MessageKey } from '../messages';
 
 export type Order = RouteData<'orderDetail'>;
 

@@ -3,7 +3,6 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { CallFailure } from '#web/api/errors';
 import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
-import { type MessageKey, t } from '#web/shared/i18n/messages';
 import { formatDate } from '#web/shared/lib/format-date';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { yuan } from '#web/shared/lib/money';
@@ -15,6 +14,7 @@ import { Icon } from '#web/shared/ui/icon';
 import { Modal } from '#web/shared/ui/modal';
 import { ORDER_STATE_VIEW, OrderStateBadge } from '#web/shared/ui/order-state';
 import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
+import { type MessageKey, t } from '../messages';
 import { daysLeft, journeySteps, type Order, STATE_DESC } from '../model/order-view';
 import './orders.css';
 
