@@ -1,5 +1,5 @@
 import { CAMPAIGN_KIND_LABELS, CAMPAIGN_STATE_LABELS } from '@campaign/contract/client';
-import type { CampaignKind, CampaignState, RevisionState } from './api';
+import type { CampaignKind, RevisionState } from './api';
 
 // The campaign screens' words (zh-CN: the staff who use these screens read Chinese; field labels match the
 // server's diff labels).

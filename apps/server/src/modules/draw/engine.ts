@@ -1,4 +1,4 @@
-import { commitment, drawMessage, rollFor } from './fairness';
+import { rollFor } from './fairness';
 
 /**
  * The pure core of a prize draw (issue 4 §2–§4): the prize table with its rule chain, the pick, the

@@ -1,5 +1,4 @@
 import {
-  assertDrawIndex,
   consolationPrizeId,
   effectiveWeights,
   isNonNegativeInteger,

@@ -1,13 +1,11 @@
 import { maskMobile, SEASON_TOP, type SeasonCredit, type SeasonTask } from '@campaign/contract';
-import { read, transact } from '../../db/tx';
-import { campaignDay } from '../../platform/campaign-day';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import { periodOf, seasonBasics } from './basics';
 import type { SeasonTaskDef } from './definition';
-import type { SeasonActivity, SeasonCataloguePort, SeasonPrizesPort } from './ports';
+import type { SeasonCataloguePort, SeasonPrizesPort } from './ports';
 import * as rank from './rank-repo';
 import * as repo from './repo';
 
