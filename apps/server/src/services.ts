@@ -14,6 +14,7 @@ import { authProviders } from './modules/auth/provider-config';
 import type { OpenIdProvider, OtpSender } from './modules/auth/providers';
 import { createAuthService } from './modules/auth/service';
 import { createCampaignLabService } from './modules/campaign-lab/service';
+import { createWhiteLists } from './modules/campaign-lab/white-lists';
 import { createCampaignsService } from './modules/campaigns/service';
 import { createRelyingParty, type RelyingParty } from './modules/console/oidc';
 import { createConsoleService } from './modules/console/service';
@@ -97,6 +98,8 @@ export function createServices(deps: ServicesInput) {
     ...depsOf('activity', base),
     drawRules,
     halts,
+    // A campaign's uploaded white list, asked of the lab that owns the lists.
+    whiteLists: createWhiteLists(depsOf('campaign-lab', base)),
   });
   // The draw, seasons and offers read the catalogue and take stock.
   const activityWithStock = { ...activity, ...stock };

@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014-campaigns';
 import * as m0015 from './migrations/0015-campaign-lab';
 import * as m0016 from './migrations/0016-stats';
 import * as m0017 from './migrations/0017-live-reports';
+import * as m0018 from './migrations/0018-white-list-mobile';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-campaign-lab': m0015,
   '0016-stats': m0016,
   '0017-live-reports': m0017,
+  '0018-white-list-mobile': m0018,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -43,6 +43,7 @@ describe('the activity cache', () => {
       // Loading never consults the draw's rules (publication does).
       drawRules: {} as DrawRulesPort,
       halts: { halted: async () => false },
+      whiteLists: { onList: async () => false },
     });
     const load = () => Promise.all(Array.from({ length: 20 }, () => activity.load('demo', 'cached')));
     expect((await load()).every((a) => a?.row.id === 'cached')).toBe(true);

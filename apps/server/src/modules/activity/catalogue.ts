@@ -4,16 +4,21 @@ import type { ServiceDeps } from '../../platform/services';
 import type { RequestUser } from '../../platform/session';
 import { type Corp, memberCgroups } from '../../platform/tenancy';
 import { type ActivityCache, type LoadedActivity, type TermsColumns, termsOf } from './loaded';
-import type { CampaignHaltsPort, DrawRulesPort } from './ports';
+import type { CampaignHaltsPort, DrawRulesPort, WhiteListPort } from './ports';
 import * as repo from './repo';
 import { effectiveStatus } from './status';
 
 /** What customers read of the activities: the park, a detail, its page, eligibility, the fairness record. */
 export function createCatalogue(
-  deps: ServiceDeps<'activity'> & { drawRules: DrawRulesPort; cache: ActivityCache; halts: CampaignHaltsPort },
+  deps: ServiceDeps<'activity'> & {
+    drawRules: DrawRulesPort;
+    cache: ActivityCache;
+    halts: CampaignHaltsPort;
+    whiteLists: WhiteListPort;
+  },
 ) {
   const db = deps.database.db;
-  const { clock, drawRules, halts } = deps;
+  const { clock, drawRules, halts, whiteLists } = deps;
   const { load } = deps.cache;
 
   /** Drafts do not exist for customers. */
@@ -45,6 +50,7 @@ export function createCatalogue(
     const e = act.eligibility;
     if (e.whiteListOnly && !corp.whiteListed) throw new AppError('NOT_ELIGIBLE');
     if (e.blacklist.includes(user.nuid)) throw new AppError('NOT_ELIGIBLE');
+    if (e.whiteList && !(await whiteLists.onList(corp.id, e.whiteList, user))) throw new AppError('NOT_ELIGIBLE');
     if (e.cgroupIds.length && (await memberCgroups(db, corp.id, user.id, e.cgroupIds)).length === 0) {
       throw new AppError('NOT_ELIGIBLE');
     }

@@ -61,9 +61,11 @@ export const activityDefSchema = z
         cgroupIds: z.array(id).default([]),
         newCustomersSince: when.nullable().default(null),
         blacklist: z.array(z.string()).default([]),
+        /** A white list uploaded in the console (campaign_list id): only its customers take part. */
+        whiteList: id.nullable().default(null),
       })
       .strict()
-      .default({ whiteListOnly: false, cgroupIds: [], newCustomersSince: null, blacklist: [] }),
+      .default({ whiteListOnly: false, cgroupIds: [], newCustomersSince: null, blacklist: [], whiteList: null }),
     page: z
       .object({
         banner: z.string().nullable().default(null),
@@ -123,4 +125,6 @@ export interface Eligibility {
   cgroupIds: string[];
   newCustomersSince: number | null;
   blacklist: string[];
+  /** Absent in activities stored before white lists were enforced. */
+  whiteList?: string | null;
 }

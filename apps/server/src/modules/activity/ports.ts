@@ -32,3 +32,11 @@ export interface DrawRulesPort {
 export interface CampaignHaltsPort {
   halted(corpId: string): Promise<boolean>;
 }
+
+/**
+ * A white list uploaded for a campaign (the campaign lab owns the lists, docs/decisions/0347-uploads.md): is this
+ * customer on it, by customer number or by mobile.
+ */
+export interface WhiteListPort {
+  onList(corpId: string, listId: string, who: { nuid: string; mobile: string | null }): Promise<boolean>;
+}

@@ -1,7 +1,7 @@
 import type { ServiceDeps } from '../../platform/services';
 import { createCatalogue } from './catalogue';
 import { createActivityCache } from './loaded';
-import type { CampaignHaltsPort, DrawRulesPort } from './ports';
+import type { CampaignHaltsPort, DrawRulesPort, WhiteListPort } from './ports';
 import { createPublishing } from './publishing';
 import { createStock } from './stock';
 
@@ -13,7 +13,7 @@ export type { LoadedActivity } from './loaded';
  * of loaded activities, which a publication clears.
  */
 export function createActivityService(
-  deps: ServiceDeps<'activity'> & { drawRules: DrawRulesPort; halts: CampaignHaltsPort },
+  deps: ServiceDeps<'activity'> & { drawRules: DrawRulesPort; halts: CampaignHaltsPort; whiteLists: WhiteListPort },
 ) {
   const cache = createActivityCache(deps);
   return {

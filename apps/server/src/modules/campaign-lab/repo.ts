@@ -59,6 +59,26 @@ export async function listOf(db: Lab, corpId: string, id: string) {
     .executeTakeFirst();
 }
 
+/** Whether a customer is on a list, by customer number or by mobile (both indexed). */
+export async function onList(
+  db: Lab,
+  corpId: string,
+  listId: string,
+  who: { nuid: string; mobile: string | null },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('campaign_list_entry')
+    .select('nuid')
+    .where('corp_id', '=', corpId)
+    .where('list_id', '=', listId)
+    .where((eb) =>
+      who.mobile ? eb.or([eb('nuid', '=', who.nuid), eb('mobile', '=', who.mobile)]) : eb('nuid', '=', who.nuid),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function countEntries(db: Lab, corpId: string, listId: string): Promise<number> {
   const r = await db
     .selectFrom('campaign_list_entry')

@@ -1,7 +1,14 @@
 import type { CampaignDraft } from '@campaign/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignActions } from '../../testing/campaign';
-import { type ConsoleClient, consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
+import {
+  CONSOLE_HOST,
+  CONSOLE_ORIGIN,
+  type ConsoleClient,
+  consoleSignIn,
+  DEMO_CONSOLE,
+  seedConsole,
+} from '../../testing/console';
 import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 import { DAY, detailOf, HOUR, readyWheel } from './testing';
 
@@ -274,6 +281,44 @@ describe.each(kinds)('console campaigns: making and approving on %s', (kind) => 
       .orderBy('version')
       .execute();
     expect(new Set(versions.map((v) => v.version))).toEqual(new Set([1, 2]));
+  });
+
+  it('an uploaded white list limits the published campaign to its customers, by customer number or mobile', async () => {
+    const { rev, draft } = await readyWheel(op, 'vip-wheel', t.clock.now, HOUR, (d) => {
+      d.slot = 'page:vip-wheel';
+    });
+    const csv = Buffer.from('客户号,手机号\nvip-001,13700009901\nvip-002,13700009903\n');
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/console/campaigns/white-list?id=vip-wheel&corpId=demo',
+      headers: {
+        host: CONSOLE_HOST,
+        origin: CONSOLE_ORIGIN,
+        cookie: op.cookie,
+        'x-csrf-token': op.csrf,
+        'content-type': 'text/csv',
+      },
+      payload: csv,
+    });
+    const list = body<{ listId: string; rows: number }>(uploaded).data;
+    expect(list.rows).toBe(2);
+    const withList = { ...draft, whiteList: { ref: list.listId, rows: list.rows } };
+    const saved = body<{ rev: number }>(
+      await op.post('/console/campaigns/save', { id: 'vip-wheel', draft: withList, baseRev: rev }),
+    ).data.rev;
+    expect(body(await op.post('/console/campaigns/submit', { id: 'vip-wheel', rev: saved })).code).toBe(0);
+    expect(
+      body(await ap.post('/console/campaigns/review', { id: 'vip-wheel', rev: saved, decision: 'approve' })).code,
+    ).toBe(0);
+    t.clock.advance(HOUR);
+    const listed = await login('13700009901');
+    const stranger = await login('13700009902');
+    // On the list by mobile: draws. Not on it: the designed refusal, nothing drawn.
+    expect((await draw(listed, 'vip-wheel')).json()).toMatchObject({ code: 0 });
+    const refused = (await draw(stranger, 'vip-wheel')).json();
+    expect(refused).toEqual({ code: 2005, data: '您暂不符合参与条件' });
+    const drawn = await t.database.db.selectFrom('draw').select('user_id').where('act_id', '=', 'vip-wheel').execute();
+    expect(drawn).toHaveLength(1);
   });
 
   it('two live campaigns of one corp may not share an entry slot at once', async () => {

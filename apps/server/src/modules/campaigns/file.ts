@@ -7,9 +7,22 @@ import type { FileIssue } from './ports';
 type Obj = Record<string, unknown>;
 
 /** The campaign file object `cli import` would read for this draft. */
-export function fileOf(corpId: string, id: string, draft: CampaignDraft, opts: { paused?: boolean } = {}): Obj {
+export function fileOf(
+  corpId: string,
+  id: string,
+  draft: CampaignDraft,
+  opts: { paused?: boolean; whiteList?: boolean } = {},
+): Obj {
   const type = KIND_ACTIVITY_TYPE[draft.kind];
-  const act = draft.activity && type !== null ? draft.activity : undefined;
+  const listed = draft.activity && opts.whiteList && draft.whiteList?.ref;
+  // Published, an uploaded white list limits the activity to its customers (the YAML export leaves it out: the
+  // list's rows are not in the file).
+  const act =
+    draft.activity && type !== null
+      ? listed
+        ? { ...draft.activity, eligibility: { ...draft.activity.eligibility, whiteList: draft.whiteList?.ref } }
+        : draft.activity
+      : undefined;
   const page = (act?.page ?? {}) as Obj;
   return {
     activities: act
