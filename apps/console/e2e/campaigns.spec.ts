@@ -248,12 +248,18 @@ test('7. the auditor verifies and exports the log; `audit verify` passes; an edi
     });
   cli([]);
   const db = new Database(sqlitePath);
-  db.prepare(
-    "UPDATE audit_log SET after = '{\"state\":\"live\"}' WHERE corp_id = 'demo' AND action = 'campaign.pause'",
-  ).run();
-  db.close();
+  const where = "corp_id = 'demo' AND action = 'campaign.pause'";
+  const original = db.prepare(`SELECT rowid, after FROM audit_log WHERE ${where}`).get() as {
+    rowid: number;
+    after: string;
+  };
+  db.prepare('UPDATE audit_log SET after = ? WHERE rowid = ?').run('{"state":"live"}', original.rowid);
   expect(() => cli([])).toThrow();
   await auditor.getByRole('button', { name: '校验哈希链' }).click();
   await expect(auditor.getByTestId('verify-result')).toHaveAttribute('role', 'alert');
+  // The row put back as it was: the chain is whole again (and the other journeys' audit checks see it whole).
+  db.prepare('UPDATE audit_log SET after = ? WHERE rowid = ?').run(original.after, original.rowid);
+  db.close();
+  cli([]);
   await auditor.context().close();
 });
