@@ -1,14 +1,7 @@
 import type { CampaignDraft } from '@campaign/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignActions } from '../../testing/campaign';
-import {
-  CONSOLE_HOST,
-  CONSOLE_ORIGIN,
-  type ConsoleClient,
-  consoleSignIn,
-  DEMO_CONSOLE,
-  seedConsole,
-} from '../../testing/console';
+import { type ConsoleClient, consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
 import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
 import { DAY, detailOf, HOUR, readyWheel } from './testing';
 
@@ -288,18 +281,7 @@ describe.each(kinds)('console campaigns: making and approving on %s', (kind) => 
       d.slot = 'page:vip-wheel';
     });
     const csv = Buffer.from('客户号,手机号\nvip-001,13700009901\nvip-002,13700009903\n');
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/bmcs/api/console/campaigns/white-list?id=vip-wheel&corpId=demo',
-      headers: {
-        host: CONSOLE_HOST,
-        origin: CONSOLE_ORIGIN,
-        cookie: op.cookie,
-        'x-csrf-token': op.csrf,
-        'content-type': 'text/csv',
-      },
-      payload: csv,
-    });
+    const uploaded = await op.post('/console/campaigns/white-list?id=vip-wheel', csv, { 'content-type': 'text/csv' });
     const list = body<{ listId: string; rows: number }>(uploaded).data;
     expect(list.rows).toBe(2);
     const withList = { ...draft, whiteList: { ref: list.listId, rows: list.rows } };
