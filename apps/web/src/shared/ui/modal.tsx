@@ -113,6 +113,11 @@ export function Modal({
       const first = box?.querySelector<HTMLElement>(FOCUSABLE);
       (first ?? box)?.focus();
     }
+    // Shown: if something took focus back while it was appearing (the tap that opened it), it moves in again.
+    if (state === 'open') {
+      const box = boxRef.current;
+      if (box && !box.contains(document.activeElement)) (box.querySelector<HTMLElement>(FOCUSABLE) ?? box).focus();
+    }
     if (state === 'closed' && restoreRef.current) {
       const target = restoreRef.current;
       restoreRef.current = null;
