@@ -7,8 +7,6 @@ import { AUDIT_CSV_HEADER } from '../../platform/csv';
 // becomes its cells. Personal data is masked unless the job is unmasked (an auditor or admin, with a
 // reason, audited: service.ts). Mobiles are masked by the contract's maskMobile, the one both sides use.
 
-export { maskMobile };
-
 /** 张三丰 → 张**. */
 export function maskName(n: string | null | undefined): string {
   if (!n) return '';

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { ExportJob } from '@campaign/contract';
+import { maskMobile } from '@campaign/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityYaml, campaignActions } from '../../testing/campaign';
 import { type ConsoleClient, consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
 import { body, dialects, startTestApp, type TestApp } from '../../testing/harness';
-import { maskCode, maskMobile, maskName } from './format';
+import { maskCode, maskName } from './format';
 
 const kinds = await dialects();
 
