@@ -36,12 +36,13 @@ const usedSteps = (): Record<string, number> => {
  */
 export async function freshCode(login: string): Promise<string> {
   const secret = Secret.fromBase32(account(login).totpSecret);
-  const last = usedSteps()[login] ?? -1;
+  const steps = usedSteps();
+  const last = steps[login] ?? -1;
   for (;;) {
     const now = Math.floor(Date.now() / PERIOD_MS);
     const step = now > last ? now : last === now ? now + 1 : null;
     if (step !== null) {
-      writeFileSync(stepsFile, JSON.stringify({ ...usedSteps(), [login]: step }));
+      writeFileSync(stepsFile, JSON.stringify({ ...steps, [login]: step }));
       return new TOTP({ secret }).generate({ timestamp: step * PERIOD_MS });
     }
     await new Promise((r) => setTimeout(r, (now + 1) * PERIOD_MS - Date.now() + 50));
