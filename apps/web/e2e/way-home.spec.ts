@@ -51,7 +51,8 @@ test('from /login?corpId=demo to every game and back to the park, then my prizes
       await expect(dialog).toBeVisible({ timeout: 10_000 });
       const prize = (await page.getByTestId('result-prize-name').textContent()) ?? '';
       await expect(dialog).toHaveAccessibleName(new RegExp(prize === '谢谢参与' ? '差一点点' : `恭喜中奖：${prize}`));
-      await expect(dialog.getByRole('button').first()).toBeFocused();
+      // Focus starts on the dialog's first action: the prize's follow-up link when it has one, else the button.
+      await expect(dialog.getByRole('link').or(dialog.getByRole('button')).first()).toBeFocused();
       await snap(page, 'home-wheel-result');
       await page.getByRole('button', { name: '关闭' }).click();
       await expect(dialog).toBeHidden();
