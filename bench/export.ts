@@ -2,9 +2,11 @@
  * `npm run bench:export [-- --db sqlite|pg] [--rows N]`: the winners export of a campaign with 1,000,000 awards
  * (default), written as CSV and as XLSX the way an export job writes it (modules/reports: keyset pages through
  * the owners' views, masked, streamed to a file). Seeds the awards (and 10,000 customers, for the masked
- * mobile's join) in the database with one SQL statement, then times each format and samples the process's
- * resident memory every 20 ms. Prints a line per format and ONE JSON line. On PostgreSQL it uses a private
- * schema in TEST_DATABASE_URL (as the tests do) and drops it afterwards.
+ * mobile's join) in the database with one SQL statement. Each format is then written as a job writes it, by
+ * an export process of its own (reports/export-process.ts), which reports its peak resident memory (`VmHWM`,
+ * the kernel's high-water mark); the asking process's growth is printed too. Target: 1,000,000 rows in ≤ 10 s
+ * at ≤ 200 MB. Prints a line per format and ONE JSON line. On PostgreSQL it uses a private schema in
+ * TEST_DATABASE_URL (as the tests do) and drops it afterwards.
  */
 import { rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +43,14 @@ activities:
       - { id: none, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }
 `;
 
+interface Written {
+  rows: number;
+  seconds: number;
+  /** The export process's peak resident memory (its kernel high-water mark). */
+  peakRssMb: number;
+  fileMb: number;
+}
+
 async function main() {
   const { database, drop } = await freshDatabase(KIND);
   try {
@@ -70,40 +80,37 @@ async function main() {
       .execute(database.db);
     if (KIND === 'postgres') await sql`analyze`.execute(database.db);
     const seedMs = Math.round(performance.now() - seedStart);
-
-    const results: Record<string, { rows: number; seconds: number; peakRssMb: number; fileMb: number }> = {};
+    const results: Record<string, Written> = {};
+    const serverRss = process.memoryUsage().rss;
     for (const format of ['csv', 'xlsx'] as const) {
-      global.gc?.();
       const path = join(tmpdir(), `bench-export-${process.pid}.${format}`);
-      let peak = process.memoryUsage().rss;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 20);
       const t0 = performance.now();
-      const { rows } = await services.reports.writeExport(
-        'winners',
-        { corpId: 'demo', actId: 'bench-export' },
+      const { rows, peakRssMb } = await services.reports.writeExport({
+        kind: 'winners',
+        scope: { corpId: 'demo', actId: 'bench-export' },
         format,
-        false,
+        unmasked: false,
         path,
-      );
+        now: NOW,
+      });
       const seconds = (performance.now() - t0) / 1000;
-      clearInterval(sampler);
-      peak = Math.max(peak, process.memoryUsage().rss);
       const fileMb = statSync(path).size / 1_048_576;
       rmSync(path, { force: true });
-      results[format] = {
+      const r: Written = {
         rows,
         seconds: Number(seconds.toFixed(2)),
-        peakRssMb: Math.round(peak / 1_048_576),
+        peakRssMb: peakRssMb ?? -1,
         fileMb: Number(fileMb.toFixed(1)),
       };
-      const r = results[format];
+      results[format] = r;
       console.log(
-        `${format.toUpperCase()}: ${r.rows.toLocaleString('en')} rows in ${r.seconds} s (${Math.round(r.rows / r.seconds).toLocaleString('en')} rows/s), peak RSS ${r.peakRssMb} MB, file ${r.fileMb} MB`,
+        `${format.toUpperCase()}: ${r.rows.toLocaleString('en')} rows in ${r.seconds} s (${Math.round(r.rows / r.seconds).toLocaleString('en')} rows/s), export process peak RSS ${r.peakRssMb} MB, file ${r.fileMb} MB`,
       );
     }
-    console.log(JSON.stringify({ bench: 'export', db: KIND, rows: N, seedMs, ...results }));
+    // The process that asked (a server) does not grow: the export ran in its own.
+    const askerGrowthMb = Math.round((process.memoryUsage().rss - serverRss) / 1_048_576);
+    const targetMet = Object.values(results).every((r) => r.rows === N && r.seconds <= 10 && r.peakRssMb <= 200);
+    console.log(JSON.stringify({ bench: 'export', db: KIND, rows: N, seedMs, ...results, askerGrowthMb, targetMet }));
   } finally {
     await drop();
   }

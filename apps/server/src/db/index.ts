@@ -53,6 +53,8 @@ export interface Database_ {
    * a listener such an error is still caught, never an 'error' event that ends the process.
    */
   onConnectionError(listener: (err: Error, where: ConnectionKind) => void): void;
+  /** What was opened, so another process can open the same database (an export runs in its own). */
+  opened: { target: Config['database']; searchPath?: string };
   close(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export function openDatabase(
       groupCommit,
       pgGroupCommit: null,
       sqlitePath: target.path,
+      opened: { target },
       pgPool: null,
       pgReads: null,
       ping: async () => {
@@ -162,6 +165,7 @@ export function openDatabase(
     groupCommit: null,
     pgGroupCommit,
     sqlitePath: null,
+    opened: opts.searchPath ? { target, searchPath: opts.searchPath } : { target },
     pgPool: pool,
     pgReads: reads,
     ping: async (timeoutMs = 1000) => {

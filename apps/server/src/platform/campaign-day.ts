@@ -6,8 +6,20 @@ export function campaignDay(now: number): string {
   return chinaIso(now).slice(0, 10);
 }
 
+const DAY_MS = 86_400_000;
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+/** The last day formatted: exports format a million times in time order, and the day rarely changes. */
+const lastDay = { day: Number.NaN, text: '' };
+
 /** China time, as staff read it: `2026-11-22 10:00:00` (empty for no time). */
 export function chinaTime(ms: number | string | null | undefined): string {
   if (ms === null || ms === undefined) return '';
-  return chinaIso(Number(ms)).replace('T', ' ').slice(0, 19);
+  const t = Number(ms) + 8 * 3_600_000;
+  const day = Math.floor(t / DAY_MS);
+  if (day !== lastDay.day) {
+    lastDay.day = day;
+    lastDay.text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+  }
+  const s = Math.floor((t - day * DAY_MS) / 1000);
+  return `${lastDay.text} ${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
 }

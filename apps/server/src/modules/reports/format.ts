@@ -65,9 +65,10 @@ function address(snapshot: string | null): Address {
   }
 }
 
+const phone = (m: string | null | undefined, unmasked: boolean) => (unmasked ? (m ?? '') : maskMobile(m));
+
 /** The cells of one row; `now` decides a coupon's expiry. */
 export function cells(kind: ExportKind, r: Row, unmasked: boolean, now: number): Cells {
-  const mobile = (m: string | null | undefined) => (unmasked ? (m ?? '') : maskMobile(m));
   switch (kind) {
     case 'winners':
       return [
@@ -78,7 +79,7 @@ export function cells(kind: ExportKind, r: Row, unmasked: boolean, now: number):
         KIND_ZH[r.kind] ?? r.kind,
         STATUS_ZH[r.status] ?? r.status,
         r.user_id,
-        mobile(r.mobile),
+        phone(r.mobile, unmasked),
         chinaTime(r.created_at),
       ];
     case 'orders': {
@@ -91,7 +92,7 @@ export function cells(kind: ExportKind, r: Row, unmasked: boolean, now: number):
         r.prize_name ?? '',
         r.status,
         unmasked ? (a.name ?? '') : maskName(a.name),
-        mobile(a.mobile),
+        phone(a.mobile, unmasked),
         a.detail === undefined ? '' : unmasked ? `${region}${a.detail}` : `${region}****`,
         r.tracking_no ?? '',
         chinaTime(r.created_at),
@@ -115,7 +116,7 @@ export function cells(kind: ExportKind, r: Row, unmasked: boolean, now: number):
         r.act_id,
         r.prize_name ?? '',
         unmasked ? (r.coupon_code ?? '') : maskCode(r.coupon_code),
-        mobile(r.mobile),
+        phone(r.mobile, unmasked),
         COUPON_ZH[
           couponState(
             {

@@ -7,10 +7,10 @@ import { campaignDay } from '../../platform/campaign-day';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
-import { cells, HEADERS } from './format';
+import { type ExportSpec, writeExportFile } from './export-file';
+import { canExportApart, exportApart } from './export-process';
 import * as repo from './repo';
 import * as sources from './sources';
-import { csvWriter, type RowWriter, xlsxWriter } from './writer';
 
 /** At most this many exports run at once in one process (each streams at full speed). */
 export const MAX_RUNNING = 2;
@@ -24,14 +24,6 @@ export interface ExportRequest {
   unmasked?: boolean | undefined;
   reason?: string | undefined;
 }
-
-const SHEETS: Record<ExportKind, string> = {
-  winners: '中奖名单',
-  orders: '实物订单',
-  redemptions: '门店核销',
-  coupons: '券',
-  audit: '审计日志',
-};
 
 export function filenameOf(j: Pick<repo.JobRow, 'kind' | 'act_id' | 'format' | 'created_at' | 'id'>): string {
   const day = campaignDay(Number(j.created_at));
@@ -58,17 +50,9 @@ export function toJob(r: repo.JobRow): ExportJob {
   };
 }
 
-const READERS = {
-  winners: sources.winners,
-  orders: sources.orders,
-  redemptions: sources.redemptions,
-  coupons: sources.coupons,
-  audit: sources.audit,
-} as const;
-
 /**
  * Exports as jobs (docs/decisions/0365-streamed-exports.md): started by a console call that is audited,
- * run in this process in the background, streamed from keyset pages into a CSV or XLSX file whose progress
+ * run in the background by an export process of its own, streamed from keyset pages into a CSV or XLSX file whose progress
  * the console polls; the file stays downloadable for `config.exports.keepMs`, then the sweeper removes it.
  */
 export function createReportsService(deps: ServiceDeps<'reports'> & { audit: AuditPort }) {
@@ -77,54 +61,40 @@ export function createReportsService(deps: ServiceDeps<'reports'> & { audit: Aud
   const dir = config.exports.dir;
   const running = new Set<Promise<void>>();
 
-  /** Streams one export into `path`; `onPage` hears the rows written so far. Used by jobs and the bench. */
+  /**
+   * Writes one export file: in an export process of its own (export-process.ts) unless the database lives in
+   * this process's memory. `onProgress` hears the rows written so far. Used by jobs and the bench.
+   */
   async function writeExport(
-    kind: ExportKind,
-    scope: sources.Scope,
-    format: 'csv' | 'xlsx',
-    unmasked: boolean,
-    path: string,
-    onPage: (rows: number) => Promise<void> = async () => {},
-  ): Promise<{ rows: number; bytes: number }> {
-    const out: RowWriter =
-      format === 'csv' ? csvWriter(path, HEADERS[kind]) : xlsxWriter(path, HEADERS[kind], SHEETS[kind]);
-    const now = clock();
-    let written = 0;
-    try {
-      let cursor: string | null = '';
-      while (cursor !== null) {
-        const page: sources.Page<Record<string, unknown>> = await READERS[kind](db, scope, cursor);
-        await out.write(page.rows.map((r) => cells(kind, r, unmasked, now)));
-        written += page.rows.length;
-        cursor = page.next;
-        await onPage(written);
-      }
-      return { rows: written, bytes: await out.close() };
-    } catch (err) {
-      out.abort();
-      throw err;
-    }
+    spec: ExportSpec,
+    onProgress: (rows: number) => void = () => {},
+  ): Promise<{ rows: number; bytes: number; peakRssMb: number | null }> {
+    if (canExportApart(deps.database)) return exportApart(deps.database, spec, onProgress);
+    const { rows, bytes } = await writeExportFile(db, spec, onProgress);
+    return { rows, bytes, peakRssMb: null };
   }
 
   async function run(row: repo.JobRow): Promise<void> {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, `${row.id}.${row.format}`);
     let last = 0;
+    // The progress bar moves about every 20,000 rows (a write per page would slow a large export).
+    let saved = Promise.resolve();
+    const onProgress = (n: number) => {
+      if (n - last < 20_000) return;
+      last = n;
+      saved = saved.then(() => repo.progress(db, row.id, { rows: n })).catch(() => {});
+    };
     try {
-      const { rows, bytes } = await writeExport(
-        row.kind,
-        { corpId: row.corp_id, actId: row.act_id },
-        row.format,
-        row.unmasked === 1,
+      const spec: ExportSpec = {
+        kind: row.kind,
+        scope: { corpId: row.corp_id, actId: row.act_id },
+        format: row.format,
+        unmasked: row.unmasked === 1,
         path,
-        async (n) => {
-          // The progress bar moves about every 20,000 rows (a write per page would slow a large export).
-          if (n - last >= 20_000) {
-            last = n;
-            await repo.progress(db, row.id, { rows: n });
-          }
-        },
-      );
+        now: clock(),
+      };
+      const { rows, bytes } = await writeExport(spec, onProgress).finally(() => saved);
       const now = clock();
       await repo.progress(db, row.id, {
         state: 'done',
