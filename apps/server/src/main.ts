@@ -13,6 +13,8 @@ import { migrateToLatest } from './db/migrate';
 import { assertProvidersConfigured } from './modules/auth/provider-config';
 import { createServices } from './services';
 
+/** How many connections may wait to be accepted (Node's default is 511). */
+const LISTEN_BACKLOG = 4096;
 /** Set on the processes the primary forks: they serve, the primary prepared the database. */
 const WORKER_ENV = 'CAMPAIGN_WORKER';
 
@@ -100,7 +102,10 @@ async function serve(config: Config, opts: { prepared: boolean }) {
   process.on('SIGINT', () => void shutdown('SIGINT', 0));
   // A worker whose primary is gone stops too, instead of serving on unsupervised.
   if (cluster.isWorker) process.on('disconnect', () => void shutdown('primary gone', 0));
-  const address = await app.listen({ port: config.port, host: config.host });
+  // A launch burst opens hundreds of connections at once: past Node's default queue of 511 the kernel drops
+  // the handshakes, and each is tried again a second later (the slowest answers at 500 connections came from
+  // those). The kernel caps it at net.core.somaxconn.
+  const address = await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   app.log.info({ address }, `campaign-h5 serving on ${address}`);
   if (!cluster.isWorker && config.demoMode) console.log(banner(config));
 }

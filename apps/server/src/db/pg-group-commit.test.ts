@@ -189,6 +189,43 @@ describe.runIf(onPostgres)('group commit on PostgreSQL', () => {
     expect(await keys()).toEqual(['a', 'c', 'taken']);
   });
 
+  it('a batch that must run again refuses the units whose request has waited too long, and stores nothing of them', async () => {
+    const gc = createPgGroupCommit(t.database.db, {
+      concurrency: 1,
+      maxBatch: 64,
+      maxWaitMs: 200,
+      sideBySide: sideBySide(),
+    });
+    await put('taken', 0).execute(t.database.db);
+    const runs = new Map<string, number>();
+    const unit = (name: string, since: number, then?: string) =>
+      gc.enqueue(
+        async (tx) => {
+          runs.set(name, (runs.get(name) ?? 0) + 1);
+          await put(name, 1).execute(tx);
+          // The first attempt is slow (a loaded database), then fails on a duplicate key: rolled back whole.
+          if (then) {
+            await new Promise((r) => setTimeout(r, 120));
+            await put(then, 2).execute(tx);
+          }
+          return name;
+        },
+        { key: name, since },
+      );
+    const now = Date.now();
+    // `old` arrived 150 ms ago: still inside the limit when the batch starts, past it when it would run again.
+    const [old, fresh, bad] = await Promise.allSettled([
+      unit('old', now - 150),
+      unit('fresh', now),
+      unit('bad', now, 'taken'),
+    ]);
+    expect(old).toMatchObject({ status: 'rejected', reason: { code: 'OVERLOADED' } });
+    expect(fresh).toMatchObject({ status: 'fulfilled', value: 'fresh' });
+    expect(bad).toMatchObject({ status: 'rejected', reason: { code: '23505' } });
+    expect(runs.get('old')).toBe(1);
+    expect(await keys()).toEqual(['fresh', 'taken']);
+  });
+
   it("a keyed unit that met another batch's lock is not run again in this batch; it runs in a later one", async () => {
     const gc = createPgGroupCommit(t.database.db, { concurrency: 1, maxBatch: 64, sideBySide: sideBySide() });
     let held = true;

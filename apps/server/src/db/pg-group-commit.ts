@@ -14,6 +14,8 @@ interface Work {
   tries: number;
   parked: number;
   since: number;
+  /** The caller said when its request arrived (a draw): it is also refused at the pace batches are taking. */
+  paced: boolean;
 }
 
 export interface PgGroupCommitOptions {
@@ -84,12 +86,28 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
   /** Units that met a lock held by another open batch: they go back once some batch has finished. */
   let parked: Work[] = [];
   let parkedTimer: NodeJS.Timeout | null = null;
+  /** How long batches take now: the slowest recent one, fading by a quarter with each batch after it. */
+  let recentBatchMs = 0;
 
   function unpark() {
     if (parkedTimer) clearTimeout(parkedTimer);
     parkedTimer = null;
     queue = [...parked, ...queue];
     parked = [];
+  }
+
+  /**
+   * Before a batch runs again (its transaction was rolled back, so nothing of it is stored), the units whose
+   * request has waited past `maxWaitMs` are refused (429) instead: another attempt under the load that made
+   * the first fail would answer them late, and a customer waits for the draw or a "try again", not both.
+   */
+  function expire(units: Work[]): Work[] {
+    const now = Date.now();
+    return units.filter((w) => {
+      if (now - w.since <= maxWaitMs) return true;
+      w.reject(waited(now - w.since));
+      return false;
+    });
   }
 
   /** Settles the waiting drain() calls once nothing is open, queued or parked. */
@@ -103,18 +121,24 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
     // One turn of the event loop lets the requests that arrived together join the same batch.
     setImmediate(() => {
       scheduled = false;
-      // Past capacity the wait only grows: refuse what waited too long (the caller answers 429 at once).
+      // Past capacity the wait only grows: refuse what waited too long (the caller answers 429 at once), and a
+      // request that would be answered past twice that at the pace batches are taking now. With no batch open
+      // there is no pace to go by: the next batch measures it again.
       const now = Date.now();
+      const pace = open > 0 ? recentBatchMs : 0;
       queue = queue.filter((w) => {
-        if (now - w.since <= maxWaitMs) return true;
-        w.reject(waited(now - w.since));
+        const wait = now - w.since;
+        if (wait <= maxWaitMs && (!w.paced || wait + pace <= 2 * maxWaitMs)) return true;
+        w.reject(waited(wait));
         return false;
       });
       wakeIdle();
       if (open >= concurrency || !queue.length) return;
       open++;
+      const started = Date.now();
       void flush(queue.splice(0, maxBatch)).finally(() => {
         open--;
+        recentBatchMs = Math.max(Date.now() - started, recentBatchMs * 0.75);
         // The holder may be in another process: do not wait for a batch of ours longer than a moment.
         if (parked.length && !parkedTimer) {
           parkedTimer = setTimeout(() => {
@@ -151,6 +175,8 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
     const lockedOut = new Map<Work, unknown>();
     const lockedOutcomes = (): Outcome[] => [...lockedOut].map(([w, err]) => [w, { ok: false, value: err }]);
     for (let round = 0; round < PIPELINED_ROUNDS; round++) {
+      // A unit locked out goes to a later batch (settle), where the queue's own deadline applies.
+      if (round > 0) batch = [...expire(batch.filter((w) => !lockedOut.has(w))), ...lockedOut.keys()];
       const keys = new Set<string>();
       const together: Work[] = [];
       const after: Work[] = [];
@@ -187,7 +213,7 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
       }
     }
     if (!lockedOut.size) return null;
-    const rest = batch.filter((w) => !lockedOut.has(w));
+    const rest = expire(batch.filter((w) => !lockedOut.has(w)));
     return [...(rest.length ? await oneAfterAnother(rest) : []), ...lockedOutcomes()];
   }
 
@@ -218,7 +244,7 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
   async function flush(batch: Work[]) {
     let results: Outcome[];
     try {
-      results = (await runPipelined(batch)) ?? (await oneAfterAnother(batch));
+      results = (await runPipelined(batch)) ?? (await oneAfterAnother(expire(batch)));
     } catch (err) {
       // The commit failed (or the connection did): nothing of the batch is stored.
       for (const w of batch) w.reject(err);
@@ -264,6 +290,7 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
           tries: 0,
           parked: 0,
           since,
+          paced: opts.since !== undefined,
         });
         schedule();
       });
