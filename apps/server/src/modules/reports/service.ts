@@ -12,7 +12,7 @@ import { canExportApart, exportApart } from './export-process';
 import * as repo from './repo';
 import * as sources from './sources';
 
-/** At most this many exports run at once in one process (each streams at full speed). */
+/** At most this many exports run at once per server process (each in its own export process). */
 export const MAX_RUNNING = 2;
 /** A job still "running" this long after it started was left by a process that stopped. */
 const ABANDONED_MS = 6 * 3_600_000;
@@ -51,9 +51,10 @@ export function toJob(r: repo.JobRow): ExportJob {
 }
 
 /**
- * Exports as jobs (docs/decisions/0365-streamed-exports.md): started by a console call that is audited,
- * run in the background by an export process of its own, streamed from keyset pages into a CSV or XLSX file whose progress
- * the console polls; the file stays downloadable for `config.exports.keepMs`, then the sweeper removes it.
+ * Exports as jobs (docs/decisions/0365-streamed-exports.md): started by a console call that is audited, run
+ * in the background by an export process of its own, streamed from keyset pages into a CSV or XLSX file whose
+ * progress the console polls; the file stays downloadable for `config.exports.keepMs`, then the sweeper
+ * removes it.
  */
 export function createReportsService(deps: ServiceDeps<'reports'> & { audit: AuditPort }) {
   const db = deps.database.db;
