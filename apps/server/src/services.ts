@@ -90,6 +90,7 @@ export function createServices(deps: ServicesInput) {
     ...depsOf('auth', base),
     ...authProviders(config, log, deps),
   });
+  const whiteLists = createWhiteLists(depsOf('campaign-lab', base));
   const {
     catalogue: activity,
     publishing,
@@ -99,7 +100,7 @@ export function createServices(deps: ServicesInput) {
     drawRules,
     halts,
     // A campaign's uploaded white list, asked of the lab that owns the lists.
-    whiteLists: createWhiteLists(depsOf('campaign-lab', base)),
+    whiteLists,
   });
   // The draw, seasons and offers read the catalogue and take stock.
   const activityWithStock = { ...activity, ...stock };
@@ -218,6 +219,7 @@ export function createServices(deps: ServicesInput) {
     policy: settings,
     halts,
     staff,
+    whiteLists,
   });
   // The campaign lab simulates with the draw engine's own pick, reads and writes drafts through the campaigns
   // module and one draw's proof through the draw module (docs/decisions/0345-simulation.md).

@@ -284,9 +284,18 @@ describe.each(kinds)('console campaigns: making and approving on %s', (kind) => 
     const uploaded = await op.post('/console/campaigns/white-list?id=vip-wheel', csv, { 'content-type': 'text/csv' });
     const list = body<{ listId: string; rows: number }>(uploaded).data;
     expect(list.rows).toBe(2);
+    // A list the corp does not have (another corp's id, or a made-up one) would admit nobody: refused at submit.
+    const ghost = { ...draft, whiteList: { ref: 'no-such-list', rows: 2 } };
+    const ghostRev = body<{ rev: number }>(
+      await op.post('/console/campaigns/save', { id: 'vip-wheel', draft: ghost, baseRev: rev }),
+    ).data.rev;
+    expect((await op.post('/console/campaigns/submit', { id: 'vip-wheel', rev: ghostRev })).json()).toMatchObject({
+      code: 6309,
+      fields: { whiteList: '找不到这份白名单，请重新上传' },
+    });
     const withList = { ...draft, whiteList: { ref: list.listId, rows: list.rows } };
     const saved = body<{ rev: number }>(
-      await op.post('/console/campaigns/save', { id: 'vip-wheel', draft: withList, baseRev: rev }),
+      await op.post('/console/campaigns/save', { id: 'vip-wheel', draft: withList, baseRev: ghostRev }),
     ).data.rev;
     expect(body(await op.post('/console/campaigns/submit', { id: 'vip-wheel', rev: saved })).code).toBe(0);
     expect(

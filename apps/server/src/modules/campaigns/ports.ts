@@ -45,6 +45,12 @@ export interface HaltsPort {
   halted(corpId: string): Promise<boolean>;
 }
 
+/** The corp's uploaded white lists (modules/campaign-lab owns them). */
+export interface WhiteListsPort {
+  /** In the caller's transaction (or the whole database, handed over). */
+  exists(tx: PortTx, corpId: string, listId: string): Promise<boolean>;
+}
+
 /** Staff names (modules/staff). */
 export interface StaffNamesPort {
   names(corpId: string, ids: string[]): Promise<Map<string, string>>;

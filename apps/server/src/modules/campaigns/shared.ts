@@ -7,12 +7,19 @@ import {
   type RevisionState,
   slotOf,
 } from '@campaign/contract';
-import type { Own, PortTx } from '../../db/owners';
+import { handOver, type Own, type PortTx } from '../../db/owners';
 import type { AuditActor, AuditPort } from '../../platform/audit-port';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import { draftProblems, timeOf } from './checks';
-import type { ApprovalPolicyPort, CampaignFilePort, HaltsPort, LiveActivityPort, StaffNamesPort } from './ports';
+import type {
+  ApprovalPolicyPort,
+  CampaignFilePort,
+  HaltsPort,
+  LiveActivityPort,
+  StaffNamesPort,
+  WhiteListsPort,
+} from './ports';
 import * as repo from './repo';
 import { shapeProblems } from './shape';
 
@@ -29,6 +36,7 @@ export type CampaignsDeps = ServiceDeps<'campaigns'> & {
   policy: ApprovalPolicyPort;
   halts: HaltsPort;
   staff: StaffNamesPort;
+  whiteLists: WhiteListsPort;
 };
 
 type RowLike = Pick<repo.CampaignRowDb, 'state' | 'starts_at' | 'ends_at'>;
@@ -122,6 +130,12 @@ export function campaignHelpers(deps: CampaignsDeps) {
     const shape = shapeProblems(draft, locale);
     if (Object.keys(shape).length) return shape;
     const fields = draftProblems({ corpId, id, draft, now, locale }, deps.file);
+    // A list the draft names but the corp does not have would admit nobody once published.
+    const listRef = draft.whiteList?.ref;
+    if (listRef && !(await deps.whiteLists.exists(handOver(ex), corpId, listRef))) {
+      fields.whiteList ??=
+        locale === 'zh-CN' ? '找不到这份白名单，请重新上传' : 'this white list was not found: upload it again';
+    }
     const slot = slotOf(draft);
     const cols = draftColumns(draft);
     if (slot && cols.starts_at !== null && cols.ends_at !== null && !fields['activity.startsAt']) {

@@ -208,6 +208,11 @@ export function Uploads({ id, draft, onChange, errors, readOnly }: Props) {
         >
           {whiteList ? '重新上传' : '上传白名单'}
         </Button>
+        {errors.whiteList ? (
+          <div className="field-error" role="alert" data-testid="white-list-missing">
+            {errors.whiteList}
+          </div>
+        ) : null}
         {csvError ? (
           <div className="line-errors" role="alert" data-testid="white-list-errors">
             <strong>{csvError.message}</strong>
