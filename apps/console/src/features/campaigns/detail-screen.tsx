@@ -138,7 +138,12 @@ function CampaignDetailScreenBody() {
               {formatTime(c.updatedAt)} {who(c.updatedBy)}
             </Descriptions.Item>
             <Descriptions.Item label="审批进度">
-              {approvalsGiven} / {approvalsNeeded} 人已批准
+              {/* Counted for the change waiting now; once none waits, what was approved is the version above. */}
+              {s === 'submitted' || c.revisionState === 'submitted'
+                ? `${approvalsGiven} / ${approvalsNeeded} 人已批准`
+                : c.version !== null
+                  ? `已批准（版本 ${c.version}）`
+                  : '未提交审批'}
             </Descriptions.Item>
           </Descriptions>
         </Panel>

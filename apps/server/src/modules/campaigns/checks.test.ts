@@ -75,8 +75,19 @@ describe('campaign checks', () => {
     const prizes = after.activity?.prizes ?? [];
     prizes.reverse();
     (prizes[0] as { name: string }).name = '谢谢惠顾';
-    prizes.push({ id: 'extra', name: '加码', kind: 'coupon', image: '/x.svg', weight: 1, stock: 1, valueCents: 1 });
-    expect(diffDrafts(before, after)).toEqual([
+    // Written stock first, as a hand-edited file might: the approver reads who it is first.
+    prizes.push({ stock: 1, valueCents: 1, weight: 1, image: '/x.svg', kind: 'coupon', name: '加码', id: 'extra' });
+    const changes = diffDrafts(before, after);
+    expect(Object.keys(changes[1]?.after as object)).toEqual([
+      'id',
+      'name',
+      'kind',
+      'image',
+      'weight',
+      'stock',
+      'valueCents',
+    ]);
+    expect(changes).toEqual([
       {
         path: 'activity.prizes.0.name',
         label: '活动 · 奖品 · 「谢谢惠顾」 · 名称',

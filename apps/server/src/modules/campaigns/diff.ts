@@ -79,6 +79,15 @@ const LABELS: Record<string, string> = {
   rows: '行数',
 };
 const KEYED = new Set(['prizes', 'tasks', 'stores', 'staffList']);
+/** The order an added or removed row's fields are read in: who it is first, then as the editor lists them. */
+const READING_ORDER = ['id', 'name', 'kind', ...Object.keys(LABELS)];
+const rank = (k: string) => {
+  const i = READING_ORDER.indexOf(k);
+  return i < 0 ? READING_ORDER.length : i;
+};
+/** A row added or removed whole, its fields in reading order (not the file's: 库存 before 名称 read oddly). */
+const inReadingOrder = (row: Record<string, Json>) =>
+  Object.fromEntries(Object.entries(row).sort(([a], [b]) => rank(a) - rank(b)));
 
 type Json = unknown;
 const isObj = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -113,12 +122,13 @@ function walk(a: Json, b: Json, path: (string | number)[], label: string[], out:
     bl.forEach((x, i) => {
       const prev = byId.get(x.id);
       const itemLabel = [...label, `「${x.name ?? x.id}」`];
-      if (!prev) out.push(change([...path, i], [...label, `新增「${x.name ?? x.id}」`], null, x));
+      if (!prev) out.push(change([...path, i], [...label, `新增「${x.name ?? x.id}」`], null, inReadingOrder(x)));
       else walk(prev, x, [...path, i], itemLabel, out);
     });
     const kept = new Set(bl.map((x) => x.id));
     al.forEach((x, i) => {
-      if (!kept.has(x.id)) out.push(change([...path, i], [...label, `移除「${x.name ?? x.id}」`], x, null));
+      if (!kept.has(x.id))
+        out.push(change([...path, i], [...label, `移除「${x.name ?? x.id}」`], inReadingOrder(x), null));
     });
     return;
   }
