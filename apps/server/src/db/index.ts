@@ -54,8 +54,14 @@ export interface Database_ {
    */
   onConnectionError(listener: (err: Error, where: ConnectionKind) => void): void;
   /** What was opened, so another process can open the same database (an export runs in its own). */
-  opened: { target: Config['database']; searchPath?: string };
+  opened: OpenedDatabase;
   close(): Promise<void>;
+}
+
+/** How a database was opened: a description another process can open it by, not a handle. */
+export interface OpenedDatabase {
+  target: Config['database'];
+  searchPath?: string;
 }
 
 /** Which connection was lost: a pooled one (transactions, side-by-side batches, the limiter) or the shared reads. */

@@ -101,20 +101,7 @@ export async function freshDatabase(
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const database = openDatabase({ kind: 'postgres', url: PG_URL }, { searchPath: schema, ...opts });
-  // Kysely's migrator looks at every schema of the database (has_schema_privilege on each): a suite running
-  // beside this one that drops its schema at that moment makes the look fail with 3F000 naming *that*
-  // schema. Nothing was migrated yet; look again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrateToLatest(database.db, { schema });
-      break;
-    } catch (err) {
-      const other =
-        (err as { code?: unknown; message?: unknown }).code === '3F000' &&
-        !String((err as Error).message).includes(schema);
-      if (!other || attempt >= 5) throw err;
-    }
-  }
+  await migrateToLatest(database.db, { schema });
   return {
     database,
     schema,

@@ -1,11 +1,11 @@
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Database_ } from '../../db';
+import type { OpenedDatabase } from '../../db';
 import type { ExportSpec } from './export-file';
 
 export interface ChildRequest {
-  opened: Database_['opened'];
+  opened: OpenedDatabase;
   spec: ExportSpec;
 }
 export type ChildReply =
@@ -24,7 +24,7 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const HEAP_FLAGS = ['--max-old-space-size=64', '--max-semi-space-size=8'];
 
 /** Whether `database` can be opened by another process (an SQLite database in memory cannot). */
-export function canExportApart(database: Pick<Database_, 'opened'>): boolean {
+export function canExportApart(database: { opened: OpenedDatabase }): boolean {
   const t = database.opened.target;
   return t.kind === 'postgres' || t.path !== ':memory:';
 }
@@ -36,7 +36,7 @@ export function canExportApart(database: Pick<Database_, 'opened'>): boolean {
  * resident memory.
  */
 export function exportApart(
-  database: Pick<Database_, 'opened'>,
+  database: { opened: OpenedDatabase },
   spec: ExportSpec,
   onProgress: (rows: number) => void,
 ): Promise<{ rows: number; bytes: number; peakRssMb: number }> {
