@@ -16,19 +16,59 @@ export interface RowWriter {
   abort(): void;
 }
 
-export function csvWriter(path: string, header: string[]): RowWriter {
+/**
+ * The file, with its failure kept: a stream that failed (a folder gone, a full disk) says so at the next write
+ * or close, instead of an 'error' nobody hears, or a 'drain' that never comes.
+ */
+function fileOut(path: string) {
   const out: WriteStream = createWriteStream(path);
+  let failed: Error | null = null;
+  let fail: (err: Error) => void = () => {};
+  /** Rejects when the file fails: what waits on something else (the zip) waits on this too. */
+  const failure = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failure.catch(() => {});
+  out.on('error', (err) => {
+    failed ??= err;
+    fail(err);
+  });
+  const check = () => {
+    if (failed) throw failed;
+  };
+  return {
+    out,
+    check,
+    failure,
+    /** Waits while the file is behind (a failure meanwhile rejects). */
+    async caughtUp() {
+      check();
+      if (out.writableNeedDrain) await once(out, 'drain');
+    },
+    async finished() {
+      check();
+      if (!out.writableFinished) await once(out, 'finish');
+      return out.bytesWritten;
+    },
+  };
+}
+
+export function csvWriter(path: string, header: string[]): RowWriter {
+  const file = fileOut(path);
+  const { out } = file;
   out.write(`\uFEFF${header.map(csvCell).join(',')}\r\n`);
   return {
     async write(rows) {
       let chunk = '';
       for (const r of rows) chunk += `${r.map(csvCell).join(',')}\r\n`;
-      if (!out.write(chunk)) await once(out, 'drain');
+      file.check();
+      out.write(chunk);
+      await file.caughtUp();
     },
     async close() {
+      file.check();
       out.end();
-      await once(out, 'finish');
-      return out.bytesWritten;
+      return file.finished();
     },
     abort() {
       out.destroy();
@@ -57,7 +97,8 @@ async function zipCaughtUp(sheetStream: unknown): Promise<void> {
 /** exceljs is loaded with the first XLSX (a server that never writes one does not hold it). */
 export async function xlsxWriter(path: string, header: string[], sheetName: string): Promise<RowWriter> {
   const { default: ExcelJS } = await import('exceljs');
-  const out: WriteStream = createWriteStream(path);
+  const file = fileOut(path);
+  const { out } = file;
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,
@@ -72,14 +113,15 @@ export async function xlsxWriter(path: string, header: string[], sheetName: stri
       for (const r of rows) sheet.addRow(r).commit();
       // Give the zip the event loop, then wait while it (or the file) is behind.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      await zipCaughtUp((sheet as unknown as { stream: unknown }).stream);
-      if (out.writableNeedDrain) await once(out, 'drain');
+      file.check();
+      await Promise.race([zipCaughtUp((sheet as unknown as { stream: unknown }).stream), file.failure]);
+      await file.caughtUp();
     },
     async close() {
+      file.check();
       sheet.commit();
-      await book.commit();
-      if (!out.writableFinished) await once(out, 'finish');
-      return out.bytesWritten;
+      await Promise.race([book.commit(), file.failure]);
+      return file.finished();
     },
     abort() {
       out.destroy();
