@@ -54,15 +54,16 @@ export async function migrateToLatest(db: Kysely<any>, opts: { schema?: string }
     provider: new InCodeProvider(),
     ...(opts.schema ? { migrationTableSchema: opts.schema } : {}),
   });
-  // Kysely's migrator first looks at every schema of the database (has_schema_privilege on each): another
-  // schema dropped at that moment (a test suite's, beside this one) fails the look with 3F000 naming that
-  // schema, before anything is migrated. Look again; our own schema missing is an error at once.
+  // Kysely's migrator first lists every table of every schema (has_schema_privilege, pg_attribute): a schema
+  // dropped at that moment (another test suite's, beside this one) fails the listing (3F000, 42703, 42P01…)
+  // before anything is migrated, and then no migration result is returned. Look again, a moment later; a
+  // migration that failed comes back with its results and is an error at once.
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     const err = error instanceof Error ? error : new Error(String(error));
-    const another =
-      (error as { code?: unknown }).code === '3F000' && !(opts.schema && err.message.includes(opts.schema));
-    if (!another || attempt >= 5) throw err;
+    const beforeMigrating = results === undefined && !(opts.schema && err.message.includes(opts.schema));
+    if (!beforeMigrating || attempt >= 5) throw err;
+    await new Promise((r) => setTimeout(r, 50 * attempt));
   }
 }
