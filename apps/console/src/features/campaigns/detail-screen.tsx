@@ -138,11 +138,12 @@ function CampaignDetailScreenBody() {
               {formatTime(c.updatedAt)} {who(c.updatedBy)}
             </Descriptions.Item>
             <Descriptions.Item label="审批进度">
-              {/* Counted for the change waiting now; once none waits, what was approved is the version above. */}
+              {/* Counted for the change waiting now; once none waits, what was approved is the 上线版本 above
+                  (the records below number drafts, so no number here to mix up with theirs). */}
               {s === 'submitted' || c.revisionState === 'submitted'
                 ? `${approvalsGiven} / ${approvalsNeeded} 人已批准`
                 : c.version !== null
-                  ? `已批准（版本 ${c.version}）`
+                  ? '已批准，无待审批的修改'
                   : '未提交审批'}
             </Descriptions.Item>
           </Descriptions>
