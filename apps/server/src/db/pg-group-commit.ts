@@ -97,15 +97,18 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
   }
 
   /**
-   * Before a batch runs again (its transaction was rolled back, so nothing of it is stored), the units whose
-   * request has waited past `maxWaitMs` are refused (429) instead: another attempt under the load that made
-   * the first fail would answer them late, and a customer waits for the draw or a "try again", not both.
+   * Refuses (429) the units whose request has waited past `maxWaitMs`, and, given the `pace` batches are taking
+   * now, a draw that would be answered past twice that; returns the rest. Used on the queue before a batch is
+   * taken, and before a batch runs again (its transaction was rolled back, so nothing of it is stored): another
+   * attempt under the load that made the first fail would answer late, and a customer waits for the draw or a
+   * "try again", not both.
    */
-  function expire(units: Work[]): Work[] {
+  function expire(units: Work[], pace = 0): Work[] {
     const now = Date.now();
     return units.filter((w) => {
-      if (now - w.since <= maxWaitMs) return true;
-      w.reject(waited(now - w.since));
+      const wait = now - w.since;
+      if (wait <= maxWaitMs && (!w.paced || wait + pace <= 2 * maxWaitMs)) return true;
+      w.reject(waited(wait));
       return false;
     });
   }
@@ -121,17 +124,9 @@ export function createPgGroupCommit(db: Db, opts: PgGroupCommitOptions = {}) {
     // One turn of the event loop lets the requests that arrived together join the same batch.
     setImmediate(() => {
       scheduled = false;
-      // Past capacity the wait only grows: refuse what waited too long (the caller answers 429 at once), and a
-      // request that would be answered past twice that at the pace batches are taking now. With no batch open
-      // there is no pace to go by: the next batch measures it again.
-      const now = Date.now();
-      const pace = open > 0 ? recentBatchMs : 0;
-      queue = queue.filter((w) => {
-        const wait = now - w.since;
-        if (wait <= maxWaitMs && (!w.paced || wait + pace <= 2 * maxWaitMs)) return true;
-        w.reject(waited(wait));
-        return false;
-      });
+      // Past capacity the wait only grows: refuse what waited too long (the caller answers 429 at once). With no
+      // batch open there is no pace to go by: the next batch measures it again.
+      queue = expire(queue, open > 0 ? recentBatchMs : 0);
       wakeIdle();
       if (open >= concurrency || !queue.length) return;
       open++;

@@ -1,5 +1,7 @@
-/** `2026-11-22T10:00:00.000Z` read as China Standard Time (UTC+8, no daylight saving). */
-const chinaIso = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString();
+/** China Standard Time: UTC+8, no daylight saving. */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+/** `2026-11-22T10:00:00.000Z` read as China Standard Time. */
+const chinaIso = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString();
 
 /** Campaign days run on China Standard Time. */
 export function campaignDay(now: number): string {
@@ -14,7 +16,7 @@ const lastDay = { day: Number.NaN, text: '' };
 /** China time, as staff read it: `2026-11-22 10:00:00` (empty for no time). */
 export function chinaTime(ms: number | string | null | undefined): string {
   if (ms === null || ms === undefined) return '';
-  const t = Number(ms) + 8 * 3_600_000;
+  const t = Number(ms) + CHINA_OFFSET_MS;
   const day = Math.floor(t / DAY_MS);
   if (day !== lastDay.day) {
     lastDay.day = day;

@@ -14,7 +14,7 @@ export interface ExportSpec {
   now: number;
 }
 
-export const SHEETS: Record<ExportKind, string> = {
+const SHEETS: Record<ExportKind, string> = {
   winners: '中奖名单',
   orders: '实物订单',
   redemptions: '门店核销',
@@ -32,8 +32,8 @@ const READERS = {
 
 /**
  * Streams one export into `spec.path`, a keyset page at a time: the next page is read while one is written,
- * and no more than that is held; `onPage` hears the rows written so far. Runs in an export process (export-process.ts),
- * or in the server's own when its database cannot be opened twice (SQLite in memory).
+ * and no more than that is held; `onPage` hears the rows written so far. Runs in an export process
+ * (export-process.ts), or in the server's own when its database cannot be opened twice (SQLite in memory).
  */
 export async function writeExportFile(
   db: Own<'reports'>,
