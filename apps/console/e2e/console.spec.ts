@@ -75,7 +75,7 @@ test('settings: a two-tier approval policy, then the kill switch on (reason, typ
   await admin.getByLabel('预算超过（元）').fill('50000');
   await admin.getByLabel('需要审批人数', { exact: true }).fill('2');
   await admin.getByRole('button', { name: '保存' }).click();
-  await expect(admin.getByTestId('policy-summary')).toHaveText('常规 1 人审批；预算超过 ¥50,000 时 2 人审批');
+  await expect(admin.getByTestId('policy-summary')).toHaveText('常规 1 人审批；预算超过 ¥50,000.00 时 2 人审批');
   await snap(admin, 'console-settings');
   await admin.getByRole('button', { name: '紧急停止全部活动' }).click();
   const dialog = admin.getByRole('dialog');

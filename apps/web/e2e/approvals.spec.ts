@@ -38,7 +38,7 @@ async function winHeldPrize(page: Page, mobile: string): Promise<void> {
 
 /** The newest pending request for the ¥3,299 prize (pending is listed oldest first). */
 const heldRequest = (staff: Page) =>
-  staff.locator('[data-testid="approval-row"][data-status="pending"]').filter({ hasText: '¥3299.00' }).last();
+  staff.locator('[data-testid="approval-row"][data-status="pending"]').filter({ hasText: '¥3,299.00' }).last();
 
 /** The approver's staff session in a context of its own (the host app opens /oatodo with a staff ticket). */
 async function approverPage(browser: Browser, staffId = 'approver-wang'): Promise<Page> {
@@ -88,7 +88,7 @@ test('an approver releases a held prize: 审核中 for the customer, /oatodo →
   await expect(staff).toHaveURL(/\/approve\?id=/);
   const detail = staff.getByTestId('approval-detail');
   await expect(detail).toHaveAttribute('data-status', 'pending');
-  await expect(detail).toContainText('¥1000.00');
+  await expect(detail).toContainText('¥1,000.00');
   await expect(staff.getByTestId('approval-trail')).toContainText('提交');
   await settle(staff);
   await snap(staff, 'approve-pending');

@@ -5,5 +5,5 @@ export function formatTime(ms: number | null | undefined, seconds = false): stri
   return seconds ? d.slice(0, 19) : d.slice(0, 16);
 }
 
-/** ¥ with thousands separators from cents. */
-export const yuan = (cents: number) => (cents / 100).toLocaleString('zh-CN', { maximumFractionDigits: 2 });
+/** Money as staff read it everywhere in the console: "¥1,234.50" from cents (the contract's one formatter). */
+export { yuan } from '@campaign/contract/client';

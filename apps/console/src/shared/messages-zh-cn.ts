@@ -128,7 +128,7 @@ export const zhCN = {
   'settings.policy.budget': '预算超过（元）',
   'settings.policy.aboveRequired': '需要审批人数',
   'settings.policy.summary': '常规 {n} 人审批',
-  'settings.policy.summaryAbove': '；预算超过 ¥{budget} 时 {n} 人审批',
+  'settings.policy.summaryAbove': '；预算超过 {budget} 时 {n} 人审批',
   'settings.policy.updated': '最近由 {name} 于 {time} 修改',
   'settings.kill.title': '紧急停止',
   'settings.kill.desc':

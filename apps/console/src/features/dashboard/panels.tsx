@@ -58,7 +58,7 @@ export function Kpis({ d }: { d: Dashboard }) {
       <Kpi label={dt('kpi.wins')} value={num(t.wins)} testId="kpi-wins" />
       <Kpi
         label={dt('kpi.spent')}
-        value={`¥${yuan(d.budget.spentCents)}`}
+        value={yuan(d.budget.spentCents)}
         note={d.budget.capCents !== null ? dt('kpi.ofCap', { cap: yuan(d.budget.capCents) }) : undefined}
       />
       <Kpi
@@ -89,7 +89,7 @@ export function PrizesPanel({ d }: { d: Dashboard }) {
         dataSource={d.prizes}
         columns={[
           { title: dt('prizes.name'), dataIndex: 'name' },
-          { title: dt('prizes.value'), dataIndex: 'valueCents', align: 'right', render: (c: number) => `¥${yuan(c)}` },
+          { title: dt('prizes.value'), dataIndex: 'valueCents', align: 'right', render: (c: number) => yuan(c) },
           {
             title: dt('prizes.initial'),
             dataIndex: 'initialStock',
@@ -132,14 +132,14 @@ export function BudgetPanel({ d }: { d: Dashboard }) {
     <Panel title={dt('budget.title')}>
       <dl className="dash-budget">
         <dt>{dt('budget.spent')}</dt>
-        <dd data-testid="budget-spent">¥{yuan(b.spentCents)}</dd>
+        <dd data-testid="budget-spent">{yuan(b.spentCents)}</dd>
         <dt>{dt('budget.cap')}</dt>
-        <dd>{b.capCents === null ? '—' : `¥${yuan(b.capCents)}`}</dd>
+        <dd>{b.capCents === null ? '—' : yuan(b.capCents)}</dd>
         <dt>{dt('budget.lastHour')}</dt>
-        <dd>¥{yuan(b.lastHourCents)}</dd>
+        <dd>{yuan(b.lastHourCents)}</dd>
         <dt>{dt('budget.forecast')}</dt>
         <dd>
-          {b.forecastCents === null ? dt('budget.noEnd') : `¥${yuan(b.forecastCents)}`}{' '}
+          {b.forecastCents === null ? dt('budget.noEnd') : yuan(b.forecastCents)}{' '}
           {over ? <Tag color="red">{dt('budget.overCap')}</Tag> : null}
         </dd>
       </dl>

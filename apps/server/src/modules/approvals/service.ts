@@ -1,4 +1,4 @@
-import type { ApprovalDetail, ApprovalKind, ApprovalSummary } from '@campaign/contract';
+import { type ApprovalDetail, type ApprovalKind, type ApprovalSummary, yuan } from '@campaign/contract';
 import { handOver } from '../../db/owners';
 import { type Step, stepsIn, type TxExec, transact } from '../../db/tx';
 import type { HoldRequest } from '../../platform/award-ports';
@@ -152,7 +152,6 @@ export function createApprovalsService(
       if (a.valueCents <= 0) return false;
       const threshold = yield* repo.prizeThreshold(x, a.corpId);
       if (threshold === null || a.valueCents <= threshold) return false;
-      const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
       yield* requestStep(x, {
         corpId: a.corpId,
         kind: 'prize-award',
