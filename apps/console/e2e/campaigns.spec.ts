@@ -85,6 +85,19 @@ test('1. the operator creates a wheel campaign: banner, GBK white list, prizes, 
     .getByTestId('white-list-file')
     .setInputFiles({ name: '白名单.csv', mimeType: 'text/csv', buffer: good });
   await expect(operator.getByTestId('white-list-rows')).toContainText('3');
+  // The list vanishes from under the draft (deleted in the database): the box no longer says it is imported,
+  // the check names it, and uploading the file again mends it.
+  const listDb = new Database(sqlitePath);
+  listDb.prepare("delete from campaign_list where campaign_id = ? and kind = 'whiteList'").run(id);
+  listDb.close();
+  await operator.getByLabel('奖品 1 库存').fill('21');
+  await expect(operator.getByTestId('white-list-missing')).toHaveText('找不到这份白名单，请重新上传', { timeout: 10_000 });
+  await expect(operator.getByTestId('white-list-rows')).toHaveCount(0);
+  await operator
+    .getByTestId('white-list-file')
+    .setInputFiles({ name: '白名单.csv', mimeType: 'text/csv', buffer: good });
+  await expect(operator.getByTestId('white-list-rows')).toContainText('3');
+  await expect(operator.getByTestId('white-list-missing')).toHaveCount(0, { timeout: 10_000 });
 
   // The prize table, and beside it the odds as published, cost per 1,000 draws and exposure, live.
   const exposure = operator.getByTestId('exposure');

@@ -180,7 +180,8 @@ export function Uploads({ id, draft, onChange, errors, readOnly }: Props) {
       </div>
       <div className="upload-box">
         <h3 className="upload-box__title">白名单（CSV）</h3>
-        {whiteList ? (
+        {/* A list gone from under the draft (errors.whiteList) is not shown as imported: upload it again. */}
+        {whiteList && !errors.whiteList ? (
           <p data-testid="white-list-rows">
             已导入 <strong>{whiteList.rows.toLocaleString('zh-CN')}</strong> 行{csvName ? `（${csvName}）` : ''}
           </p>
@@ -206,7 +207,7 @@ export function Uploads({ id, draft, onChange, errors, readOnly }: Props) {
           loading={busy === 'csv'}
           onClick={() => csv.current?.click()}
         >
-          {whiteList ? '重新上传' : '上传白名单'}
+          {whiteList && !errors.whiteList ? '重新上传' : '上传白名单'}
         </Button>
         {errors.whiteList ? (
           <div className="field-error" role="alert" data-testid="white-list-missing">
