@@ -82,6 +82,7 @@ export function PrizesPanel({ d }: { d: Dashboard }) {
   return (
     <Panel title={dt('prizes.title')}>
       <Table<Prize>
+        className="dash-prizes"
         size="small"
         rowKey="prizeId"
         pagination={false}
@@ -99,7 +100,7 @@ export function PrizesPanel({ d }: { d: Dashboard }) {
           {
             title: dt('prizes.left'),
             key: 'left',
-            width: 180,
+            width: 150,
             render: (_: unknown, p) =>
               p.left === null || p.initialStock === null ? (
                 '—'
