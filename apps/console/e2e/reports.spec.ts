@@ -153,6 +153,8 @@ test('exports, reconciliation and its alert', async ({ page, request }) => {
   await expect(page.getByTestId('reconcile-report')).toHaveAttribute('data-ok', 'false');
   await expect(page.getByText(/账目不平：\d 项检查未通过/)).toBeVisible();
   await expect(page.getByText(award?.id ?? '-', { exact: true }).first()).toBeVisible();
+  // Moving one award to another prize leaves the totals equal: the result says why the check fails.
+  await expect(page.getByTestId('why-draws')).toHaveText('合计相等，但逐条记录对不上（见明细）');
   await settled(page);
   await snap(page, 'console-reconcile-red');
   await expect

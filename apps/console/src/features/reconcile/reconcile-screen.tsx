@@ -190,8 +190,19 @@ function ReportView({ r }: { r: ReconcileReport }) {
           {
             title: m.result,
             dataIndex: 'ok',
-            width: 100,
-            render: (ok: boolean) => <Tag color={ok ? 'success' : 'error'}>{ok ? m.pass : m.fail}</Tag>,
+            width: 200,
+            // A failing check whose totals agree (records that cancel out) says so, or 6 = 6 would read 不平.
+            render: (ok: boolean, c) =>
+              ok ? (
+                <Tag color="success">{m.pass}</Tag>
+              ) : (
+                <>
+                  <Tag color="error">{m.fail}</Tag>
+                  <div className="reconcile-why" data-testid={`why-${c.name}`}>
+                    {c.left === c.right ? m.sameTotals : fill(m.offBy, { d: Math.abs(c.left - c.right) })}
+                  </div>
+                </>
+              ),
           },
         ]}
       />
