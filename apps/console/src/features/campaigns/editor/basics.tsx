@@ -3,7 +3,7 @@ import { App, Button, Input } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import type { ApiError } from '../../../api/request';
 import { type CampaignDraft, uploadImage, uploadWhiteList } from '../../../shared/campaign/api';
-import { fromLocalInput, type Path, toLocalInput } from './draft-util';
+import { CHINA_TIME, fromLocalInput, type Path, toLocalInput } from './draft-util';
 
 interface Props {
   id: string;
@@ -61,6 +61,7 @@ export function Basics({ draft, onChange, errors, readOnly }: Props) {
         <Input
           id="b-starts"
           type="datetime-local"
+          addonAfter={CHINA_TIME}
           disabled={readOnly}
           value={toLocalInput(a.startsAt)}
           onChange={(e) => onChange(['activity', 'startsAt'], fromLocalInput(e.target.value))}
@@ -70,6 +71,7 @@ export function Basics({ draft, onChange, errors, readOnly }: Props) {
         <Input
           id="b-ends"
           type="datetime-local"
+          addonAfter={CHINA_TIME}
           disabled={readOnly}
           value={toLocalInput(a.endsAt)}
           onChange={(e) => onChange(['activity', 'endsAt'], fromLocalInput(e.target.value))}

@@ -53,6 +53,9 @@ export function normalizeFields(fields: Record<string, string>): Record<string, 
 
 export const pathKey = (path: Path) => path.join('.');
 
+/** Beside every time input: the editor reads and writes China time, whatever the browser's own zone. */
+export const CHINA_TIME = '北京时间';
+
 /** A time field's value (epoch ms or ISO text) as `YYYY-MM-DDTHH:mm` China time, for a datetime input. */
 export function toLocalInput(v: unknown): string {
   const ms = typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : Number.NaN;

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { fieldLabel } from '../../../shared/campaign/text';
-import { fromLocalInput, isCentsKey, isTimeKey, type Path, pathKey, toLocalInput } from './draft-util';
+import { CHINA_TIME, fromLocalInput, isCentsKey, isTimeKey, type Path, pathKey, toLocalInput } from './draft-util';
 
 interface Props {
   value: unknown;
@@ -139,6 +139,7 @@ function Field(props: Props & { name: string }) {
       <Input
         id={id}
         type="datetime-local"
+        addonAfter={CHINA_TIME}
         disabled={readOnly}
         value={toLocalInput(value)}
         onChange={(e) => onChange(path, fromLocalInput(e.target.value))}
