@@ -91,7 +91,9 @@ test('1. the operator creates a wheel campaign: banner, GBK white list, prizes, 
   listDb.prepare("delete from campaign_list where campaign_id = ? and kind = 'whiteList'").run(id);
   listDb.close();
   await operator.getByLabel('奖品 1 库存').fill('21');
-  await expect(operator.getByTestId('white-list-missing')).toHaveText('找不到这份白名单，请重新上传', { timeout: 10_000 });
+  await expect(operator.getByTestId('white-list-missing')).toHaveText('找不到这份白名单，请重新上传', {
+    timeout: 10_000,
+  });
   await expect(operator.getByTestId('white-list-rows')).toHaveCount(0);
   await operator
     .getByTestId('white-list-file')

@@ -159,6 +159,9 @@ test('single sign-on through the real provider: roles from the staff list, narro
   // The staff list grants approver and operator; the provider's roles claim says approver: approver only.
   await expect(menu.getByRole('link')).toHaveText([/活动管理/, /待我审批/, /数据看板/, '对账', '告警', '机构设置']);
   await expect(page.getByRole('heading', { name: '活动管理', level: 1 })).toBeVisible();
+  // An approver cannot create: the empty list does not send them to a 新建活动 button they do not have.
+  await expect(page.getByText('还没有活动：运营人员创建并提交后会显示在这里')).toBeVisible();
+  await expect(page.getByRole('button', { name: /新建活动/ })).toHaveCount(0);
   await snap(page, 'console-sso-campaigns');
 });
 

@@ -97,6 +97,8 @@ test('exports, reconciliation and its alert', async ({ page, request }) => {
     }
     await expect(page.getByRole('cell', { name: '已完成' }).first()).toBeVisible({ timeout: 10_000 });
   }).toPass({ timeout: 60_000 });
+  // The job names its campaign by title, as the operator picked it.
+  await expect(page.getByRole('cell', { name: '金卡刮刮乐', exact: true }).first()).toBeVisible();
   await settled(page);
   await snap(page, 'console-reports-done');
   const [file] = await Promise.all([

@@ -25,7 +25,8 @@ export const theme: ThemeConfig = {
     colorError: '#c0262d',
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.5)',
+    // 4.7:1 on white (0.5 was 3.9:1): a Select's placeholder is text axe measures, unlike an input's.
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     borderRadius: 6,
     fontFamily:
       '-apple-system, BlinkMacSystemFont, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", "Segoe UI", sans-serif',

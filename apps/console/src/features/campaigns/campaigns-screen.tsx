@@ -83,6 +83,7 @@ function CampaignsScreenBody() {
               id="campaign-state"
               aria-label="状态"
               allowClear
+              placeholder="全部状态"
               value={state}
               onChange={(v?: string) => setParam({ state: v })}
               options={CAMPAIGN_STATES.map((s) => ({ value: s, label: STATE_LABEL[s] }))}
@@ -94,6 +95,7 @@ function CampaignsScreenBody() {
               id="campaign-kind"
               aria-label="类型"
               allowClear
+              placeholder="全部类型"
               value={kind}
               onChange={(v?: string) => setParam({ kind: v })}
               options={CAMPAIGN_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
@@ -134,7 +136,13 @@ function CampaignsScreenBody() {
             locale={{
               emptyText: (
                 <Empty
-                  description={filtered ? '没有符合条件的活动，换个条件试试' : '还没有活动：点右上角“新建活动”开始'}
+                  description={
+                    filtered
+                      ? '没有符合条件的活动，换个条件试试'
+                      : canWrite
+                        ? '还没有活动：点右上角“新建活动”开始'
+                        : '还没有活动：运营人员创建并提交后会显示在这里'
+                  }
                 />
               ),
             }}

@@ -40,6 +40,7 @@ export function ReportsScreen() {
   const [page, setPage] = useState(1);
   const [message, holder] = antdMessage.useMessage();
   const campaigns = useEndpointQuery('consoleReconcileCampaigns');
+  const titles = new Map((campaigns.data?.items ?? []).map((c) => [c.actId, c.title]));
   const jobs = useEndpointQuery(
     'consoleExportJobs',
     { query: { page, pageSize: PAGE_SIZE } },
@@ -186,7 +187,12 @@ export function ReportsScreen() {
                   </span>
                 ),
               },
-              { title: m.col.campaign, dataIndex: 'actId', render: (a: string | null) => a ?? m.allCampaigns },
+              {
+                title: m.col.campaign,
+                dataIndex: 'actId',
+                // By its title where the corp's list has it (an id alone is what the operator does not read).
+                render: (a: string | null) => (a === null ? m.allCampaigns : (titles.get(a) ?? a)),
+              },
               { title: m.col.format, dataIndex: 'format', width: 80, render: (f: string) => f.toUpperCase() },
               {
                 title: m.col.progress,
