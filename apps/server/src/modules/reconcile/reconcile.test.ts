@@ -127,12 +127,14 @@ describe.each(kinds)('the reconciliation and its alert on %s', (kind) => {
 
     // The first attempt is refused (500); the alert waits for its next attempt, then arrives.
     // The hook has the request before the service has its answer and counts the attempt: wait for the count.
-    type Alerts = { items: { kind: string; delivery: string; attempts: number }[] };
+    type Alerts = { items: { kind: string; delivery: string; attempts: number; message: string }[] };
     let alerts = await until(async () => {
       const now = body<Alerts>(await op.get('/console/alerts'));
       return hook.got.length >= 1 && (now.data.items[0]?.attempts ?? 0) >= 1 ? now : undefined;
     }, 10_000);
     expect(alerts.data.items[0]).toMatchObject({ kind: 'reconcile_diff', delivery: 'pending', attempts: 1 });
+    // Named as the other alerts name a campaign: by its title (and id), then the checks that differ.
+    expect(alerts.data.items[0]?.message).toMatch(/^「测试转盘」（rec-wheel）对账不平：抽奖次数/);
     status = 204;
     t.clock.advance(60_000);
     expect(await t.services.alerts.deliverDue()).toBe(1);

@@ -50,10 +50,11 @@ export function createReconcileService(
 
   async function run(
     corpId: string,
-    actId: string,
+    act: { id: string; title: string },
     trigger: 'daily' | 'manual',
     by: { actor: AuditActor; ip: string | null } | null,
   ): Promise<ReconcileReport | null> {
+    const actId = act.id;
     const now = clock();
     const dailyId = `daily-${corpId}-${actId}-${campaignDay(now)}`;
     if (trigger === 'daily' && (await repo.exists(db, dailyId))) return null;
@@ -93,7 +94,7 @@ export function createReconcileService(
         actId,
         kind: 'reconcile_diff',
         key: `reconcile:${row.id}`,
-        message: `活动 ${actId} 对账不平：${bad.map((c) => c.label).join('；')}`,
+        message: `「${act.title}」（${actId}）对账不平：${bad.map((c) => c.label).join('；')}`,
         detail: {
           reportId: row.id,
           checks: bad.map((c) => ({ name: c.name, left: c.left, right: c.right, rows: c.rows.slice(0, 5) })),
@@ -112,9 +113,9 @@ export function createReconcileService(
       actId: string,
       by: { actor: AuditActor; ip: string | null },
     ): Promise<ReconcileReport> {
-      const known = (await repo.campaigns(db, corpId)).some((c) => c.id === actId);
+      const known = (await repo.campaigns(db, corpId)).find((c) => c.id === actId);
       if (!known) throw new AppError('RECONCILE_ACTIVITY_UNKNOWN');
-      const report = await run(corpId, actId, 'manual', by);
+      const report = await run(corpId, known, 'manual', by);
       if (!report) throw new Error('a manual reconciliation always makes a report');
       return report;
     },
@@ -123,7 +124,7 @@ export function createReconcileService(
     async runDaily(): Promise<number> {
       let n = 0;
       for (const c of await repo.campaigns(db, null)) {
-        if (await run(c.corp_id, c.id, 'daily', null)) n++;
+        if (await run(c.corp_id, c, 'daily', null)) n++;
       }
       return n;
     },
