@@ -81,7 +81,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
           {
             title: '编号',
             key: 'id',
-            width: 80,
+            width: 100,
             render: (_, p, i) =>
               cell(
                 i,
@@ -97,7 +97,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
           {
             title: '名称',
             key: 'name',
-            width: 130,
+            width: 150,
             render: (_, p, i) =>
               cell(
                 i,
@@ -113,7 +113,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
           {
             title: '类型',
             key: 'kind',
-            width: 96,
+            width: 104,
             render: (_, p, i) =>
               cell(
                 i,
@@ -130,7 +130,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
           {
             title: mode === 'weight' ? '权重' : '概率（%）',
             key: 'weight',
-            width: 84,
+            width: 72,
             render: (_, p, i) =>
               mode === 'weight'
                 ? num(i, 'weight', '权重', false)
@@ -149,17 +149,17 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
                     />,
                   ),
           },
-          { title: '库存', key: 'stock', width: 84, render: (_, _p, i) => num(i, 'stock', '库存', true) },
+          { title: '库存', key: 'stock', width: 72, render: (_, _p, i) => num(i, 'stock', '库存', true) },
           {
             title: '每人上限',
             key: 'perUserCap',
-            width: 84,
+            width: 76,
             render: (_, _p, i) => num(i, 'perUserCap', '每人上限', true),
           },
           {
             title: '价值（元）',
             key: 'valueCents',
-            width: 112,
+            width: 104,
             render: (_, p, i) =>
               cell(
                 i,
@@ -179,7 +179,7 @@ export function PrizeTable({ prizes, mode, onMode, onChange, errors, readOnly }:
           {
             title: '兜底',
             key: 'consolation',
-            width: 48,
+            width: 44,
             render: (_, p, i) => (
               <input
                 type="radio"
