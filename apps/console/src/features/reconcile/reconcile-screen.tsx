@@ -199,7 +199,9 @@ function ReportView({ r }: { r: ReconcileReport }) {
                 <>
                   <Tag color="error">{m.fail}</Tag>
                   <div className="reconcile-why" data-testid={`why-${c.name}`}>
-                    {c.left === c.right ? m.sameTotals : fill(m.offBy, { d: Math.abs(c.left - c.right) })}
+                    {c.left === c.right
+                      ? m.sameTotals
+                      : fill(m.offBy, { d: Math.abs(c.left - c.right).toLocaleString('zh-CN') })}
                   </div>
                 </>
               ),
