@@ -169,6 +169,9 @@ test('exports, reconciliation and its alert', async ({ page, request }) => {
   // 6. The alert shows in the console, delivered.
   await page.getByRole('link', { name: /告警$/ }).click();
   await expect(page.getByRole('cell', { name: /对账不平/ }).first()).toBeVisible();
+  // Its campaign by title, in the column and in the message, as the stock alert names its campaign.
+  await expect(page.getByRole('cell', { name: '金卡刮刮乐', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^「金卡刮刮乐」（scratch-gold）对账不平：/ }).first()).toBeVisible();
   await expect(page.getByText('已送达').first()).toBeVisible({ timeout: 10_000 });
   await snap(page, 'console-alerts');
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { useEndpointMutation, useEndpointQuery } from '../../api/queries';
 import { ApiError } from '../../api/request';
+import { useCampaignTitles } from '../../shared/campaign/titles';
 import { formatTime } from '../../shared/format';
 import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
@@ -32,6 +33,7 @@ export function AlertsScreen() {
     { query: { page, pageSize: PAGE_SIZE } },
     { placeholderData: (prev) => prev, refetchInterval: 5_000 },
   );
+  const titles = useCampaignTitles();
   return (
     <div className="console-page">
       <PageHead title={m.title} subtitle={m.subtitle} />
@@ -66,7 +68,12 @@ export function AlertsScreen() {
                     </Tag>
                   ),
                 },
-                { title: m.col.campaign, dataIndex: 'actId', width: 140, render: (a: string | null) => a ?? '—' },
+                {
+                  title: m.col.campaign,
+                  dataIndex: 'actId',
+                  width: 160,
+                  render: (a: string | null) => (a === null ? '—' : (titles.get(a) ?? a)),
+                },
                 { title: m.col.message, dataIndex: 'message' },
                 {
                   title: m.col.delivery,

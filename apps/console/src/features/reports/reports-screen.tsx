@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { useEndpointMutation, useEndpointQuery } from '../../api/queries';
 import { ApiError, download } from '../../api/request';
+import { useCampaignTitles } from '../../shared/campaign/titles';
 import { formatTime } from '../../shared/format';
 import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
@@ -40,7 +41,7 @@ export function ReportsScreen() {
   const [page, setPage] = useState(1);
   const [message, holder] = antdMessage.useMessage();
   const campaigns = useEndpointQuery('consoleReconcileCampaigns');
-  const titles = new Map((campaigns.data?.items ?? []).map((c) => [c.actId, c.title]));
+  const titles = useCampaignTitles();
   const jobs = useEndpointQuery(
     'consoleExportJobs',
     { query: { page, pageSize: PAGE_SIZE } },
