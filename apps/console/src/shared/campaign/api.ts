@@ -24,7 +24,6 @@ export {
   exposure,
   oddsTable,
   unboundedPrizes,
-  yuan,
 } from '@campaign/contract/client';
 
 /** Query keys of the reads the screens share (invalidated after a write). */

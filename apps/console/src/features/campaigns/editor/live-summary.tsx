@@ -4,10 +4,8 @@ import {
   exposure,
   oddsTable,
   unboundedPrizes,
-  yuan,
 } from '../../../shared/campaign/api';
-
-export const money = yuan;
+import { yuan } from '../../../shared/format';
 
 /**
  * Beside the prize table, recomputed on every keystroke: the odds exactly as the rules page publishes them
@@ -23,11 +21,11 @@ export function LiveSummary({ prizes }: { prizes: DraftPrize[] }) {
       <dl className="live-figures">
         <div>
           <dt>每千次抽奖预期成本</dt>
-          <dd data-testid="cost-per-1000">{money(cost)}</dd>
+          <dd data-testid="cost-per-1000">{yuan(cost)}</dd>
         </div>
         <div>
           <dt>总敞口（Σ 价值 × 库存）</dt>
-          <dd data-testid="exposure">{money(exp)}</dd>
+          <dd data-testid="exposure">{yuan(exp)}</dd>
           {unbounded.length ? <dd className="bad-text">有价值的奖品库存不限：{unbounded.join('、')}</dd> : null}
         </div>
       </dl>

@@ -3,10 +3,9 @@ import { Alert, Button, InputNumber } from 'antd';
 import { useState } from 'react';
 import { type ApiError, call } from '../../../api/request';
 import type { CampaignDraft } from '../../../shared/campaign/api';
+import { yuan } from '../../../shared/format';
 
 type Simulation = RouteData<'consoleCampaignSimulate'>;
-
-import { money } from './live-summary';
 
 /**
  * 模拟: N draws over D days against the prize table (the server runs them; nothing is stored): payout per
@@ -52,7 +51,7 @@ export function SimulatePanel({ id, draft }: { id: string; draft: CampaignDraft 
       {result ? (
         <div className="simulate__result">
           <p>
-            派奖合计 <strong>{money(result.totalPayoutCents)}</strong> · 预算 {money(result.budgetCents)} · 超预算概率{' '}
+            派奖合计 <strong>{yuan(result.totalPayoutCents)}</strong> · 预算 {yuan(result.budgetCents)} · 超预算概率{' '}
             <strong data-testid="over-budget">{(result.overBudgetChance * 100).toFixed(1)}%</strong>
             <span className="muted"> · 用时 {result.elapsedMs} ms</span>
           </p>
@@ -66,13 +65,13 @@ export function SimulatePanel({ id, draft }: { id: string; draft: CampaignDraft 
                     key={day}
                     className="bars__bar"
                     style={{ height: `${(c / max) * 100}%` }}
-                    title={`第 ${day} 天 ${money(c)}`}
+                    title={`第 ${day} 天 ${yuan(c)}`}
                   />
                 ))}
             </div>
             <div className="bars__axis muted">
               <span>第 1 天</span>
-              <span>峰值 {money(max)}</span>
+              <span>峰值 {yuan(max)}</span>
               <span>第 {result.payoutPerDayCents.length} 天</span>
             </div>
           </figure>
