@@ -1,5 +1,6 @@
 // Small, pure helpers over a draft (a plain JSON object): read and write by path, flatten for the conflict
 // view, and the server's field-error keys in the editor's terms.
+import { chinaIso } from '../../../shared/format';
 
 export type Path = (string | number)[];
 
@@ -60,7 +61,7 @@ export const CHINA_TIME = '北京时间';
 export function toLocalInput(v: unknown): string {
   const ms = typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : Number.NaN;
   if (!Number.isFinite(ms)) return '';
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16);
+  return chinaIso(ms).slice(0, 16);
 }
 /** Back from the input: epoch ms (China time), or null when cleared. */
 export function fromLocalInput(s: string): number | null {
