@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WriteLockTimeout } from '../db/group-commit';
 import { LockBusy, Overloaded } from '../db/pg-group-commit';
 import { toAppError } from './envelope';
+import { AppError, refusal } from './errors';
 
 describe('a database that refused a write is a designed answer for every caller, not a 500', () => {
   it('maps both group commits the same way, whichever module wrote', () => {
@@ -33,5 +34,23 @@ describe('a database that refused a write is a designed answer for every caller,
     for (const code of ['23505', '42601', '22P02', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_ERROR']) {
       expect(toAppError(withCode(code)), code).toBeNull();
     }
+  });
+});
+
+describe('a refusal past capacity', () => {
+  it('answers as any 429 does, but carries no stack trace, and leaves stack traces on for everything else', () => {
+    const before = Error.stackTraceLimit;
+    const shed = refusal('RATE_LIMITED');
+    expect(shed).toBeInstanceOf(AppError);
+    expect(shed.status).toBe(429);
+    expect(shed.envelope('zh-CN')).toEqual(new AppError('RATE_LIMITED').envelope('zh-CN'));
+    expect(shed.envelope('en-US')).toEqual({ code: 429, data: 'Too many requests, please try again later' });
+    // No frames: the first line alone (name and message).
+    expect(shed.stack?.split('\n')).toHaveLength(1);
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(new Error('a defect').stack?.split('\n').length).toBeGreaterThan(1);
+    // The database's and the limiters' 429s take the same cheap way.
+    expect(toAppError(new Overloaded('waited 600 ms for a database batch'))?.stack?.split('\n')).toHaveLength(1);
+    expect(toAppError(Object.assign(new Error('limited'), { statusCode: 429 }))?.stack?.split('\n')).toHaveLength(1);
   });
 });

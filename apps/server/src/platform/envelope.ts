@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from '../db/errors';
 import { WriteLockTimeout } from '../db/group-commit';
 import { isLockBusy, isOverloaded } from '../db/pg-group-commit';
-import { AppError } from './errors';
+import { AppError, refusal } from './errors';
 import { requestLocale } from './http';
 
 /** Fastify's own failures (parsing, limits) mapped onto the catalogue. */
@@ -25,7 +25,7 @@ export function toAppError(err: unknown): AppError | null {
   if (err instanceof WriteLockTimeout) return new AppError('UNAVAILABLE');
   // PostgreSQL's group commit (ADR 0052), for every write that goes through transact(), not the draw alone:
   // past capacity a unit is refused before it ran; one that kept meeting a lock gave up. Nothing stored.
-  if (isOverloaded(err)) return new AppError('RATE_LIMITED');
+  if (isOverloaded(err)) return refusal('RATE_LIMITED');
   if (isLockBusy(err)) return new AppError('UNAVAILABLE');
   // The database is unreachable for a moment (a lost connection, a failover, a locked or failing SQLite
   // file): "try again", and the process carries on (ADR 0053).
@@ -34,7 +34,7 @@ export function toAppError(err: unknown): AppError | null {
   if (!fe || typeof fe !== 'object') return null;
   const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
   if (mapped) return new AppError(mapped);
-  if (fe.statusCode === 429) return new AppError('RATE_LIMITED');
+  if (fe.statusCode === 429) return refusal('RATE_LIMITED');
   if (fe.name === 'SyntaxError' && fe.statusCode === 400) return new AppError('MALFORMED_JSON');
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new AppError(fe.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION');

@@ -22,7 +22,7 @@ import type { Config } from '../config';
 import type { Database_ } from '../db';
 import { findConsoleSession, type RequestConsole } from './console-session';
 import { assertSameSiteRequest } from './csrf';
-import { AppError } from './errors';
+import { AppError, refusal } from './errors';
 import { rejectNul } from './input-guard';
 import type { LimitName, Limits } from './limits';
 import { findSession, findStaffSession, type RequestStaff, type RequestUser } from './session';
@@ -322,7 +322,7 @@ function limitHook(
     const verdict = await limits.take(limit.name, `${endpoint}|${limit.key(req)}`);
     if (!verdict.ok) {
       reply.header('retry-after', String(verdict.retryAfterSec));
-      throw new AppError('RATE_LIMITED');
+      throw refusal('RATE_LIMITED');
     }
   };
 }

@@ -2,7 +2,7 @@ import { type Endpoint, endpoints } from '@campaign/contract';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import { AppError } from './errors';
+import { refusal } from './errors';
 import { HEALTH_PATHS } from './health';
 
 /** How often the event loop's delay is sampled: a burst is seen within this long. */
@@ -27,7 +27,7 @@ export async function installLoadShedding(app: FastifyInstance, config: Config) 
       // The health checks always answer: a balancer must tell a busy node from a dead one.
       pressureHandler: async (req) => {
         if (isHealth(req)) return;
-        throw new AppError('RATE_LIMITED');
+        throw refusal('RATE_LIMITED');
       },
     });
   }
@@ -46,7 +46,7 @@ export async function installLoadShedding(app: FastifyInstance, config: Config) 
     if (isHealth(req)) return;
     const draw = isDraw(req.routeOptions.config.endpointName);
     if (inFlight.all >= config.maxInFlight || (draw && inFlight.draw >= config.maxDrawsInFlight)) {
-      throw new AppError('RATE_LIMITED');
+      throw refusal('RATE_LIMITED');
     }
     inFlight.all++;
     if (draw) inFlight.draw++;
