@@ -79,6 +79,7 @@ test('exports, reconciliation and its alert', async ({ page, request }) => {
   await page.getByLabel('签名密钥').fill('e2e-webhook-secret-000000001');
   await page.getByRole('button', { name: '保存 Webhook' }).click();
   await expect(page.getByTestId('webhook-current')).toContainText(url);
+  await expect(page.getByTestId('webhook-current')).toContainText('由 周管理员 设置');
 
   // 3. Export the winners of the campaign, masked (the default), as XLSX; download and open it.
   await page.getByRole('link', { name: /报表导出$/ }).click();
@@ -118,6 +119,30 @@ test('exports, reconciliation and its alert', async ({ page, request }) => {
   expect(mobiles.length).toBeGreaterThan(0);
   for (const shown of mobiles) expect(shown).toMatch(/^139\*{4}\d{4}$/);
   for (const full of MOBILES) expect(mobiles.join()).not.toContain(full);
+
+  // The admin may export unmasked, but only with a reason: refused without one, then the job is marked 明文.
+  await page.getByRole('checkbox', { name: /导出明文/ }).check();
+  await page.getByRole('button', { name: '开始导出' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '导出明文须填写原因' })).toBeVisible();
+  await expect(page.getByLabel('原因')).toHaveAttribute('aria-describedby', 'export-reason-error');
+  await snap(page, 'console-reports-reason');
+  await page.getByLabel('原因').fill('客服工单 1234 核实中奖人');
+  await expect(async () => {
+    if (
+      !(await page
+        .locator('.ant-tag')
+        .filter({ hasText: /^明文$/ })
+        .count())
+    ) {
+      await page.getByRole('button', { name: '开始导出' }).click();
+    }
+    await expect(
+      page
+        .locator('.ant-tag')
+        .filter({ hasText: /^明文$/ })
+        .first(),
+    ).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
 
   // 4. The reconciliation is green.
   await page.getByRole('link', { name: /对账$/ }).click();

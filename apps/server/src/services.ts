@@ -232,7 +232,7 @@ export function createServices(deps: ServicesInput) {
   });
   // Live numbers (issue 24): exports, alerts (raised by their rules and by the reconciliation), reconciliation.
   const reports = createReportsService({ ...depsOf('reports', base), audit: audit.port });
-  const alerts = createAlertsService({ ...depsOf('alerts', base), audit: audit.port, stock });
+  const alerts = createAlertsService({ ...depsOf('alerts', base), audit: audit.port, stock, staff });
   const reconcile = createReconcileService({
     ...depsOf('reconcile', base),
     stock,

@@ -32,6 +32,8 @@ export const actIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** No fields; unknown keys are dropped (clients add cache busters and the like). */
 export const empty = z.object({});
 export const noData = z.null();
+/** A staff member as the console shows them: who changed something, by name (the id beside it for audit). */
+export const staffRefSchema = z.object({ id: z.string(), name: z.string() });
 
 /** The logged-in customer as the H5 sees them (never the raw mobile). */
 export const sessionUserSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CAMPAIGN_KINDS, CAMPAIGN_STATES, type CampaignDraft, REVISION_STATES } from '../campaign-draft';
-import { actIdSchema, empty } from '../common';
+import { actIdSchema, empty, staffRefSchema } from '../common';
 import { endpoint } from '../endpoint';
 import { CONSOLE_ROLES } from '../paths';
 
@@ -25,7 +25,7 @@ export const campaignDraftSchema = z.object({ kind: z.enum(CAMPAIGN_KINDS) }).lo
   CampaignDraft
 >;
 
-const who = z.object({ id: z.string(), name: z.string() });
+const who = staffRefSchema;
 const campaignId = actIdSchema;
 const idBody = z.object({ id: campaignId });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffRefSchema } from '../common';
 import { endpoint } from '../endpoint';
 import { CONSOLE_ROLES } from '../paths';
 import { ALERT_KINDS, EXPORT_KINDS, EXPORT_ROLES, RECONCILE_CHECKS } from '../report-kinds';
@@ -194,7 +195,7 @@ export const alertsEndpoints = {
     data: z.object({
       items: z.array(alertSchema),
       total: z.number().int(),
-      webhook: z.object({ url: z.string(), updatedAt: z.number().int(), updatedBy: z.string() }).nullable(),
+      webhook: z.object({ url: z.string(), updatedAt: z.number().int(), updatedBy: staffRefSchema }).nullable(),
     }),
     errors: [],
   }),
@@ -208,7 +209,7 @@ export const alertsEndpoints = {
       'Set where alerts are POSTed: an https URL and the secret each body is signed with (HMAC-SHA256, header X-Campaign-Signature)',
     query: z.object({}),
     body: z.object({ url: z.string().trim().max(500), secret: z.string().min(16).max(200) }),
-    data: z.object({ url: z.string(), updatedAt: z.number().int(), updatedBy: z.string() }),
+    data: z.object({ url: z.string(), updatedAt: z.number().int(), updatedBy: staffRefSchema }),
     errors: ['ALERT_WEBHOOK_INVALID'],
   }),
 } as const;

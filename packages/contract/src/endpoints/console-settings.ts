@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { empty } from '../common';
+import { empty, staffRefSchema } from '../common';
 import { endpoint } from '../endpoint';
 import { CONSOLE_ROLES } from '../paths';
 
@@ -23,7 +23,7 @@ export const approvalPolicySchema = z.object({
 });
 export type ApprovalPolicy = z.infer<typeof approvalPolicySchema>;
 
-const who = z.object({ id: z.string(), name: z.string() });
+const who = staffRefSchema;
 
 export const corpSettingsSchema = z.object({
   corpId: z.string(),

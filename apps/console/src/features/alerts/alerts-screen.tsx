@@ -99,7 +99,7 @@ function WebhookPanel({
   current,
   isAdmin,
 }: {
-  current: { url: string; updatedAt: number; updatedBy: string } | null;
+  current: { url: string; updatedAt: number; updatedBy: { id: string; name: string } } | null;
   isAdmin: boolean;
 }) {
   const [message, holder] = antdMessage.useMessage();
@@ -120,7 +120,7 @@ function WebhookPanel({
       {holder}
       <p data-testid="webhook-current">
         {current
-          ? fill(m.webhookAt, { url: current.url, time: formatTime(current.updatedAt), by: current.updatedBy })
+          ? fill(m.webhookAt, { url: current.url, time: formatTime(current.updatedAt), by: current.updatedBy.name })
           : m.webhookNone}
       </p>
       {isAdmin ? (

@@ -18,6 +18,11 @@ export interface AlertInput {
   message: string;
   detail?: unknown;
 }
+/** Staff names (modules/staff), to show who set the webhook. */
+export interface StaffNamesPort {
+  names(corpId: string, ids: string[]): Promise<Map<string, string>>;
+}
+
 export interface AlertsPort {
   raise(a: AlertInput): Promise<boolean>;
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import type { Fetch } from '../../platform/outbound-http';
 import type { ServiceDeps } from '../../platform/services';
 import { attempt } from './deliver';
-import type { AlertInput, StockLeftPort } from './ports';
+import type { AlertInput, StaffNamesPort, StockLeftPort } from './ports';
 import * as repo from './repo';
 import * as rules from './rules';
 
@@ -54,7 +54,7 @@ function webhookUrlOk(raw: string, production: boolean): boolean {
  * the webhook, so a dead one never slows a draw.
  */
 export function createAlertsService(
-  deps: ServiceDeps<'alerts'> & { audit: AuditPort; stock: StockLeftPort; fetch?: Fetch },
+  deps: ServiceDeps<'alerts'> & { audit: AuditPort; stock: StockLeftPort; staff: StaffNamesPort; fetch?: Fetch },
 ) {
   const db = deps.database.db;
   const { clock, sealer, log } = deps;
@@ -206,10 +206,17 @@ export function createAlertsService(
 
     async list(corpId: string, page: number, size: number) {
       const [{ rows, total }, hook] = await Promise.all([repo.list(db, corpId, page, size), repo.webhook(db, corpId)]);
+      const names = hook ? await deps.staff.names(corpId, [hook.updated_by]) : new Map<string, string>();
       return {
         items: rows.map(toAlert),
         total,
-        webhook: hook ? { url: hook.url, updatedAt: Number(hook.updated_at), updatedBy: hook.updated_by } : null,
+        webhook: hook
+          ? {
+              url: hook.url,
+              updatedAt: Number(hook.updated_at),
+              updatedBy: { id: hook.updated_by, name: names.get(hook.updated_by) ?? hook.updated_by },
+            }
+          : null,
       };
     },
 
@@ -243,7 +250,7 @@ export function createAlertsService(
           after: { url: input.url, secret: '（已更换）' },
         });
       });
-      return { url: input.url, updatedAt: now, updatedBy: who.actor.id };
+      return { url: input.url, updatedAt: now, updatedBy: { id: who.actor.id, name: who.actor.name } };
     },
   };
 }
