@@ -50,6 +50,9 @@ test('staff admin: add a member (first password and QR shown once), change roles
   const shown = admin.getByRole('dialog', { name: '已添加 刘运营' });
   await expect(shown.getByTestId('first-password')).toHaveText(/^[A-Za-z2-9]{16}$/);
   await expect(shown.getByRole('img', { name: 'otpauth QR' })).toBeVisible();
+  // Without a camera: the account and the setup key an authenticator app asks for, in groups of four.
+  await expect(shown).toContainText('demo:liu.ops');
+  await expect(shown.getByTestId('setup-key')).toHaveText(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
   await snap(admin, 'console-staff-created');
   await shown.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
   const row = admin.getByRole('row', { name: /刘运营/ });

@@ -1,6 +1,19 @@
 import { Alert, Button, Descriptions, Modal, Typography } from 'antd';
 import { t } from '../../shared/i18n';
 
+/**
+ * What an authenticator app asks for when the code cannot be scanned ("enter a setup key"): the account
+ * name and the base32 secret, read from the otpauth URI (its label is `issuer:account`).
+ */
+function manualEntry(uri: string): { account: string; key: string } {
+  const u = new URL(uri);
+  const label = decodeURIComponent(u.pathname.replace(/^\/+totp\//, '').replace(/^\/+/, ''));
+  return { account: label.slice(label.indexOf(':') + 1), key: u.searchParams.get('secret') ?? '' };
+}
+
+/** A base32 key in groups of four, as authenticator apps print it (copied without the spaces). */
+const grouped = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
+
 /** A new password and/or second factor, shown once for the admin to hand over in person. */
 export function SecondFactorModal(props: {
   open: boolean;
@@ -12,6 +25,7 @@ export function SecondFactorModal(props: {
   onClose: () => void;
 }) {
   const qr = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(props.qrSvg)))}`;
+  const manual = manualEntry(props.otpauthUri);
   return (
     <Modal
       open={props.open}
@@ -22,7 +36,7 @@ export function SecondFactorModal(props: {
           {t('common.close')}
         </Button>
       }
-      width={560}
+      width={660}
       maskClosable={false}
     >
       <Alert type="warning" showIcon title={t('staff.created.body')} style={{ marginBottom: 16 }} />
@@ -47,11 +61,21 @@ export function SecondFactorModal(props: {
         <div>
           <Typography.Paragraph style={{ marginBottom: 8 }}>{t('staff.created.scan')}</Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 4, fontSize: 12 }}>
-            {t('staff.created.uri')}
+            {t('staff.created.manual')}
           </Typography.Paragraph>
-          <Typography.Text className="mono" copyable data-testid="otpauth-uri">
-            {props.otpauthUri}
-          </Typography.Text>
+          <Descriptions column={1} size="small" bordered styles={{ label: { whiteSpace: 'nowrap' } }}>
+            <Descriptions.Item label={t('staff.created.account')}>{manual.account}</Descriptions.Item>
+            <Descriptions.Item label={t('staff.created.key')}>
+              <Typography.Text
+                code
+                copyable={{ text: manual.key }}
+                data-testid="setup-key"
+                style={{ whiteSpace: 'nowrap' }}
+              >
+                {grouped(manual.key)}
+              </Typography.Text>
+            </Descriptions.Item>
+          </Descriptions>
         </div>
       </div>
     </Modal>

@@ -38,11 +38,13 @@ describe.each(kinds)('alert rules and a dead webhook on %s', (kind) => {
   it('stock under 5% and a budget ahead of plan are raised once, and a hanging webhook slows no draw', async () => {
     const admin = await consoleSignIn(t, DEMO_CONSOLE.admin);
     const url = `http://127.0.0.1:${(dead.address() as AddressInfo).port}/hook`;
-    const set = body(await admin.post('/console/alerts/webhook', { url, secret: 'x'.repeat(16) }));
+    const set = body<{ updatedBy: unknown }>(
+      await admin.post('/console/alerts/webhook', { url, secret: 'x'.repeat(16) }),
+    );
     expect(set.code).toBe(0);
     // Who set it is shown by name, as every other change in the console is.
     expect(set.data.updatedBy).toEqual({ id: 'admin-zhou', name: '周管理员' });
-    expect(body(await admin.get('/console/alerts')).data.webhook).toMatchObject({
+    expect(body<{ webhook: unknown }>(await admin.get('/console/alerts')).data.webhook).toMatchObject({
       url,
       updatedBy: { id: 'admin-zhou', name: '周管理员' },
     });
