@@ -88,6 +88,9 @@ test('settings: a two-tier approval policy, then the kill switch on (reason, typ
   await dialog.getByRole('button', { name: '紧急停止全部活动' }).click();
   await expect(admin.getByTestId('kill-state')).toHaveText('全部活动已紧急停止');
   await expect(admin.getByText(/原因：奖品供应商故障/)).toBeVisible();
+  // Halted, the card says what resuming does, not what stopping would.
+  await expect(admin.getByText(/^恢复后，各节点 2 秒内重新受理/)).toBeVisible();
+  await expect(admin.getByText(/^开启后/)).toHaveCount(0);
   await snap(admin, 'console-settings-halted');
   // The customers' side: the corp's activities read as paused.
   const park = await admin.request.get('/bmcs/api/activity/park?corpId=demo');
@@ -100,6 +103,7 @@ test('settings: a two-tier approval policy, then the kill switch on (reason, typ
     .fill('demo');
   await admin.getByRole('dialog').getByRole('button', { name: '恢复全部活动' }).click();
   await expect(admin.getByTestId('kill-state')).toHaveText('全部活动正常运行');
+  await expect(admin.getByText(/^开启后，本机构全部活动立即暂停/)).toBeVisible();
 });
 
 test('audit: every change above is on the record; verify the chain; export CSV; filter by action', async () => {

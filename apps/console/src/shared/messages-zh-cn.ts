@@ -134,7 +134,9 @@ export const zhCN = {
   'settings.policy.updated': '最近由 {name} 于 {time} 修改',
   'settings.kill.title': '紧急停止',
   'settings.kill.desc':
-    '开启后，本机构全部活动立即暂停：抽奖、领取与任务均不再受理（各节点 2 秒内生效），客户看到"活动暂停中"。已中奖品的领取与核销不受影响。',
+    '开启后，本机构全部活动立即暂停：抽奖、领取与任务均不再受理（各节点 2 秒内生效），客户看到“活动暂停中”。已中奖品的领取与核销不受影响。',
+  'settings.kill.descHalted':
+    '恢复后，各节点 2 秒内重新受理抽奖、领取与任务；停止期间客户看到“活动暂停中，请稍后再来”。已中奖品的领取与核销一直照常。',
   'settings.kill.running': '全部活动正常运行',
   'settings.kill.halted': '全部活动已紧急停止',
   'settings.kill.haltedBy': '{name} 于 {time} 停止，原因：{reason}',

@@ -187,13 +187,13 @@ function KillSwitchCard({ s, isAdmin }: { s: CorpSettings; isAdmin: boolean }) {
             </Typography.Paragraph>
           ) : null}
           <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', maxWidth: 720 }}>
-            {t('settings.kill.desc')}
+            {halted ? t('settings.kill.descHalted') : t('settings.kill.desc')}
           </Typography.Paragraph>
         </div>
         {isAdmin ? (
           <Button
             danger={!halted}
-            type={halted ? 'primary' : 'primary'}
+            type="primary"
             onClick={() => setOpen(true)}
             className={halted ? '' : 'settings-kill__stop'}
           >
