@@ -152,7 +152,7 @@ function CampaignDetailScreenBody() {
           <Fairness c={c} />
         </Panel>
       </div>
-      <Panel title="审批与操作记录">
+      <Panel title="审批记录">
         {reviews.length ? (
           <Timeline
             items={reviews.map((r) => ({
