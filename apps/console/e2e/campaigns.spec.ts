@@ -203,6 +203,10 @@ test('4. pause: the customer sees the paused state within 2 s; resume', async ()
   await operator.getByRole('button', { name: '恢复' }).click();
   await operator.locator('.ant-popconfirm').getByRole('button', { name: '恢复' }).click();
   await detailState(operator, '进行中');
+  // The campaign's own record says who paused and resumed it (an operator cannot read the audit log).
+  const record = operator.getByTestId('history-item');
+  await expect(record.filter({ hasText: '暂停活动 · 陈运营' })).toHaveCount(1);
+  await expect(record.last()).toContainText('恢复活动 · 陈运营');
   await customer.reload();
   await expect(customer.getByRole('button', { name: /抽奖/ })).toBeVisible({ timeout: 5_000 });
 });

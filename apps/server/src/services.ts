@@ -214,6 +214,7 @@ export function createServices(deps: ServicesInput) {
   const campaigns = createCampaignsService({
     ...depsOf('campaigns', base),
     audit: audit.port,
+    trail: audit.trail,
     file: campaignFilePort(publishing),
     live: publishing,
     policy: settings,

@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015-campaign-lab';
 import * as m0016 from './migrations/0016-stats';
 import * as m0017 from './migrations/0017-live-reports';
 import * as m0018 from './migrations/0018-white-list-mobile';
+import * as m0019 from './migrations/0019-audit-subject';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-stats': m0016,
   '0017-live-reports': m0017,
   '0018-white-list-mobile': m0018,
+  '0019-audit-subject': m0019,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -95,6 +95,11 @@ export const campaignDetailSchema = z.object({
   /** What is published; null before the first approval. */
   live: campaignDraftSchema.nullable(),
   reviews: z.array(campaignReviewSchema),
+  /**
+   * What was done to it (created, submitted, published, live, paused, resumed, ended, archived, lists
+   * uploaded), oldest first, the latest 50: from the audit log. `by` null: the system (e.g. live at its start).
+   */
+  history: z.array(z.object({ at: z.number().int(), action: z.string(), by: who.nullable() })),
   approvalsNeeded: z.number().int(),
   approvalsGiven: z.number().int(),
 });

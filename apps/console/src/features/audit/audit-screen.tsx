@@ -4,6 +4,7 @@ import { Alert, Button, Descriptions, Empty, Input, Select, Space, Table, Tag } 
 import { useState } from 'react';
 import { useEndpointQuery } from '../../api/queries';
 import { ApiError, call, download } from '../../api/request';
+import { actionLabel } from '../../shared/audit-action';
 import { formatTime } from '../../shared/format';
 import { type MessageKey, t } from '../../shared/i18n';
 import { LoadFailed } from '../../shared/load-failed';
@@ -13,13 +14,6 @@ import { RoleTags } from '../../shared/role-tags';
 import './audit.css';
 
 const PAGE_SIZE = 20;
-
-/** A known action's Chinese name; an action from a later module is shown as it is. */
-export function actionLabel(action: string): string {
-  const key = `action.${action}` as MessageKey;
-  const text = t(key);
-  return text === key ? action : text;
-}
 
 const short = (v: unknown) => {
   if (v === null || v === undefined) return '—';

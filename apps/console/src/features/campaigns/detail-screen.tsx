@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useEndpointQuery } from '../../api/queries';
 import { type ApiError, call } from '../../api/request';
 import { useMe } from '../../api/session';
+import { actionLabel } from '../../shared/audit-action';
 import { type CampaignDetail, downloadYaml, KEYS, who } from '../../shared/campaign/api';
 import { formatTime } from '../../shared/format';
 import { LoadFailed } from '../../shared/load-failed';
@@ -152,28 +153,48 @@ function CampaignDetailScreenBody() {
           <Fairness c={c} />
         </Panel>
       </div>
-      <Panel title="审批记录">
-        {reviews.length ? (
-          <Timeline
-            items={reviews.map((r) => ({
-              color: r.decision === 'approve' ? 'green' : r.decision === 'reject' ? 'red' : 'blue',
-              content: (
-                <div className="review-item" data-testid="review-item">
-                  <strong>{REVIEW_LABEL[r.decision] ?? r.decision}</strong> · {who(r.by)} ·{' '}
-                  <span className="muted">
-                    {formatTime(r.at)} · 版本 {r.rev}
-                  </span>
-                  {r.comment ? <p className="review-comment">{r.comment}</p> : null}
-                </div>
-              ),
-            }))}
-          />
-        ) : (
-          <p className="muted">还没有审批记录。提交后，审批人的意见会显示在这里。</p>
-        )}
+      <Panel title="审批与操作记录">
+        <Record reviews={reviews} history={detail.data.history} />
       </Panel>
     </div>
   );
+}
+
+/**
+ * The reviews (with their comments) and what was done to the campaign (from the audit log: created, submitted,
+ * published, live, paused, resumed, ended, archived, lists uploaded), oldest first in one timeline.
+ */
+function Record({ reviews, history }: Pick<CampaignDetail, 'reviews' | 'history'>) {
+  const items = [
+    ...reviews.map((r) => ({
+      at: r.at,
+      // A review comes before what it set off at the same moment (an approval, then the publish).
+      order: 0,
+      color: r.decision === 'approve' ? 'green' : r.decision === 'reject' ? 'red' : 'blue',
+      content: (
+        <div className="review-item" data-testid="review-item">
+          <strong>{REVIEW_LABEL[r.decision] ?? r.decision}</strong> · {who(r.by)} ·{' '}
+          <span className="muted">
+            {formatTime(r.at)} · 版本 {r.rev}
+          </span>
+          {r.comment ? <p className="review-comment">{r.comment}</p> : null}
+        </div>
+      ),
+    })),
+    ...history.map((h) => ({
+      at: h.at,
+      order: 1,
+      color: 'gray',
+      content: (
+        <div className="review-item" data-testid="history-item">
+          <strong>{actionLabel(h.action)}</strong> · {h.by ? h.by.name : '系统'} ·{' '}
+          <span className="muted">{formatTime(h.at)}</span>
+        </div>
+      ),
+    })),
+  ].sort((x, y) => x.at - y.at || x.order - y.order);
+  if (!items.length) return <p className="muted">还没有记录。提交、审批、上线、暂停等都会显示在这里。</p>;
+  return <Timeline items={items.map(({ color, content }) => ({ color, content }))} />;
 }
 
 function Fairness({ c }: { c: CampaignDetail['campaign'] }) {

@@ -54,6 +54,13 @@ export async function page(db: Own<'audit'>, corpId: string, f: AuditFilter, pag
   return { rows, total: Number(count.n) };
 }
 
+/** One subject's entries, newest first, `limit` of them, leaving out the actions in `exclude`. */
+export async function trail(db: Own<'audit'>, corpId: string, subject: string, exclude: string[], limit: number) {
+  let q = db.selectFrom('audit_log').selectAll().where('corp_id', '=', corpId).where('subject', '=', subject);
+  if (exclude.length) q = q.where('action', 'not in', exclude);
+  return q.orderBy('seq', 'desc').limit(limit).execute();
+}
+
 /** The actions a corp's log holds, for the filter. */
 export async function actions(db: Own<'audit'>, corpId: string): Promise<string[]> {
   const rows = await db

@@ -105,6 +105,20 @@ export function createAuditService(deps: ServiceDeps<'audit'>) {
   const port: AuditPort = { append };
   return {
     port,
+    /**
+     * What was done to one subject (a campaign's page shows its own), newest first: when, what, by whom (null:
+     * the system, e.g. a campaign going live at its start).
+     */
+    trail: {
+      async trail(corpId: string, subject: string, opts: { exclude: string[]; limit: number }) {
+        const rows = await repo.trail(db, corpId, subject, opts.exclude, opts.limit);
+        return rows.map((r) => ({
+          at: Number(r.at),
+          action: r.action,
+          by: r.actor_id === null ? null : { id: r.actor_id, name: r.actor_name ?? r.actor_id },
+        }));
+      },
+    },
     append,
     verify,
 

@@ -35,6 +35,15 @@ export interface LiveActivityPort {
   ): Promise<{ version: number; commitment: string; seed: string | null; revealedAt: number | null } | null>;
 }
 
+/** What was done to a campaign, from the audit log (modules/audit), newest first; `by` null for the system. */
+export interface AuditTrailPort {
+  trail(
+    corpId: string,
+    subject: string,
+    opts: { exclude: string[]; limit: number },
+  ): Promise<{ at: number; action: string; by: { id: string; name: string } | null }[]>;
+}
+
 /** The corp's approval policy (modules/settings): distinct approvers a change of this budget needs. */
 export interface ApprovalPolicyPort {
   requiredApprovals(corpId: string, budgetCents: number): Promise<number>;

@@ -15,6 +15,20 @@ import { diffDrafts } from './diff';
 import * as repo from './repo';
 import { type CampaignHelpers, type CampaignsDeps, isPublished, parseDraft, stateNow, toRow } from './shared';
 
+/**
+ * Left out of a campaign's history: each save of the draft (many an hour; the draft rev counts them), the
+ * reviews (listed with their comments), and what changes nothing (a simulation, a preview link, a YAML copy).
+ */
+const QUIET_ACTIONS = [
+  'campaign.save',
+  'campaign.review',
+  'campaign.simulate',
+  'campaign.preview-link',
+  'campaign.yaml-export',
+];
+/** The latest this many; the audit log holds them all. */
+const HISTORY_LIMIT = 50;
+
 /** What the console reads: the paged list, one campaign, its diff, the checks' verdict, my approvals. */
 export function createReads(deps: CampaignsDeps, h: CampaignHelpers) {
   const db = deps.database.db;
@@ -58,10 +72,11 @@ export function createReads(deps: CampaignsDeps, h: CampaignHelpers) {
     async detail(corp: Corp, id: string): Promise<CampaignDetail> {
       const row = await h.load(corp.id, id);
       const now = clock();
-      const [reviews, halted, record] = await Promise.all([
+      const [reviews, halted, record, trail] = await Promise.all([
         repo.reviews(db, corp.id, id),
         deps.halts.halted(corp.id),
         row.version === null ? null : deps.live.record(corp.id, id),
+        deps.trail.trail(corp.id, id, { exclude: QUIET_ACTIONS, limit: HISTORY_LIMIT }),
       ]);
       const names = await h.names(corp.id, [
         row.updated_by,
@@ -95,6 +110,8 @@ export function createReads(deps: CampaignsDeps, h: CampaignHelpers) {
           at: Number(r.at),
           current: pending && r.round === row.round,
         })),
+        // Oldest first, as the reviews read.
+        history: trail.reverse(),
         approvalsNeeded: row.approvals_needed,
         approvalsGiven: pending ? reviews.filter((r) => r.round === row.round && r.decision === 'approve').length : 0,
       };

@@ -81,6 +81,20 @@ describe.each(kinds)('console campaigns: running on %s', (kind) => {
     });
     // Auditors read everything and change nothing.
     expect((await auditor.post('/console/campaigns/pause', { id: 'run-wheel' })).statusCode).toBe(403);
+
+    // The operator, who cannot read the audit log, sees the same on the campaign's page, oldest first, by name;
+    // the saves and the review (listed with its comment) are left out.
+    const { history, reviews } = await detailOf(op, 'run-wheel');
+    const shown = history.map((e) => `${e.action} ${e.by?.name ?? '系统'}`);
+    expect(shown).toEqual([
+      'campaign.create 陈运营',
+      'campaign.submit 陈运营',
+      'campaign.publish 王审批',
+      'campaign.pause 陈运营',
+      'campaign.resume 陈运营',
+    ]);
+    expect(history.map((e) => e.at)).toEqual([...history.map((e) => e.at)].sort((a, b) => a - b));
+    expect(reviews.map((r) => r.decision)).toEqual(['approve']);
   });
 
   it('the kill switch shows on every campaign of the corp', async () => {

@@ -14,6 +14,7 @@ import type { ServiceDeps } from '../../platform/services';
 import { draftProblems, timeOf } from './checks';
 import type {
   ApprovalPolicyPort,
+  AuditTrailPort,
   CampaignFilePort,
   HaltsPort,
   LiveActivityPort,
@@ -31,6 +32,8 @@ export interface Acting {
 
 export type CampaignsDeps = ServiceDeps<'campaigns'> & {
   audit: AuditPort;
+  /** The campaign's page lists what was done to it. */
+  trail: AuditTrailPort;
   file: CampaignFilePort;
   live: LiveActivityPort;
   policy: ApprovalPolicyPort;
