@@ -96,8 +96,8 @@ export const campaignDetailSchema = z.object({
   live: campaignDraftSchema.nullable(),
   reviews: z.array(campaignReviewSchema),
   /**
-   * What was done to it (created, submitted, published, live, paused, resumed, ended, archived, lists
-   * uploaded), oldest first, the latest 50: from the audit log. `by` null: the system (e.g. live at its start).
+   * What was done to it (created, lists uploaded, submitted, published, paused, resumed, archived), oldest
+   * first, the latest 50: from the audit log. `by` null: the system.
    */
   history: z.array(z.object({ at: z.number().int(), action: z.string(), by: who.nullable() })),
   approvalsNeeded: z.number().int(),

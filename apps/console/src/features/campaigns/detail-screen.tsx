@@ -161,8 +161,8 @@ function CampaignDetailScreenBody() {
 }
 
 /**
- * The reviews (with their comments) and what was done to the campaign (from the audit log: created, submitted,
- * published, live, paused, resumed, ended, archived, lists uploaded), oldest first in one timeline.
+ * The reviews (with their comments) and what was done to the campaign (from the audit log: created, lists
+ * uploaded, submitted, published, paused, resumed, archived), oldest first in one timeline.
  */
 function Record({ reviews, history }: Pick<CampaignDetail, 'reviews' | 'history'>) {
   const items = [
