@@ -37,6 +37,8 @@ const envSchema = z.object({
   BANNER_DIR: z.string().default(fileURLToPath(new URL('../banners', import.meta.url))),
   /** Where export jobs write their files (removed when they expire); empty: the system's temp folder. */
   EXPORT_DIR: z.string().default(''),
+  /** Comma-separated hosts an alert webhook may use although they are (or resolve to) internal addresses. */
+  ALERT_WEBHOOK_HOSTS: z.string().default(''),
   /** How long a finished export's file stays downloadable, in hours. */
   EXPORT_KEEP_HOURS: z.coerce
     .number()
@@ -129,6 +131,8 @@ export interface Config {
   bannerDir: string;
   /** Export jobs' files (issue 24): the folder and how long a file stays downloadable. */
   exports: { dir: string; keepMs: number };
+  /** ALERT_WEBHOOK_HOSTS, lower-cased: internal hosts an alert webhook may point at (modules/alerts/address.ts). */
+  alertWebhookHosts: string[];
   demoMode: boolean;
   /** 32-byte key for encid and common-decrypt; generated at start when absent outside production (once for all workers). */
   encryptionKey: Buffer | null;
@@ -251,6 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: e.EXPORT_DIR || join(tmpdir(), 'campaign-exports'),
       keepMs: Math.round(e.EXPORT_KEEP_HOURS * 3_600_000),
     },
+    alertWebhookHosts: e.ALERT_WEBHOOK_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     demoMode: e.DEMO_MODE ?? !production,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : null,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },

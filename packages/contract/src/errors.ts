@@ -309,8 +309,8 @@ export const ERRORS = {
   ALERT_WEBHOOK_INVALID: e(
     6606,
     400,
-    'Webhook 地址须为 https（本机测试可用 http），密钥至少 16 位',
-    'The webhook must be an https URL (http only for a local address) with a secret of at least 16 characters',
+    'Webhook 地址须为 https 且不指向内网（本机测试可用 http），密钥至少 16 位',
+    'The webhook must be a public https URL (http only to this machine outside production; internal hosts only if listed in ALERT_WEBHOOK_HOSTS) with a secret of at least 16 characters',
   ),
 } as const satisfies Record<string, ErrorEntry>;
 

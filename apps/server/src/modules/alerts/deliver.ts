@@ -28,18 +28,24 @@ export function payload(a: repo.AlertRow): string {
   });
 }
 
-/** Posts once; the row's next state (delivered, another try at a time, or failed for good). */
+/**
+ * Posts once; the row's next state (delivered, another try at a time, or failed for good). `refusal` says why
+ * not to connect at all (an address inside the network, address.ts): that counts as a failed attempt.
+ */
 export async function attempt(
   a: repo.AlertRow,
   hook: { url: string; secret: string },
   now: number,
   doFetch: Fetch,
+  refusal: (url: string) => Promise<string | null> = async () => null,
 ): Promise<Partial<repo.AlertRow>> {
   const body = payload(a);
   const ts = Math.floor(now / 1000);
   const n = a.attempts + 1;
   let error: string;
   try {
+    const refused = await refusal(hook.url);
+    if (refused) throw new Error(refused);
     const answer = await exchangeOnce(
       hook.url,
       {

@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { Alert } from '@campaign/contract';
 import { handOver } from '../../db/owners';
 import type { AuditActor, AuditPort } from '../../platform/audit-port';
@@ -7,6 +6,7 @@ import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { Fetch } from '../../platform/outbound-http';
 import type { ServiceDeps } from '../../platform/services';
+import { undeliverable, webhookUrlOk } from './address';
 import { attempt } from './deliver';
 import type { AlertInput, StaffNamesPort, StockLeftPort } from './ports';
 import * as repo from './repo';
@@ -32,21 +32,6 @@ function toAlert(r: repo.AlertRow): Alert {
   };
 }
 
-/** An https URL; plain http only to this machine (a local relay, the tests' receiver), never in production. */
-function webhookUrlOk(raw: string, production: boolean): boolean {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    return false;
-  }
-  if (u.username || u.password) return false;
-  if (u.protocol === 'https:') return true;
-  const host = u.hostname.replace(/^\[|\]$/g, '');
-  const local = host === 'localhost' || (isIP(host) !== 0 && (host.startsWith('127.') || host === '::1'));
-  return !production && u.protocol === 'http:' && local;
-}
-
 /**
  * Alerts (docs/decisions/0367, 0368): raised once per key by the rules here and by other modules through
  * `port` (the reconciliation), shown in the console, and POSTed signed to the corp's webhook by a background
@@ -59,6 +44,7 @@ export function createAlertsService(
   const db = deps.database.db;
   const { clock, sealer, log } = deps;
   const doFetch = deps.fetch ?? fetch;
+  const addressRules = { production: deps.config.env === 'production', allowedHosts: deps.config.alertWebhookHosts };
   const traffic = rules.createTraffic();
   let delivering: Promise<number> | null = null;
 
@@ -104,7 +90,9 @@ export function createAlertsService(
         await repo.settle(db, a.id, { delivery: 'failed', next_attempt_at: null, last_error: 'secret unreadable' });
         continue;
       }
-      const next = await attempt(a, { url: hook.url, secret }, clock(), doFetch);
+      const next = await attempt(a, { url: hook.url, secret }, clock(), doFetch, (url) =>
+        undeliverable(url, addressRules),
+      );
       await repo.settle(db, a.id, next);
       settled++;
     }
@@ -226,8 +214,10 @@ export function createAlertsService(
       who: { actor: AuditActor; ip: string | null },
       input: { url: string; secret: string },
     ) {
-      if (!webhookUrlOk(input.url, deps.config.env === 'production')) {
-        throw new AppError('ALERT_WEBHOOK_INVALID', undefined, { fields: { 'body.url': '须为 https 地址' } });
+      if (!webhookUrlOk(input.url, addressRules)) {
+        throw new AppError('ALERT_WEBHOOK_INVALID', undefined, {
+          fields: { 'body.url': '须为 https 地址，且不指向内网' },
+        });
       }
       const now = clock();
       const before = await repo.webhook(db, corpId);
