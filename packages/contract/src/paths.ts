@@ -29,6 +29,8 @@ export const STAFF_ROLES = ['clerk', 'approver', 'operator', 'auditor', 'admin']
 export type StaffRole = (typeof STAFF_ROLES)[number];
 /** The roles that open the operator console (a clerk works at the counter, on the H5). */
 export const CONSOLE_ROLES = ['operator', 'approver', 'auditor', 'admin'] as const satisfies readonly StaffRole[];
+/** The console roles among `roles`, in CONSOLE_ROLES order (two lists compare equal when they hold the same). */
+export const consoleRolesOf = (roles: readonly string[]): StaffRole[] => CONSOLE_ROLES.filter((r) => roles.includes(r));
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 
 /** The concrete versions a `versioned` path is served under. */

@@ -318,6 +318,79 @@ describe.each(kinds)('console campaigns: making and approving on %s', (kind) => 
     expect(res.json()).toMatchObject({ code: 6309, fields: { slot: expect.stringContaining('spring-wheel') } });
   });
 
+  it('a staff list changes store clerks only: console roles stay the admin’s, at submit and at publication', async () => {
+    const demoStaff = [
+      { id: 'clerk-li', name: '李店员', roles: ['clerk'], stores: ['sh-renmin', 'sh-lujiazui'] },
+      { id: 'approver-wang', name: '王审批', roles: ['approver'], stores: [] },
+      { id: 'approver-zhao', name: '赵主管', roles: ['approver', 'operator'], stores: [] },
+      { id: 'operator-chen', name: '陈运营', roles: ['operator'], stores: [] },
+      { id: 'auditor-sun', name: '孙审计', roles: ['auditor'], stores: [] },
+      { id: 'admin-zhou', name: '周管理员', roles: ['admin'], stores: [] },
+    ];
+    expect(
+      body(await op.post('/console/campaigns/create', { kind: 'staffList', title: '门店人员', id: 'staff-q4' })).code,
+    ).toBe(0);
+    const saveAndSubmit = async (list: typeof demoStaff) => {
+      const d = await detailOf(op, 'staff-q4');
+      const saved = body<{ rev: number }>(
+        await op.post('/console/campaigns/save', {
+          id: 'staff-q4',
+          draft: { ...d.draft, staffList: list },
+          baseRev: d.rev,
+        }),
+      );
+      expect(saved.code).toBe(0);
+      return op.post('/console/campaigns/submit', { id: 'staff-q4', rev: saved.data.rev });
+    };
+    // The operator makes themself an admin and drops the auditor: refused, both named.
+    const grab = demoStaff
+      .filter((s) => s.id !== 'auditor-sun')
+      .map((s) => (s.id === 'operator-chen' ? { ...s, roles: ['operator', 'admin'] } : s));
+    const refused = (await saveAndSubmit(grab)).json() as { code: number; fields: Record<string, string> };
+    expect(refused.code).toBe(6309);
+    expect(refused.fields.staffList).toContain('operator-chen');
+    expect(refused.fields.staffList).toContain('auditor-sun');
+    expect(refused.fields.staffList).not.toContain('approver-wang');
+    // A new clerk, console roles as they are: submitted.
+    const clerks = [...demoStaff, { id: 'clerk-wu', name: '吴店员', roles: ['clerk'], stores: ['sh-renmin'] }];
+    const submitted = body<{ rev: number }>(await saveAndSubmit(clerks));
+    expect(submitted.code).toBe(0);
+    // Meanwhile the admin makes the auditor an auditor and an approver: publishing the list now would undo that,
+    // so the approval is refused against the roles as they are then.
+    expect(
+      body(await admin.post('/console/staff/roles', { staffId: 'auditor-sun', roles: ['auditor', 'approver'] })).code,
+    ).toBe(0);
+    const rev = (await detailOf(op, 'staff-q4')).rev;
+    const late = (await ap.post('/console/campaigns/review', { id: 'staff-q4', rev, decision: 'approve' })).json() as {
+      code: number;
+      fields?: Record<string, string>;
+    };
+    expect(late.code).not.toBe(0);
+    expect(JSON.stringify(late)).toContain('auditor-sun');
+    const roles = await t.database.db
+      .selectFrom('staff')
+      .select(['id', 'roles', 'active'])
+      .where('corp_id', '=', 'demo')
+      .where('id', 'in', ['auditor-sun', 'clerk-wu'])
+      .execute();
+    expect(roles.map((r) => [r.id, JSON.parse(r.roles), r.active])).toEqual([
+      ['auditor-sun', ['auditor', 'approver'], 1],
+    ]);
+    // Put back as the list has it: now the approval publishes the new clerk, and nobody's console role moved.
+    expect(body(await admin.post('/console/staff/roles', { staffId: 'auditor-sun', roles: ['auditor'] })).code).toBe(0);
+    expect(body(await ap.post('/console/campaigns/review', { id: 'staff-q4', rev, decision: 'approve' })).code).toBe(0);
+    const after = await t.database.db
+      .selectFrom('staff')
+      .select(['id', 'roles'])
+      .where('corp_id', '=', 'demo')
+      .where('active', '=', 1)
+      .orderBy('id')
+      .execute();
+    expect(Object.fromEntries(after.map((r) => [r.id, JSON.parse(r.roles)]))).toEqual(
+      Object.fromEntries([...clerks].sort((x, y) => x.id.localeCompare(y.id)).map((s) => [s.id, s.roles])),
+    );
+  });
+
   it('every action is on the audit chain with before → after', async () => {
     const auditor = await consoleSignIn(t, DEMO_CONSOLE.auditor);
     const items = body<{ items: { action: string; subject: string; before: unknown; after: unknown }[] }>(

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@campaign/contract';
 import type { PortTx } from '../../db/owners';
 
 /**
@@ -63,4 +64,6 @@ export interface WhiteListsPort {
 /** Staff names (modules/staff). */
 export interface StaffNamesPort {
   names(corpId: string, ids: string[]): Promise<Map<string, string>>;
+  /** Who holds a console role now, with those roles in CONSOLE_ROLES order (a staff list may not change them). */
+  consoleRoles(corpId: string, tx?: PortTx): Promise<Map<string, StaffRole[]>>;
 }

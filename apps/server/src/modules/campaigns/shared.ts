@@ -3,6 +3,7 @@ import {
   type CampaignDraft,
   type CampaignRow,
   type CampaignState,
+  consoleRolesOf,
   type Locale,
   type RevisionState,
   slotOf,
@@ -139,6 +140,15 @@ export function campaignHelpers(deps: CampaignsDeps) {
       fields.whiteList ??=
         locale === 'zh-CN' ? '找不到这份白名单，请重新上传' : 'this white list was not found: upload it again';
     }
+    if (draft.staffList && !fields.staffList) {
+      const changed = await consoleRoleChanges(corpId, draft.staffList, handOver(ex));
+      if (changed.length) {
+        fields.staffList =
+          locale === 'zh-CN'
+            ? `人员名单只能调整门店核销人员；控制台岗位（运营、审批、审计、管理员）由管理员在「人员与权限」中调整，名单须与现状一致：${changed.join('、')}`
+            : `a staff list may change store clerks only; console roles are the admin's, in Staff: keep them as they are for ${changed.join(', ')}`;
+      }
+    }
     const slot = slotOf(draft);
     const cols = draftColumns(draft);
     if (slot && cols.starts_at !== null && cols.ends_at !== null && !fields['activity.startsAt']) {
@@ -159,6 +169,25 @@ export function campaignHelpers(deps: CampaignsDeps) {
       }
     }
     return fields;
+  }
+
+  /**
+   * The members whose console roles the list would change (ADR 0341): listed with other console roles than
+   * they hold, listed with one they do not hold (a newcomer), or left out while holding one (publishing the
+   * list would disable them). Checked at submit and again at publication, against the roles then.
+   */
+  async function consoleRoleChanges(corpId: string, list: NonNullable<CampaignDraft['staffList']>, tx: PortTx) {
+    const now = await deps.staff.consoleRoles(corpId, tx);
+    const changed: string[] = [];
+    const listed = new Set<string>();
+    for (const s of list) {
+      const id = String(s.id ?? '');
+      listed.add(id);
+      const wanted = consoleRolesOf(Array.isArray(s.roles) ? s.roles.map(String) : []);
+      if (wanted.join() !== (now.get(id) ?? []).join()) changed.push(id);
+    }
+    for (const id of now.keys()) if (!listed.has(id)) changed.push(id);
+    return changed;
   }
 
   async function audit(

@@ -30,6 +30,11 @@ export async function staffNames(db: Own<'staff'>, corpId: string, ids: string[]
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** The corp's active members and their roles (as stored: a JSON array). */
+export async function activeRoles(db: Own<'staff'>, corpId: string) {
+  return db.selectFrom('staff').select(['id', 'roles']).where('corp_id', '=', corpId).where('active', '=', 1).execute();
+}
+
 /**
  * The corp's staff list as the campaign file gives it: listed members are written, members no longer
  * listed are deactivated (their sessions stop working at the next request).

@@ -1,4 +1,4 @@
-import type { StaffMember, StaffRole } from '@campaign/contract';
+import { consoleRolesOf, type StaffMember, type StaffRole } from '@campaign/contract';
 import { own, type PortTx } from '../../db/owners';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
@@ -70,6 +70,17 @@ export function createStaffService(deps: ServiceDeps<'staff'> & { nonces: Ticket
         staffId: string,
         set: { roles?: StaffRole[]; active?: boolean; name?: string; now: number },
       ) => repo.updateStaff(own('staff', tx), corpId, staffId, set),
+    },
+
+    /**
+     * Who holds a console role now (operator, approver, auditor, admin), with those roles sorted: a staff list
+     * published as a campaign may not change them (modules/campaigns, ADR 0341).
+     */
+    async consoleRoles(corpId: string, tx?: PortTx): Promise<Map<string, StaffRole[]>> {
+      // In the caller's transaction when it has one (SQLite's one writer would otherwise wait for itself).
+      const rows = await repo.activeRoles(tx ? own('staff', tx) : db, corpId);
+      const held = rows.map((r) => [r.id, consoleRolesOf(parseRoles(r.roles))] as const);
+      return new Map(held.filter(([, roles]) => roles.length > 0));
     },
 
     /** Display names of staff members of a corp (ids not on the list map to themselves). */
