@@ -282,3 +282,18 @@ test('7. the auditor verifies and exports the log; `audit verify` passes; an edi
   cli([]);
   await auditor.context().close();
 });
+
+test('8. a new staff list starts as the corp’s list, console roles included', async () => {
+  await operator.getByRole('link', { name: '活动管理' }).first().click();
+  await operator.getByRole('button', { name: '新建活动' }).click();
+  const dialog = operator.getByRole('dialog', { name: '新建活动' });
+  await dialog.getByRole('radio', { name: /人员名单/ }).check();
+  await dialog.getByLabel('活动名称').fill('门店人员调整');
+  await dialog.getByRole('button', { name: '创建草稿' }).click();
+  await expect(operator).toHaveURL(/\/console\/campaigns\/[^/]+\/edit$/, { timeout: 30_000 });
+  // The members as they are now, console roles included.
+  for (const name of ['周管理员', '王审批', '陈运营', '李店员']) {
+    await expect(operator.locator('input').and(operator.locator(`[value="${name}"]`))).toHaveCount(1);
+  }
+  await snap(operator, 'campaigns-staff-list');
+});

@@ -330,6 +330,10 @@ describe.each(kinds)('console campaigns: making and approving on %s', (kind) => 
     expect(
       body(await op.post('/console/campaigns/create', { kind: 'staffList', title: '门店人员', id: 'staff-q4' })).code,
     ).toBe(0);
+    // It starts as the corp's list is now.
+    expect((await detailOf(op, 'staff-q4')).draft.staffList).toEqual(
+      [...demoStaff].sort((x, y) => x.id.localeCompare(y.id)),
+    );
     const saveAndSubmit = async (list: typeof demoStaff) => {
       const d = await detailOf(op, 'staff-q4');
       const saved = body<{ rev: number }>(

@@ -60,6 +60,8 @@ export function createLifecycle(deps: CampaignsDeps, h: CampaignHelpers) {
         throw new AppError('CAMPAIGN_EXISTS');
       }
       const draft = template(input.kind, input.title, now);
+      // A staff list starts as the list is now: the operator changes its clerks, and the console roles are kept.
+      if (draft.kind === 'staffList') draft.staffList = await deps.staff.members(corp.id);
       const by = acting.actor.id;
       await db.transaction().execute(async (tx) => {
         await repo.insertCampaign(own('campaigns', tx), {

@@ -66,4 +66,6 @@ export interface StaffNamesPort {
   names(corpId: string, ids: string[]): Promise<Map<string, string>>;
   /** Who holds a console role now, with those roles in CONSOLE_ROLES order (a staff list may not change them). */
   consoleRoles(corpId: string, tx?: PortTx): Promise<Map<string, StaffRole[]>>;
+  /** The corp's staff list as it is: a new staff-list campaign starts from it. */
+  members(corpId: string): Promise<{ id: string; name: string; roles: StaffRole[]; stores: string[] }[]>;
 }

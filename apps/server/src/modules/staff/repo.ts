@@ -30,9 +30,15 @@ export async function staffNames(db: Own<'staff'>, corpId: string, ids: string[]
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** The corp's active members and their roles (as stored: a JSON array). */
-export async function activeRoles(db: Own<'staff'>, corpId: string) {
-  return db.selectFrom('staff').select(['id', 'roles']).where('corp_id', '=', corpId).where('active', '=', 1).execute();
+/** The corp's active members, by id (roles and stores as stored: JSON arrays). */
+export async function activeMembers(db: Own<'staff'>, corpId: string) {
+  return db
+    .selectFrom('staff')
+    .select(['id', 'name', 'roles', 'stores'])
+    .where('corp_id', '=', corpId)
+    .where('active', '=', 1)
+    .orderBy('id')
+    .execute();
 }
 
 /**

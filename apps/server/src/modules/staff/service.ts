@@ -78,9 +78,15 @@ export function createStaffService(deps: ServiceDeps<'staff'> & { nonces: Ticket
      */
     async consoleRoles(corpId: string, tx?: PortTx): Promise<Map<string, StaffRole[]>> {
       // In the caller's transaction when it has one (SQLite's one writer would otherwise wait for itself).
-      const rows = await repo.activeRoles(tx ? own('staff', tx) : db, corpId);
+      const rows = await repo.activeMembers(tx ? own('staff', tx) : db, corpId);
       const held = rows.map((r) => [r.id, consoleRolesOf(parseRoles(r.roles))] as const);
       return new Map(held.filter(([, roles]) => roles.length > 0));
+    },
+
+    /** The corp's staff list as it is (a new staff-list campaign starts from it). */
+    async members(corpId: string): Promise<{ id: string; name: string; roles: StaffRole[]; stores: string[] }[]> {
+      const rows = await repo.activeMembers(db, corpId);
+      return rows.map((r) => ({ id: r.id, name: r.name, roles: parseRoles(r.roles), stores: JSON.parse(r.stores) }));
     },
 
     /** Display names of staff members of a corp (ids not on the list map to themselves). */
