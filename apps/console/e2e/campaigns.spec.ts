@@ -295,5 +295,8 @@ test('8. a new staff list starts as the corp’s list, console roles included', 
   for (const name of ['周管理员', '王审批', '陈运营', '李店员']) {
     await expect(operator.locator('input').and(operator.locator(`[value="${name}"]`))).toHaveCount(1);
   }
+  // Roles are picked by their Chinese names; a staff list has no banner or white list.
+  await expect(operator.locator('.ant-select-selection-item').filter({ hasText: '管理员' }).first()).toBeVisible();
+  await expect(operator.getByText('横幅与白名单')).toHaveCount(0);
   await snap(operator, 'campaigns-staff-list');
 });

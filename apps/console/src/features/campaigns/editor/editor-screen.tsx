@@ -267,9 +267,12 @@ function EditorScreenBody() {
               <p className="ok-text">未发现问题（服务器在保存与提交时会再次检查）。</p>
             )}
           </Panel>
-          <Panel title="横幅与白名单">
-            <Uploads id={id} draft={draft} onChange={change} errors={errors} readOnly={readOnly} />
-          </Panel>
+          {/* A banner and a white list belong to an activity's page and draws: a store or staff list has neither. */}
+          {draft.activity ? (
+            <Panel title="横幅与白名单">
+              <Uploads id={id} draft={draft} onChange={change} errors={errors} readOnly={readOnly} />
+            </Panel>
+          ) : null}
         </div>
       </div>
       {prizes ? (

@@ -1,7 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { STAFF_ROLES } from '@campaign/contract/client';
 import { Button, Input, InputNumber, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { fieldLabel } from '../../../shared/campaign/text';
+import { roleLabel } from '../../../shared/role-tags';
 import { CHINA_TIME, fromLocalInput, isCentsKey, isTimeKey, type Path, pathKey, toLocalInput } from './draft-util';
 
 interface Props {
@@ -46,6 +48,11 @@ export function ObjectForm({ value, path, onChange, errors, readOnly, skip }: Pr
   );
 }
 
+/** Lists whose values come from a fixed set, by field name: picked from it, shown by their Chinese names. */
+const CHOICES: Record<string, { value: string; label: string }[]> = {
+  roles: STAFF_ROLES.map((r) => ({ value: r, label: roleLabel(r) })),
+};
+
 function Field(props: Props & { name: string }) {
   const { name, value, path, onChange, errors, readOnly } = props;
   const id = idOf(path);
@@ -72,7 +79,8 @@ function Field(props: Props & { name: string }) {
       return wrap(
         <Select
           id={id}
-          mode="tags"
+          mode={CHOICES[name] ? 'multiple' : 'tags'}
+          options={CHOICES[name]}
           aria-label={label}
           disabled={readOnly}
           value={value.map(String)}
