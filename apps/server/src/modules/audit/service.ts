@@ -107,7 +107,7 @@ export function createAuditService(deps: ServiceDeps<'audit'>) {
     port,
     /**
      * What was done to one subject (a campaign's page shows its own), newest first: when, what, by whom (null:
-     * the system, e.g. a campaign going live at its start).
+     * the system).
      */
     trail: {
       async trail(corpId: string, subject: string, opts: { exclude: string[]; limit: number }) {
