@@ -283,7 +283,7 @@ test('7. the auditor verifies and exports the log; `audit verify` passes; an edi
   await auditor.context().close();
 });
 
-test('8. a new staff list starts as the corp’s list, console roles included', async () => {
+test('8. a new staff list starts as the corp’s list, console roles included; nothing to preview', async () => {
   await operator.getByRole('link', { name: '活动管理' }).first().click();
   await operator.getByRole('button', { name: '新建活动' }).click();
   const dialog = operator.getByRole('dialog', { name: '新建活动' });
@@ -298,5 +298,6 @@ test('8. a new staff list starts as the corp’s list, console roles included', 
   // Roles are picked by their Chinese names; a staff list has no banner or white list.
   await expect(operator.locator('.ant-select-selection-item').filter({ hasText: '管理员' }).first()).toBeVisible();
   await expect(operator.getByText('横幅与白名单')).toHaveCount(0);
+  await expect(operator.getByRole('button', { name: '预览' })).toHaveCount(0);
   await snap(operator, 'campaigns-staff-list');
 });

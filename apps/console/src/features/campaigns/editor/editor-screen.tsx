@@ -205,9 +205,12 @@ function EditorScreenBody() {
             <Button icon={<ImportOutlined />} disabled={readOnly} onClick={() => setImporting(true)}>
               导入 YAML
             </Button>
-            <Button icon={<EyeOutlined />} loading={pending === 'preview'} onClick={openPreview}>
-              预览
-            </Button>
+            {/* The preview is the activity's H5 page: a discount, store or staff list has none. */}
+            {draft.activity ? (
+              <Button icon={<EyeOutlined />} loading={pending === 'preview'} onClick={openPreview}>
+                预览
+              </Button>
+            ) : null}
             <Button
               icon={<SaveOutlined />}
               disabled={readOnly || !dirty}
