@@ -1,4 +1,4 @@
-import type { Alert as AlertItem, ConsoleMe } from '@campaign/contract/client';
+import type { Alert as AlertItem, ConsoleMe, RouteData } from '@campaign/contract/client';
 import { Alert, message as antdMessage, Button, Empty, Input, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
@@ -95,13 +95,7 @@ export function AlertsScreen() {
   );
 }
 
-function WebhookPanel({
-  current,
-  isAdmin,
-}: {
-  current: { url: string; updatedAt: number; updatedBy: { id: string; name: string } } | null;
-  isAdmin: boolean;
-}) {
+function WebhookPanel({ current, isAdmin }: { current: RouteData<'consoleAlerts'>['webhook']; isAdmin: boolean }) {
   const [message, holder] = antdMessage.useMessage();
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');
