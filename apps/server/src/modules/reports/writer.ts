@@ -1,11 +1,23 @@
-import { once } from 'node:events';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { csvCell } from '../../platform/csv';
+import { fileOut } from './file-out';
+import type { ThreadData, ThreadIn, ThreadOut } from './xlsx-thread';
 
 // The two file formats an export is written in, both streamed: CSV straight to the file (UTF-8 with a BOM so
-// a spreadsheet reads Chinese), XLSX through exceljs's streaming workbook writer (each row committed, no
-// shared-strings table, and each page waited for until the zip has taken it, so memory stays flat whatever
-// the number of rows).
+// a spreadsheet reads Chinese), XLSX through exceljs's streaming workbook writer on a thread of its own
+// (xlsx-thread.ts), a page at a time, so memory stays flat whatever the number of rows.
+
+/** Rows per message to the XLSX thread: it writes each chunk as it is delivered. */
+const CHUNK = 250;
+const THREAD = fileURLToPath(new URL('./xlsx-thread.ts', import.meta.url));
+/**
+ * The thread runs TypeScript as this process does, whatever started it (tsx, or a test runner): a worker does
+ * not inherit the loader this process was started with, so it registers tsx's own before loading its module.
+ */
+const TSX_API = createRequire(import.meta.url).resolve('tsx/cjs/api');
+const BOOT = `require(${JSON.stringify(TSX_API)}).register(); require(${JSON.stringify(THREAD)});`;
 
 export interface RowWriter {
   /** Writes rows; resolves once the file stream can take more (backpressure). */
@@ -14,43 +26,6 @@ export interface RowWriter {
   close(): Promise<number>;
   /** Stops on a failure (the caller removes the file). */
   abort(): void;
-}
-
-/**
- * The file, with its failure kept: a stream that failed (a folder gone, a full disk) says so at the next write
- * or close, instead of an 'error' nobody hears, or a 'drain' that never comes.
- */
-function fileOut(path: string) {
-  const out: WriteStream = createWriteStream(path);
-  let failed: Error | null = null;
-  let fail: (err: Error) => void = () => {};
-  /** Rejects when the file fails: what waits on something else (the zip) waits on this too. */
-  const failure = new Promise<never>((_, reject) => {
-    fail = reject;
-  });
-  failure.catch(() => {});
-  out.on('error', (err) => {
-    failed ??= err;
-    fail(err);
-  });
-  const check = () => {
-    if (failed) throw failed;
-  };
-  return {
-    out,
-    check,
-    failure,
-    /** Waits while the file is behind (a failure meanwhile rejects). */
-    async caughtUp() {
-      check();
-      if (out.writableNeedDrain) await once(out, 'drain');
-    },
-    async finished() {
-      check();
-      if (!out.writableFinished) await once(out, 'finish');
-      return out.bytesWritten;
-    },
-  };
 }
 
 export function csvWriter(path: string, header: string[]): RowWriter {
@@ -76,55 +51,64 @@ export function csvWriter(path: string, header: string[]): RowWriter {
   };
 }
 
-/** The Writable side of a stream as exceljs's zip library (readable-stream) builds it. */
-interface PipeTarget {
-  _writableState?: { needDrain?: boolean };
-  once(event: 'drain', listener: () => void): unknown;
-}
-
 /**
- * exceljs hands each 64 KB of a sheet's XML to the zip without waiting for it to be taken (StreamBuf's batch
- * mode), so a reader faster than deflate piles the XML up in the zip's entry stream (80 MB after 200,000
- * rows). Before the next page, wait until every such stream has drained.
+ * An XLSX file written on a thread of its own (xlsx-thread.ts) while this one reads and formats the next
+ * pages: exceljs's XML is most of the work, and the two halves run on two cores (13.6 s for a million rows on
+ * one thread, 8.4 to 10 s on two; docs/benchmarks.md). `write` resolves once the thread has taken the page
+ * before, so at most two pages are on their way. exceljs is loaded by the thread, never by this process.
  */
-async function zipCaughtUp(sheetStream: unknown): Promise<void> {
-  const pipes = (sheetStream as { pipes?: PipeTarget[] }).pipes ?? [];
-  for (const p of pipes) {
-    if (p._writableState?.needDrain) await new Promise<void>((resolve) => p.once('drain', resolve));
-  }
-}
-
-/** exceljs is loaded with the first XLSX (a server that never writes one does not hold it). */
 export async function xlsxWriter(path: string, header: string[], sheetName: string): Promise<RowWriter> {
-  const { default: ExcelJS } = await import('exceljs');
-  const file = fileOut(path);
-  const { out } = file;
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: false,
-    useSharedStrings: false,
-    // The fastest deflate: the sheet's XML is repetitive, so it still shrinks about 8 times.
-    zip: { zlib: { level: 1 } },
+  const data: ThreadData = { path, header, sheetName };
+  const thread = new Worker(BOOT, {
+    eval: true,
+    workerData: data,
+    // A chunk's XML and its garbage: a small heap, like the export process's own (export-process.ts).
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 24 },
+    stdout: false,
+    stderr: false,
   });
-  const sheet = book.addWorksheet(sheetName);
-  sheet.addRow(header).commit();
+  let failed: Error | null = null;
+  /** The answers awaited, in the order they come: a 'taken' per page sent, then 'closed'. */
+  const waiting: { resolve: (msg: ThreadOut) => void; reject: (err: Error) => void }[] = [];
+  const fail = (err: Error) => {
+    failed ??= err;
+    for (const w of waiting.splice(0)) w.reject(failed);
+  };
+  thread.on('message', (msg: ThreadOut) => {
+    if (msg.type === 'failed') fail(new Error(msg.error));
+    else waiting.shift()?.resolve(msg);
+  });
+  thread.on('error', fail);
+  thread.on('exit', (code) => fail(new Error(`the XLSX thread stopped (exit ${code})`)));
+  const answer = () =>
+    new Promise<ThreadOut>((resolve, reject) => {
+      if (failed) reject(failed);
+      else waiting.push({ resolve, reject });
+    });
+  /** Pages sent and not yet taken: one is written while the next waits, so the thread never idles. */
+  const sent: Promise<ThreadOut>[] = [];
   return {
     async write(rows) {
-      for (const r of rows) sheet.addRow(r).commit();
-      // Give the zip the event loop, then wait while it (or the file) is behind.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      file.check();
-      await Promise.race([zipCaughtUp((sheet as unknown as { stream: unknown }).stream), file.failure]);
-      await file.caughtUp();
+      if (failed) throw failed;
+      // In chunks: the thread writes each as it is delivered, so only a chunk's rows are alive there at once.
+      for (let i = 0; i < rows.length || i === 0; i += CHUNK) {
+        thread.postMessage({ type: 'rows', rows: rows.slice(i, i + CHUNK), last: i + CHUNK >= rows.length });
+      }
+      const taken = answer();
+      taken.catch(() => {});
+      sent.push(taken);
+      if (sent.length > 1) await sent.shift();
     },
     async close() {
-      file.check();
-      sheet.commit();
-      await Promise.race([book.commit(), file.failure]);
-      return file.finished();
+      await Promise.all(sent.splice(0));
+      const done = answer();
+      thread.postMessage({ type: 'close' } satisfies ThreadIn);
+      const { bytes } = (await done) as Extract<ThreadOut, { type: 'closed' }>;
+      await thread.terminate();
+      return bytes;
     },
     abort() {
-      out.destroy();
+      void thread.terminate();
     },
   };
 }
