@@ -5,6 +5,8 @@
  * ceiling, then audits stock. Prints one JSON line per database. On PostgreSQL it creates a fresh database
  * (BENCH_PG_ADMIN_URL, default the local Unix socket, else 127.0.0.1:5432; see draw-shared.ts) and drops it afterwards, and
  * counts the limits in Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379; empty: in PostgreSQL).
+ * Each load also counts the answers slower than 500 ms (`over500ms`) and lists the five slowest with when
+ * they came (`at`, seconds into the load): at 500 connections on PostgreSQL they come in its first second.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -95,38 +97,48 @@ async function loginAll(n: number): Promise<string[]> {
   return cookies;
 }
 
-function run(opts: autocannon.Options): Promise<autocannon.Result> {
+function run(opts: autocannon.Options, onAnswer?: (status: number, ms: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    const instance = autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
+    if (onAnswer) instance.on('response', (_client, status, _bytes, ms) => onAnswer(status, ms));
   });
 }
 
 async function drawLoad(cookies: string[], connections: number, duration = DURATION) {
   let i = 0;
-  const result = await run({
-    url: `http://127.0.0.1:${PORT}`,
-    connections,
-    duration,
-    requests: [
-      {
-        method: 'POST',
-        path: '/bmcs/api/v2/lottery?corpId=demo',
-        setupRequest: (req) => {
-          const cookie = cookies[i++ % cookies.length] as string;
-          return {
-            ...req,
-            headers: {
-              'content-type': 'application/json',
-              'x-campaign-client': 'h5',
-              cookie,
-              'idempotency-key': randomUUID(),
-            },
-            body: JSON.stringify({ actId: 'bench-wheel' }),
-          };
+  // The answers slower than half a second: when in the run they came (s from its start), and what they were.
+  const slow: { at: number; ms: number; status: number }[] = [];
+  const start = performance.now();
+  const result = await run(
+    {
+      url: `http://127.0.0.1:${PORT}`,
+      connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/bmcs/api/v2/lottery?corpId=demo',
+          setupRequest: (req) => {
+            const cookie = cookies[i++ % cookies.length] as string;
+            return {
+              ...req,
+              headers: {
+                'content-type': 'application/json',
+                'x-campaign-client': 'h5',
+                cookie,
+                'idempotency-key': randomUUID(),
+              },
+              body: JSON.stringify({ actId: 'bench-wheel' }),
+            };
+          },
         },
-      },
-    ],
-  });
+      ],
+    },
+    (status, ms) => {
+      if (ms > 500)
+        slow.push({ at: Number(((performance.now() - start) / 1000).toFixed(2)), ms: Math.round(ms), status });
+    },
+  );
   return {
     connections,
     // Only answered draws count: a 429 is load shed, not a draw.
@@ -139,6 +151,8 @@ async function drawLoad(cookies: string[], connections: number, duration = DURAT
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     status429: result.statusCodeStats?.['429']?.count ?? 0,
+    over500ms: slow.length,
+    slowest: slow.sort((a, b) => b.ms - a.ms).slice(0, 5),
   };
 }
 
