@@ -35,6 +35,26 @@ describe('the XLSX writer on its own thread', () => {
     }
   });
 
+  it('past a sheet’s rows (Excel’s 1,048,575) the rows go on in the next sheet, under the same header', async () => {
+    const path = join(dir, 'sheets.xlsx');
+    const w = await xlsxWriter(path, ['编号', '奖品', '序号', '备注'], '中奖名单', 500);
+    await w.write(page(0, 600));
+    await w.write(page(600, 601));
+    await w.close();
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => [s.name, s.rowCount])).toEqual([
+      ['中奖名单', 501],
+      ['中奖名单 (2)', 501],
+      ['中奖名单 (3)', 202],
+    ]);
+    for (const sheet of book.worksheets) expect(sheet.getRow(1).getCell(1).value).toBe('编号');
+    expect(book.worksheets[0]?.getRow(501).getCell(1).value).toBe('a-499');
+    expect(book.worksheets[1]?.getRow(2).getCell(1).value).toBe('a-500');
+    expect(book.worksheets[2]?.getRow(202).getCell(1).value).toBe('a-1200');
+  });
+
   it('a file that cannot be written rejects the export with the reason, and the thread ends', async () => {
     const w = await xlsxWriter(join(dir, 'no-such-folder', 'x.xlsx'), ['a'], 's');
     const run = async () => {

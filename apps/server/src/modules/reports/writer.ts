@@ -56,9 +56,15 @@ export function csvWriter(path: string, header: string[]): RowWriter {
  * pages: exceljs's XML is most of the work, and the two halves run on two cores (13.6 s for a million rows on
  * one thread, 8.4 to 10 s on two; docs/benchmarks.md). `write` resolves once the thread has taken the page
  * before, so at most two pages are on their way. exceljs is loaded by the thread, never by this process.
+ * Past `rowsPerSheet` data rows (default Excel's limit) the rows go on in another sheet, under the header.
  */
-export async function xlsxWriter(path: string, header: string[], sheetName: string): Promise<RowWriter> {
-  const data: ThreadData = { path, header, sheetName };
+export async function xlsxWriter(
+  path: string,
+  header: string[],
+  sheetName: string,
+  rowsPerSheet?: number,
+): Promise<RowWriter> {
+  const data: ThreadData = { path, header, sheetName, rowsPerSheet };
   const thread = new Worker(BOOT, {
     eval: true,
     workerData: data,

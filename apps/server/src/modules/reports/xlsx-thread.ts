@@ -11,7 +11,12 @@ export interface ThreadData {
   path: string;
   header: string[];
   sheetName: string;
+  /** Data rows per sheet; past them the rows go on in another sheet, 中奖名单 (2) and so on. */
+  rowsPerSheet?: number;
 }
+
+/** Excel opens at most 1,048,576 rows in a sheet: the header and 1,048,575 rows of data. */
+export const EXCEL_ROWS_PER_SHEET = 1_048_575;
 export type ThreadIn = { type: 'rows'; rows: (string | number)[][]; last: boolean } | { type: 'close' };
 export type ThreadOut = { type: 'taken' } | { type: 'closed'; bytes: number } | { type: 'failed'; error: string };
 
@@ -43,8 +48,17 @@ async function run(port: NonNullable<typeof parentPort>, data: ThreadData) {
     // The fastest deflate: the sheet's XML is repetitive, so it still shrinks about 8 times.
     zip: { zlib: { level: 1 } },
   });
-  const sheet = book.addWorksheet(data.sheetName);
-  sheet.addRow(data.header).commit();
+  const perSheet = data.rowsPerSheet ?? EXCEL_ROWS_PER_SHEET;
+  let sheets = 0;
+  let inSheet = 0;
+  const nextSheet = () => {
+    sheets++;
+    const added = book.addWorksheet(sheets === 1 ? data.sheetName : `${data.sheetName} (${sheets})`);
+    added.addRow(data.header).commit();
+    inSheet = 0;
+    return added;
+  };
+  let sheet = nextSheet();
   const post = (msg: ThreadOut) => port.postMessage(msg);
   let broken = false;
   const failed = (err: unknown) => {
@@ -58,7 +72,15 @@ async function run(port: NonNullable<typeof parentPort>, data: ThreadData) {
     if (msg.type === 'rows') {
       // A page comes in chunks, each written as it is delivered: only a chunk's rows are alive at a time.
       try {
-        for (const r of msg.rows) sheet.addRow(r).commit();
+        for (const r of msg.rows) {
+          if (inSheet === perSheet) {
+            // Written out now: exceljs streams one sheet after another into the zip.
+            sheet.commit();
+            sheet = nextSheet();
+          }
+          sheet.addRow(r).commit();
+          inSheet++;
+        }
       } catch (err) {
         return failed(err);
       }
