@@ -35,14 +35,14 @@ export async function installLoadShedding(app: FastifyInstance, config: Config) 
   const kindOf = new WeakMap<object, 'all' | 'draw'>();
   const isDraw = (name: string | undefined) =>
     name !== undefined && (endpoints as Record<string, Endpoint>)[name]?.rateLimit === 'draw';
-  const release = async (req: object) => {
+  const release = (req: object) => {
     const kind = kindOf.get(req);
     if (!kind) return;
     kindOf.delete(req);
     inFlight.all--;
     if (kind === 'draw') inFlight.draw--;
   };
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     if (isHealth(req)) return;
     const draw = isDraw(req.routeOptions.config.endpointName);
     if (inFlight.all >= config.maxInFlight || (draw && inFlight.draw >= config.maxDrawsInFlight)) {
@@ -51,7 +51,19 @@ export async function installLoadShedding(app: FastifyInstance, config: Config) 
     inFlight.all++;
     if (draw) inFlight.draw++;
     kindOf.set(req, draw ? 'draw' : 'all');
+    // A stream the handler took over (reply.hijack()) never reaches onSend: it ends when its response closes.
+    reply.raw.once('close', () => {
+      if (reply.sent) release(req);
+    });
   });
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+  // The slot is held until the server answers, not until the answer reaches the client: a customer who
+  // closes the page mid-draw gets neither onResponse (the answer never finishes) nor onRequestAbort (Fastify
+  // fires it only for a request whose body was not read yet, so never for a POST being handled), and the
+  // draw goes on meanwhile.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    release(req);
+    return payload;
+  });
+  // A request that ends before its handler answers (its body cut short) has nothing left to wait for.
+  app.addHook('onRequestAbort', async (req) => release(req));
 }

@@ -1,0 +1,119 @@
+import { connect } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testConfig } from '../config';
+import { installEnvelopeErrors } from './envelope';
+import { installLoadShedding } from './load-shedding';
+
+/** A gate the test opens: the handler waits on it, so the test decides when the server answers. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((r) => {
+    open = r;
+  });
+  return { open, pass: () => opened };
+}
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+/** A server with the real shedding, one draw slot, and a draw route that answers when the test opens its gate. */
+async function serve() {
+  const draws: ReturnType<typeof gate>[] = [];
+  const streams: ReturnType<typeof gate>[] = [];
+  app = Fastify();
+  installEnvelopeErrors(app);
+  await installLoadShedding(app, testConfig({ maxDrawsInFlight: 1 }));
+  app.post('/draw', { config: { endpointName: 'lottery' } }, async () => {
+    const g = gate();
+    draws.push(g);
+    await g.pass();
+    return { ok: true };
+  });
+  // A stream its handler takes over, as the dashboard's live numbers do.
+  app.get('/stream', { config: { endpointName: 'lottery' } }, async (_req, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+    reply.raw.write(': open\n\n');
+    const g = gate();
+    streams.push(g);
+    await g.pass();
+    reply.raw.end();
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const draw = () =>
+    fetch(`http://127.0.0.1:${port}/draw`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+  return { port, draws, streams, draw };
+}
+
+/** Sends a draw over a raw socket; `hangUp` closes it, as a customer closing the page mid-draw does. */
+function rawDraw(port: number) {
+  const socket = connect(port, '127.0.0.1', () => {
+    socket.write('POST /draw HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}');
+  });
+  socket.on('error', () => {});
+  const closed = new Promise((r) => socket.once('close', r));
+  return {
+    hangUp: () => {
+      socket.destroy();
+      return closed;
+    },
+  };
+}
+
+describe('load shedding: a draw slot', () => {
+  it('is held while the server works on a draw whose customer hung up, and freed once it answers', async () => {
+    const s = await serve();
+    const customer = rawDraw(s.port);
+    await waitFor(() => s.draws[0]);
+    await customer.hangUp();
+    // The draw still runs: a second one finds the only slot taken.
+    const refused = await s.draw();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    // It answers into a closed connection: the slot comes back.
+    s.draws[0]?.open();
+    await new Promise((r) => setTimeout(r, 20));
+    const next = s.draw();
+    await waitFor(() => s.draws[1]);
+    s.draws[1]?.open();
+    expect((await next).status).toBe(200);
+    // And again: nothing leaked by either.
+    const third = s.draw();
+    await waitFor(() => s.draws[2]);
+    s.draws[2]?.open();
+    expect((await third).status).toBe(200);
+  });
+
+  it('is freed when a stream its handler took over ends', async () => {
+    const s = await serve();
+    const res = await fetch(`http://127.0.0.1:${s.port}/stream`);
+    expect(res.status).toBe(200);
+    await waitFor(() => s.streams[0]);
+    expect((await s.draw()).status).toBe(429);
+    s.streams[0]?.open();
+    await res.text();
+    await new Promise((r) => setTimeout(r, 20));
+    const next = s.draw();
+    await waitFor(() => s.draws[0]);
+    s.draws[0]?.open();
+    expect((await next).status).toBe(200);
+  });
+});
+
+async function waitFor<T>(get: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const v = get();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('timed out');
+}
