@@ -27,6 +27,11 @@ async function serve() {
   app = Fastify();
   installEnvelopeErrors(app);
   await installLoadShedding(app, testConfig({ maxDrawsInFlight: 1 }));
+  // Requests the shedding let through (its hook runs first), as soon as their headers are read.
+  const admitted: string[] = [];
+  app.addHook('onRequest', async (req) => {
+    admitted.push(req.url);
+  });
   app.post('/draw', { config: { endpointName: 'lottery' } }, async () => {
     const g = gate();
     draws.push(g);
@@ -51,13 +56,18 @@ async function serve() {
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
-  return { port, draws, streams, draw };
+  return { port, draws, streams, admitted, draw };
 }
 
-/** Sends a draw over a raw socket; `hangUp` closes it, as a customer closing the page mid-draw does. */
-function rawDraw(port: number) {
+/**
+ * Sends a draw over a raw socket, its body whole or cut short (`sent` of `length` bytes); `hangUp` closes it,
+ * as a customer closing the page mid-draw does.
+ */
+function rawDraw(port: number, { length = 2, sent = '{}' } = {}) {
   const socket = connect(port, '127.0.0.1', () => {
-    socket.write('POST /draw HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}');
+    socket.write(
+      `POST /draw HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n${sent}`,
+    );
   });
   socket.on('error', () => {});
   const closed = new Promise((r) => socket.once('close', r));
@@ -91,6 +101,20 @@ describe('load shedding: a draw slot', () => {
     await waitFor(() => s.draws[2]);
     s.draws[2]?.open();
     expect((await third).status).toBe(200);
+  });
+
+  it('is freed when a customer hangs up before the draw was read whole', async () => {
+    const s = await serve();
+    const customer = rawDraw(s.port, { length: 40, sent: '{"a' });
+    // Its headers are read: it holds the slot while its body is awaited.
+    await waitFor(() => s.admitted[0]);
+    expect((await s.draw()).status).toBe(429);
+    await customer.hangUp();
+    await new Promise((r) => setTimeout(r, 20));
+    const next = s.draw();
+    await waitFor(() => s.draws[0]);
+    s.draws[0]?.open();
+    expect((await next).status).toBe(200);
   });
 
   it('is freed when a stream its handler took over ends', async () => {

@@ -56,14 +56,13 @@ export async function installLoadShedding(app: FastifyInstance, config: Config) 
       if (reply.sent) release(req);
     });
   });
-  // The slot is held until the server answers, not until the answer reaches the client: a customer who
-  // closes the page mid-draw gets neither onResponse (the answer never finishes) nor onRequestAbort (Fastify
-  // fires it only for a request whose body was not read yet, so never for a POST being handled), and the
-  // draw goes on meanwhile.
+  // The slot is held until the server answers, delivered or not: the work it stands for goes on when the
+  // client hangs up. onSend runs for every answer, a refusal or a body cut short included; onResponse and
+  // onRequestAbort do not fit: a customer who closes the page mid-draw gets neither (the answer never
+  // finishes, and Fastify calls onRequestAbort only while a request's body is unread, so never for a POST
+  // being handled).
   app.addHook('onSend', async (req, _reply, payload) => {
     release(req);
     return payload;
   });
-  // A request that ends before its handler answers (its body cut short) has nothing left to wait for.
-  app.addHook('onRequestAbort', async (req) => release(req));
 }
