@@ -35,6 +35,7 @@ import { statsHandlers } from './modules/stats/routes';
 import { storesHandlers } from './modules/stores/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
+import { onAnswered } from './platform/answered';
 import { installBannerImages } from './platform/banner-images';
 import { installConsoleWeb } from './platform/console-web';
 import { installCsrfGuard } from './platform/csrf';
@@ -160,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => services.stats.close());
   // The error and 429 rate alerts count answers per corp in memory; the schedulers of issue 24 run outside
   // tests (tests call them directly, on their own clock).
-  app.addHook('onResponse', async (req, reply) => services.alerts.observe(requestCorpId(req), reply.statusCode));
+  onAnswered(app, (req, reply) => services.alerts.observe(requestCorpId(req), reply.statusCode));
   if (config.env !== 'test' || deps.background) {
     const background = startBackground(services);
     app.addHook('onClose', async () => background.stop());

@@ -20,6 +20,11 @@ const FASTIFY_CODES: Record<string, ErrorName> = {
 /** Seconds a 429 or 503 without a limiter's own window asks the client to wait before trying again. */
 export const RETRY_AFTER_SEC = 1;
 
+const isClientAbort = (err: unknown) => {
+  const e = err as { code?: unknown; statusCode?: unknown } | null;
+  return e !== null && typeof e === 'object' && e.code === 'ECONNRESET' && e.statusCode === 400;
+};
+
 export function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   if (err instanceof WriteLockTimeout) return new AppError('UNAVAILABLE');
@@ -27,6 +32,10 @@ export function toAppError(err: unknown): AppError | null {
   // past capacity a unit is refused before it ran; one that kept meeting a lock gave up. Nothing stored.
   if (isOverloaded(err)) return refusal('RATE_LIMITED');
   if (isLockBusy(err)) return new AppError('UNAVAILABLE');
+  // The client hung up while its body was read (Node's "aborted" reset, which Fastify's body reader marks
+  // 400): its own doing, nothing was stored, and the answer goes nowhere. Not the database's ECONNRESET, so
+  // neither a 503 nor an error on the dashboards and alerts.
+  if (isClientAbort(err)) return new AppError('VALIDATION');
   // The database is unreachable for a moment (a lost connection, a failover, a locked or failing SQLite
   // file): "try again", and the process carries on (ADR 0053).
   if (isDatabaseUnavailable(err)) return new AppError('UNAVAILABLE');

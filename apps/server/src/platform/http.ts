@@ -114,7 +114,8 @@ export interface RouteDeps {
 export function requestCorpId(req: FastifyRequest): string | undefined {
   const q = req.query as Record<string, unknown> | undefined;
   const fromQuery = typeof q?.corpId === 'string' && q.corpId ? q.corpId : undefined;
-  return fromQuery ?? req.cookies[COOKIES.corpId] ?? undefined;
+  // No cookies yet on a request refused before the cookie plugin read them (load shedding runs first).
+  return fromQuery ?? req.cookies?.[COOKIES.corpId] ?? undefined;
 }
 
 /**

@@ -2,6 +2,7 @@ import { type Endpoint, endpoints } from '@campaign/contract';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { onAnswered } from './answered';
 import { refusal } from './errors';
 import { HEALTH_PATHS } from './health';
 
@@ -42,7 +43,7 @@ export async function installLoadShedding(app: FastifyInstance, config: Config) 
     inFlight.all--;
     if (kind === 'draw') inFlight.draw--;
   };
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     if (isHealth(req)) return;
     const draw = isDraw(req.routeOptions.config.endpointName);
     if (inFlight.all >= config.maxInFlight || (draw && inFlight.draw >= config.maxDrawsInFlight)) {
@@ -51,18 +52,9 @@ export async function installLoadShedding(app: FastifyInstance, config: Config) 
     inFlight.all++;
     if (draw) inFlight.draw++;
     kindOf.set(req, draw ? 'draw' : 'all');
-    // A stream the handler took over (reply.hijack()) never reaches onSend: it ends when its response closes.
-    reply.raw.once('close', () => {
-      if (reply.sent) release(req);
-    });
   });
-  // The slot is held until the server answers, delivered or not: the work it stands for goes on when the
-  // client hangs up. onSend runs for every answer, a refusal or a body cut short included; onResponse and
-  // onRequestAbort do not fit: a customer who closes the page mid-draw gets neither (the answer never
-  // finishes, and Fastify calls onRequestAbort only while a request's body is unread, so never for a POST
-  // being handled).
-  app.addHook('onSend', async (req, _reply, payload) => {
-    release(req);
-    return payload;
-  });
+  // Held until the server answers, delivered or not: the work it stands for goes on when the client hangs
+  // up. (Released on onResponse/onRequestAbort, a slot leaked for every customer who closed the page
+  // mid-draw, until a node refused every draw.)
+  onAnswered(app, release);
 }

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { onAnswered } from './answered';
 import { safeEqualHex, sha256Hex } from './crypto';
 import { AppError } from './errors';
 
@@ -26,7 +27,8 @@ export function installMetrics(
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  // Every answer, also those the client hung up on (a balancer giving up on a slow node included).
+  onAnswered(app, (req, reply) => {
     // The route pattern, never the raw URL: label cardinality stays bounded.
     const route = req.routeOptions.url ?? 'unmatched';
     requests.inc({ method: req.method, route, status: String(reply.statusCode) });

@@ -1,5 +1,5 @@
 import { BASE_PATH, endpoints, resolvePath } from '@campaign/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { body, dialects, H5, startTestApp, type TestApp } from '../testing/harness';
 
 const kinds = await dialects();
@@ -299,9 +299,12 @@ describe('load shedding', () => {
           headers: { ...H5, cookie, 'idempotency-key': key },
           payload: { actId: 'wheel-spring' },
         });
+      const observed = vi.spyOn(t.services.alerts, 'observe');
       const [a, b] = await Promise.all([draw('key-aaaaaaaa'), draw('key-bbbbbbbb')]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 429]);
       expect(body(a.statusCode === 429 ? a : b)).toEqual({ code: 429, data: '操作过于频繁，请稍后再试' });
+      // The 429 rate alert counts the refusal, made before the session and the cookies were read.
+      expect(observed.mock.calls.map(([corp, status]) => `${corp} ${status}`).sort()).toEqual(['demo 200', 'demo 429']);
       expect((await draw('key-cccccccc')).statusCode).toBe(200);
     } finally {
       await t.close();

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { onAnswered } from '../../platform/answered';
 import { toAppError } from '../../platform/envelope';
 import type { StatsSinkPort } from '../../platform/stats-port';
 
@@ -23,7 +24,8 @@ export function installRequestCounting(
   app.addHook('onError', async (req, _reply, err) => {
     if (toAppError(err)?.errorName === 'RISK_REFUSED') refusedByRisk.add(req);
   });
-  app.addHook('onResponse', async (req, reply) => {
+  // Every answer, also those the customer hung up on before it arrived.
+  onAnswered(app, (req, reply) => {
     if (!opts.isCustomerPath(req.url)) return;
     const corpId = (req.query as Record<string, unknown> | undefined)?.corpId;
     const actId = actIdOf(req);

@@ -2,8 +2,10 @@ import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../config';
+import { onAnswered } from './answered';
 import { installEnvelopeErrors } from './envelope';
 import { installLoadShedding } from './load-shedding';
+import { installMetrics } from './metrics';
 
 /** A gate the test opens: the handler waits on it, so the test decides when the server answers. */
 function gate() {
@@ -20,13 +22,19 @@ afterEach(async () => {
   app = undefined;
 });
 
-/** A server with the real shedding, one draw slot, and a draw route that answers when the test opens its gate. */
+/**
+ * A server with the real shedding (one draw slot) and metrics, a draw route that answers when the test opens
+ * its gate, and the answers as `onAnswered` reports them.
+ */
 async function serve() {
   const draws: ReturnType<typeof gate>[] = [];
   const streams: ReturnType<typeof gate>[] = [];
+  const answers: string[] = [];
   app = Fastify();
   installEnvelopeErrors(app);
   await installLoadShedding(app, testConfig({ maxDrawsInFlight: 1 }));
+  const metrics = installMetrics(app, { defaultMetrics: false, expose: 'off' });
+  onAnswered(app, (req, reply) => answers.push(`${req.method} ${reply.statusCode}`));
   // Requests the shedding let through (its hook runs first), as soon as their headers are read.
   const admitted: string[] = [];
   app.addHook('onRequest', async (req) => {
@@ -56,7 +64,12 @@ async function serve() {
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
-  return { port, draws, streams, admitted, draw };
+  const counted = async (status: number) => {
+    const text = await metrics.metrics();
+    const line = text.split('\n').find((l) => l.startsWith('http_requests_total{') && l.includes(`status="${status}"`));
+    return Number(line?.split(' ').pop() ?? 0);
+  };
+  return { port, draws, streams, admitted, answers, counted, draw };
 }
 
 /**
@@ -79,7 +92,7 @@ function rawDraw(port: number, { length = 2, sent = '{}' } = {}) {
   };
 }
 
-describe('load shedding: a draw slot', () => {
+describe('a customer hanging up: the draw slot and the counts', () => {
   it('is held while the server works on a draw whose customer hung up, and freed once it answers', async () => {
     const s = await serve();
     const customer = rawDraw(s.port);
@@ -101,6 +114,10 @@ describe('load shedding: a draw slot', () => {
     await waitFor(() => s.draws[2]);
     s.draws[2]?.open();
     expect((await third).status).toBe(200);
+    // Each answer observed once, the one nobody received included, and counted in the metrics.
+    expect(s.answers.sort()).toEqual(['POST 200', 'POST 200', 'POST 200', 'POST 429']);
+    expect(await s.counted(200)).toBe(3);
+    expect(await s.counted(429)).toBe(1);
   });
 
   it('is freed when a customer hangs up before the draw was read whole', async () => {
@@ -115,6 +132,7 @@ describe('load shedding: a draw slot', () => {
     await waitFor(() => s.draws[0]);
     s.draws[0]?.open();
     expect((await next).status).toBe(200);
+    expect(s.answers.sort()).toEqual(['POST 200', 'POST 400', 'POST 429']);
   });
 
   it('is freed when a stream its handler took over ends', async () => {
@@ -130,6 +148,23 @@ describe('load shedding: a draw slot', () => {
     await waitFor(() => s.draws[0]);
     s.draws[0]?.open();
     expect((await next).status).toBe(200);
+    expect(s.answers.sort()).toEqual(['GET 200', 'POST 200', 'POST 429']);
+  });
+});
+
+describe('onAnswered', () => {
+  it('lets an observer that throws change nothing: the answer and the other observers go on', async () => {
+    app = Fastify({ logger: false });
+    const seen: number[] = [];
+    onAnswered(app, () => {
+      throw new Error('observer bug');
+    });
+    onAnswered(app, (_req, reply) => seen.push(reply.statusCode));
+    app.get('/time', async () => ({ now: 1 }));
+    const res = await app.inject('/time');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ now: 1 });
+    expect(seen).toEqual([200]);
   });
 });
 
