@@ -2,6 +2,13 @@ import type { Dashboard } from '@campaign/contract';
 
 /** How often a node folds and looks for changed numbers while someone watches: well inside the 2 s promise. */
 export const LIVE_TICK_MS = 500;
+/**
+ * Open streams a node keeps for one console user (a few tabs: the corp's view and some campaigns) and in
+ * all: each holds a socket and, per campaign watched, a dashboard read every tick. Past either, a new stream
+ * is refused (429); the screen keeps its last numbers, says it is reconnecting, and tries again.
+ */
+export const MAX_STREAMS_PER_VIEWER = 6;
+export const MAX_STREAMS_PER_NODE = 500;
 
 type Send = (d: Dashboard) => void;
 interface Watch {
@@ -27,6 +34,8 @@ export function createLive(deps: {
   let busy = false;
   /** Ends every open stream (the server is closing). */
   const enders = new Set<() => void>();
+  /** Open streams per viewer (a console user's id). */
+  const viewers = new Map<string, number>();
 
   const signature = (d: Dashboard) => JSON.stringify({ ...d, asOf: 0 });
 
@@ -50,8 +59,20 @@ export function createLive(deps: {
   }
 
   return {
+    /** Whether `viewer` may open one more stream on this node now. */
+    mayWatch: (viewer: string) =>
+      enders.size < MAX_STREAMS_PER_NODE && (viewers.get(viewer) ?? 0) < MAX_STREAMS_PER_VIEWER,
     /** Starts pushing `first`'s successors to `send`; returns the unsubscribe. */
-    subscribe(corpId: string, actId: string | undefined, first: Dashboard, send: Send, end: () => void): () => void {
+    subscribe(
+      viewer: string,
+      corpId: string,
+      actId: string | undefined,
+      first: Dashboard,
+      send: Send,
+      end: () => void,
+    ): () => void {
+      viewers.set(viewer, (viewers.get(viewer) ?? 0) + 1);
+      let open = true;
       const key = `${corpId}|${actId ?? ''}`;
       let w = watches.get(key);
       if (!w) {
@@ -65,6 +86,11 @@ export function createLive(deps: {
         timer.unref();
       }
       return () => {
+        if (!open) return;
+        open = false;
+        const n = (viewers.get(viewer) ?? 1) - 1;
+        if (n > 0) viewers.set(viewer, n);
+        else viewers.delete(viewer);
         enders.delete(end);
         const had = watches.get(key);
         had?.sends.delete(send);
@@ -80,6 +106,7 @@ export function createLive(deps: {
       for (const end of [...enders]) end();
       enders.clear();
       watches.clear();
+      viewers.clear();
       if (timer) clearInterval(timer);
       timer = null;
     },

@@ -64,6 +64,8 @@ export function createStatsService(deps: StatsServiceDeps) {
     },
     /** Streams the dashboard: `send` gets each changed answer (within a tick of a draw on any node). */
     watch: live.subscribe,
+    /** Whether a console user may open one more stream on this node (live.ts's caps). */
+    mayWatch: live.mayWatch,
     /** Every campaign's draws, wins and spend, and each prize's stock (the /metrics gauges). */
     async gauges() {
       await fold();

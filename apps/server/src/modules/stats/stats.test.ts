@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Dashboard } from '@campaign/contract';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { createServices } from '../../services';
 import { activityYaml, campaignActions } from '../../testing/campaign';
 import { consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
 import { body, countRows, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
+import { MAX_STREAMS_PER_VIEWER } from './live';
 
 const kinds = await dialects();
 const ACT = 'stats-wheel';
@@ -148,6 +150,85 @@ describe.each(kinds)('the campaign dashboard on %s', (kind) => {
     expect(after.totals.draws).toBe(drawsBefore + 1);
     expect(after.prizes[0]?.left).toBe(1);
     abort.abort();
+  });
+
+  /**
+   * Opens the dashboard's stream on `app` as `cookie`, on a connection of its own (as each browser tab's
+   * EventSource holds one); `close` hangs up.
+   */
+  const openStream = (app: FastifyInstance, cookie: string) =>
+    new Promise<{ status: number; type: string; body: () => Promise<string>; close: () => void }>((resolve, reject) => {
+      const port = (app.server.address() as AddressInfo).port;
+      const req = get(
+        {
+          port,
+          host: '127.0.0.1',
+          agent: false,
+          path: `/bmcs/api/console/stats/stream?actId=${ACT}&corpId=demo`,
+          headers: { cookie },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          const ended = new Promise<string>((r) => res.on('end', () => r(Buffer.concat(chunks).toString())));
+          res.on('data', (c: Buffer) => chunks.push(c));
+          resolve({
+            status: res.statusCode ?? 0,
+            type: String(res.headers['content-type']),
+            body: () => ended,
+            close: () => req.destroy(),
+          });
+        },
+      );
+      req.on('error', () => {});
+      req.once('error', reject);
+    });
+
+  it('keeps at most six streams per console user on a node, and frees a seat when one closes', async () => {
+    const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_VIEWER; i++) {
+      const s = await openStream(other, op.cookie);
+      expect(s.type).toContain('text/event-stream');
+      open.push(s);
+    }
+    const refused = await openStream(other, op.cookie);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(await refused.body())).toEqual({ code: 429, data: '操作过于频繁，请稍后再试' });
+    // Another console user is not held back by this one's tabs.
+    const auditor = await consoleSignIn(t, DEMO_CONSOLE.auditor);
+    const theirs = await openStream(other, auditor.cookie);
+    expect(theirs.status).toBe(200);
+    theirs.close();
+    // One tab closed: a new stream is let in once the node has seen it go.
+    open.pop()?.close();
+    await expect
+      .poll(async () => {
+        const s = await openStream(other, op.cookie);
+        if (s.status === 200) open.push(s);
+        else s.close();
+        return s.status;
+      })
+      .toBe(200);
+    for (const s of open) s.close();
+  });
+
+  it('a stream holds no in-flight slot: open dashboards never refuse customers', async () => {
+    const services = createServices({
+      database: t.database,
+      config: testConfig({ maxInFlight: 1 }),
+      clock: () => t.clock.now,
+    });
+    const tight = await buildApp({ services });
+    await tight.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
+      const stream = await openStream(tight, op.cookie);
+      expect(stream.status).toBe(200);
+      expect((await tight.inject('/bmcs/api/system/time')).statusCode).toBe(200);
+      stream.close();
+    } finally {
+      await tight.close();
+    }
   });
 
   it('/metrics carries the business gauges', async () => {
