@@ -55,3 +55,28 @@ test('dashboard: a customer draws, and within 2 s the draw count and the stock c
   await expect(page.getByRole('button', { name: `查看 ${ACT}` })).toBeVisible({ timeout: 30_000 });
   await snap(page, 'console-dashboard-corp');
 });
+
+test('dashboard: a stream refused while the nodes restart is opened again, and the numbers go live', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'operator');
+  // The first attempt meets a balancer with no node ready (503): EventSource gives up on such an answer.
+  let refused = 0;
+  await page.route('**/bmcs/api/console/stats/stream**', async (route) => {
+    if (refused > 0) return route.continue();
+    refused++;
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 503, data: '服务暂不可用，请稍后再试' }),
+    });
+  });
+  await page.goto(`/console/dashboard?actId=${ACT}&corpId=demo`);
+  const live = page.getByTestId('live-state');
+  await expect(live).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+  await expect(live).toContainText('已断开，正在重连');
+  // Opened again after 2 s, by the screen itself.
+  await expect(live).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  expect(refused).toBe(1);
+});
