@@ -6,7 +6,7 @@
  * (BENCH_PG_ADMIN_URL, default the local Unix socket, else 127.0.0.1:5432; see draw-shared.ts) and drops it afterwards, and
  * counts the limits in Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379; empty: in PostgreSQL).
  * Each load also counts the answers slower than 500 ms (`over500ms`) and lists the five slowest with when
- * they came (`at`, seconds into the load): at 500 connections on PostgreSQL they come in its first second.
+ * they came (`at`, seconds into the load).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

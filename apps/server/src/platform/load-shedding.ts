@@ -34,10 +34,10 @@ export async function installLoadShedding(app: FastifyInstance, config: Config) 
   }
   const inFlight = { all: 0, draw: 0 };
   const kindOf = new WeakMap<object, 'all' | 'draw'>();
-  const endpointOf = (name: string | undefined) =>
-    name === undefined ? undefined : (endpoints as Record<string, Endpoint>)[name];
-  const isDraw = (name: string | undefined) => endpointOf(name)?.rateLimit === 'draw';
-  const isStream = (name: string | undefined) => endpointOf(name)?.produces?.type === 'text/event-stream';
+  const endpointOf = (req: FastifyRequest) => {
+    const name = req.routeOptions.config.endpointName;
+    return name === undefined ? undefined : (endpoints as Record<string, Endpoint>)[name];
+  };
   const release = (req: object) => {
     const kind = kindOf.get(req);
     if (!kind) return;
@@ -48,8 +48,9 @@ export async function installLoadShedding(app: FastifyInstance, config: Config) 
   app.addHook('onRequest', async (req) => {
     // A stream waits for nothing and lasts for minutes: it is no work in progress, and were it to hold a
     // slot, enough open dashboards would refuse customers. Streams have their own caps (modules/stats/live.ts).
-    if (isHealth(req) || isStream(req.routeOptions.config.endpointName)) return;
-    const draw = isDraw(req.routeOptions.config.endpointName);
+    const ep = endpointOf(req);
+    if (isHealth(req) || ep?.produces?.type === 'text/event-stream') return;
+    const draw = ep?.rateLimit === 'draw';
     if (inFlight.all >= config.maxInFlight || (draw && inFlight.draw >= config.maxDrawsInFlight)) {
       throw refusal('RATE_LIMITED');
     }
