@@ -37,6 +37,81 @@ export class WriteLockTimeout extends Error {
   }
 }
 
+type Result = { ok: boolean; value: unknown };
+
+/** The statements of a group transaction, prepared once (the connection's statement cache). */
+function statementsOf(conn: SqliteConnection, busyTimeoutMs: number) {
+  // Prepared once (the connection's statement cache): exec() would parse the SQL on every unit.
+  const sql = (text: string) => () => conn.prepare(text).run();
+  const begin = sql('BEGIN IMMEDIATE');
+  return {
+    commit: sql('COMMIT'),
+    savepoint: sql('SAVEPOINT unit'),
+    release: sql('RELEASE unit'),
+    rollbackTo: sql('ROLLBACK TO unit'),
+    /** BEGIN IMMEDIATE without waiting: false when another process holds the write lock. */
+    tryBegin(): boolean {
+      conn.exec('PRAGMA busy_timeout = 0');
+      try {
+        begin();
+        return true;
+      } catch (err) {
+        if (isBusy(err)) return false;
+        throw err;
+      } finally {
+        conn.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+      }
+    },
+  };
+}
+type Statements = ReturnType<typeof statementsOf>;
+
+/**
+ * The batch in one transaction, each unit in its own savepoint, and the commit; each unit's result goes to
+ * `results`. False: another process holds the write lock (nothing ran).
+ */
+function runBatch(conn: SqliteConnection, st: Statements, batch: Work[], results: Result[]): boolean {
+  if (!st.tryBegin()) return false;
+  try {
+    for (const w of batch) {
+      st.savepoint();
+      try {
+        results.push({ ok: true, value: w.run(conn) });
+        st.release();
+      } catch (err) {
+        st.rollbackTo();
+        st.release();
+        results.push({ ok: false, value: err });
+      }
+    }
+    st.commit();
+  } catch (err) {
+    if (conn.inTransaction) conn.exec('ROLLBACK');
+    throw err;
+  }
+  return true;
+}
+
+/** Refuses (`Overloaded`) the bounded units that waited past `maxWaitMs`; returns the rest. */
+function refuseOverdue(queue: Work[], maxWaitMs: number): Work[] {
+  const now = Date.now();
+  return queue.filter((w) => {
+    if (!w.bounded || now - w.since <= maxWaitMs) return true;
+    w.reject(new Overloaded(`waited ${now - w.since} ms for the SQLite write lock`));
+    return false;
+  });
+}
+
+/** The units of a batch that met another process's lock and may wait on; the others fail (WriteLockTimeout). */
+function stillWaiting(batch: Work[], lockWaitMs: number): Work[] {
+  const now = Date.now();
+  return batch.filter((w) => {
+    if (now - w.since < lockWaitMs) return true;
+    w.reject(new WriteLockTimeout(now - w.since));
+    return false;
+  });
+}
+
 /**
  * Group commit for SQLite: units of work that arrive in the same turn of the event loop run in one
  * transaction, each in its own savepoint, and share one commit. A commit writes every page it touched
@@ -60,8 +135,8 @@ export function createGroupCommit(
 ) {
   const maxBatch = opts.maxBatch ?? 128;
   const lockWaitMs = opts.lockWaitMs ?? 5_000;
-  const busyTimeoutMs = opts.busyTimeoutMs ?? 5_000;
   const maxWaitMs = opts.maxWaitMs ?? Number.POSITIVE_INFINITY;
+  const st = statementsOf(conn, opts.busyTimeoutMs ?? 5_000);
   let queue: Work[] = [];
   let scheduled = false;
   let running: Promise<void> = Promise.resolve();
@@ -77,62 +152,15 @@ export function createGroupCommit(
     else setImmediate(go);
   }
 
-  // Prepared once (the connection's statement cache): exec() would parse the SQL on every unit.
-  const sql = (text: string) => () => conn.prepare(text).run();
-  const begin = sql('BEGIN IMMEDIATE');
-  const commit = sql('COMMIT');
-  const savepoint = sql('SAVEPOINT unit');
-  const release = sql('RELEASE unit');
-  const rollbackTo = sql('ROLLBACK TO unit');
-
-  /** BEGIN IMMEDIATE without waiting: false when another process holds the write lock. */
-  function tryBegin(): boolean {
-    conn.exec('PRAGMA busy_timeout = 0');
-    try {
-      begin();
-      return true;
-    } catch (err) {
-      if (isBusy(err)) return false;
-      throw err;
-    } finally {
-      conn.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
-    }
-  }
-
   async function flush() {
-    const now = Date.now();
-    queue = queue.filter((w) => {
-      if (!w.bounded || now - w.since <= maxWaitMs) return true;
-      w.reject(new Overloaded(`waited ${now - w.since} ms for the SQLite write lock`));
-      return false;
-    });
+    queue = refuseOverdue(queue, maxWaitMs);
     const batch = queue.splice(0, maxBatch);
     if (!batch.length) return;
-    const results: { ok: boolean; value: unknown }[] = [];
+    const results: Result[] = [];
     let locked = false;
     try {
       await exclusive(async () => {
-        if (!tryBegin()) {
-          locked = true;
-          return;
-        }
-        try {
-          for (const w of batch) {
-            savepoint();
-            try {
-              results.push({ ok: true, value: w.run(conn) });
-              release();
-            } catch (err) {
-              rollbackTo();
-              release();
-              results.push({ ok: false, value: err });
-            }
-          }
-          commit();
-        } catch (err) {
-          if (conn.inTransaction) conn.exec('ROLLBACK');
-          throw err;
-        }
+        locked = !runBatch(conn, st, batch, results);
       });
     } catch (err) {
       for (const w of batch) w.reject(err);
@@ -140,19 +168,13 @@ export function createGroupCommit(
       return;
     }
     if (locked) {
-      const now = Date.now();
-      const waiting = batch.filter((w) => {
-        if (now - w.since < lockWaitMs) return true;
-        w.reject(new WriteLockTimeout(now - w.since));
-        return false;
-      });
-      queue = [...waiting, ...queue];
+      queue = [...stillWaiting(batch, lockWaitMs), ...queue];
       if (queue.length) schedule(1);
       return;
     }
     if (queue.length) schedule();
     batch.forEach((w, i) => {
-      const r = results[i] as { ok: boolean; value: unknown };
+      const r = results[i] as Result;
       if (r.ok) w.resolve(r.value);
       else w.reject(r.value);
     });

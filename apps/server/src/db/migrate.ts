@@ -18,6 +18,12 @@ import * as m0016 from './migrations/0016-stats';
 import * as m0017 from './migrations/0017-live-reports';
 import * as m0018 from './migrations/0018-white-list-mobile';
 import * as m0019 from './migrations/0019-audit-subject';
+import * as m0020 from './migrations/0020-console-sign-in-throttle';
+import * as m0021 from './migrations/0021-list-staging';
+import * as m0022 from './migrations/0022-audit-append-only';
+import * as m0023 from './migrations/0023-award-line';
+import * as m0024 from './migrations/0024-notifications';
+import * as m0026 from './migrations/0026-store-master-data';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +46,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-live-reports': m0017,
   '0018-white-list-mobile': m0018,
   '0019-audit-subject': m0019,
+  '0020-console-sign-in-throttle': m0020,
+  '0021-list-staging': m0021,
+  '0022-audit-append-only': m0022,
+  '0023-award-line': m0023,
+  '0024-notifications': m0024,
+  '0026-store-master-data': m0026,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -1,23 +1,22 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type TestDb } from '../testing/harness';
-import { OWNERS, type Own, rawTables, tableOwners, views } from './owners';
+import {
+  FIXTURES,
+  MODULES,
+  moduleOffences,
+  offences,
+  ownerOfDir,
+  PLATFORM,
+  sourcesUnder,
+  sqlTexts,
+  tablesIn,
+} from '../testing/ownership';
+import { OWNERS, type Own, own, type PortTx, rawTables, tableOwners, views } from './owners';
 import { TABLES_DOC, tablesDoc } from './tables-doc';
 
-const MODULES = fileURLToPath(new URL('../modules/', import.meta.url));
-const PLATFORM = fileURLToPath(new URL('../platform/', import.meta.url));
-
-/** The owner a module folder speaks for (the `corp` contract group's module reads platform's tenancy). */
-const ownerOf = (dir: string) => (dir === 'corp' ? 'platform' : dir);
-
-function sources(dir: string): { file: string; text: string }[] {
-  return readdirSync(dir)
-    .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'))
-    .map((f) => ({ file: join(dir, f), text: readFileSync(join(dir, f), 'utf8') }));
-}
 const moduleDirs = readdirSync(MODULES).filter((d) => statSync(join(MODULES, d)).isDirectory());
 
 // Compile-time half of the rule: these lines must NOT compile (tsc -b fails on an unused @ts-expect-error).
@@ -30,6 +29,11 @@ export function namingAnotherModulesTableDoesNotCompile(db: Own<'growth'>, prize
   void prizes.updateTable('app_user').set({ mobile: 'x' });
   void db.selectFrom('award').select('award.status'); // growth reads award's declared view
 }
+export function ownTakesALiteralOwner(tx: PortTx, someone: (typeof OWNERS)[number]) {
+  // @ts-expect-error a variable typed as any owner would see every table
+  void own(someone, tx);
+  void own('growth', tx);
+}
 
 describe('table ownership (db/owners.ts)', () => {
   let t: TestDb;
@@ -38,14 +42,16 @@ describe('table ownership (db/owners.ts)', () => {
   });
   afterAll(async () => t?.drop());
 
-  it('every table the migrations make has exactly one owner (rate_limit: SQLite keeps it in a file of its own), and every owner is a module or platform', async () => {
-    const r = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(t.database.db);
+  it('every table and view the migrations make has exactly one owner (rate_limit: SQLite keeps it in a file of its own), and every owner is a module or platform', async () => {
+    const r = await sql<{ name: string }>`select name from sqlite_master where type in ('table', 'view')`.execute(
+      t.database.db,
+    );
     const made = r.rows
       .map((x) => x.name)
       .filter((n) => !n.startsWith('kysely_') && !n.startsWith('sqlite_') && !(n in rawTables))
       .sort();
     expect(made).toEqual(Object.keys(tableOwners).sort());
-    const known = new Set<string>([...moduleDirs.map(ownerOf), 'platform']);
+    const known = new Set<string>([...moduleDirs.map(ownerOfDir), 'platform']);
     expect(OWNERS.filter((o) => !known.has(o))).toEqual([]);
   });
 
@@ -55,44 +61,39 @@ describe('table ownership (db/owners.ts)', () => {
     }
   });
 
-  it('modules reach the database only through their own scoped handles', () => {
-    const offences: string[] = [];
-    for (const dir of moduleDirs) {
-      const me = ownerOf(dir);
-      for (const { file, text } of sources(join(MODULES, dir))) {
-        const where = `${dir}/${file.split('/').pop()}`;
-        // The unscoped handles: the whole schema's Kysely, the database, the unscoped prepared().
-        if (/import[^;]*\b(Executor|Db|Database_|AnyExecutor)\b[^;]*from '[./]+\/db(\/index|\/connection)?'/.test(text))
-          offences.push(`${where} imports an unscoped database type`);
-        if (/import[^;]*\bDB\b[^;]*from '[./]+\/db\/schema'/.test(text)) offences.push(`${where} imports DB`);
-        if (/import[^;]*\bprepared\b[^;]*from '[./]+\/db\/prepared'/.test(text))
-          offences.push(`${where} imports the unscoped prepared()`);
-        // Scoping names its module: only its own.
-        for (const m of text.matchAll(
-          /\b(?:own|preparedFor|depsOf|moduleDatabase)\('(\w+)'|\b(?:Own|TablesOf|ServiceDeps)<'(\w+)'>/g,
-        )) {
-          const named = m[1] ?? m[2];
-          if (named !== me) offences.push(`${where} scopes to ${named}`);
-        }
-        // Views are read-only: no insert or delete into a table this module does not own.
-        for (const m of text.matchAll(/\b(?:insertInto|deleteFrom|updateTable|mergeInto)\('(\w+)/g)) {
-          const table = m[1] as keyof typeof tableOwners;
-          if (tableOwners[table] !== me) offences.push(`${where} writes ${table}`);
-        }
-      }
-    }
-    expect(offences).toEqual([]);
+  it('modules reach the database only through their own scoped handles, in SQL text too (testing/ownership.ts)', () => {
+    expect(moduleOffences(MODULES)).toEqual([]);
   });
 
-  it('platform writes only the tables it owns', () => {
-    const offences: string[] = [];
-    for (const { file, text } of sources(PLATFORM)) {
-      for (const m of text.matchAll(/\b(?:insertInto|deleteFrom|updateTable)\('(\w+)/g)) {
-        const table = m[1] as keyof typeof tableOwners;
-        if (tableOwners[table] !== 'platform') offences.push(`${file} writes ${table}`);
-      }
-    }
-    expect(offences).toEqual([]);
+  it('platform writes only the tables it owns, and names a literal owner', () => {
+    expect(sourcesUnder(PLATFORM).flatMap((src) => offences('platform', src, { platform: true }))).toEqual([]);
+  });
+
+  it('refuses each of the four bypasses (testing/fixtures/ownership), and lets the control through', () => {
+    const fixtures = new Map(sourcesUnder(join(FIXTURES, 'coupons')).map((s) => [s.file.split('coupons/')[1], s]));
+    const check = (name: string) => {
+      const src = fixtures.get(name);
+      if (!src) throw new Error(`no fixture ${name}`);
+      return offences(ownerOfDir('coupons'), src).map((o) => o.slice(o.indexOf(' ') + 1));
+    };
+    expect(check('sql-template.ts')).toEqual(["names session (platform's) in SQL text", 'writes session in SQL text']);
+    expect(check('sqlite-connection.ts')).toEqual(['reaches the raw SQLite connection']);
+    expect(check('deep/pg-pool.ts')).toEqual(['reaches the raw pg pool']);
+    expect(check('variable-owner.ts')).toEqual(["calls own() with owner as 'coupons' owner, not a literal"]);
+    expect(check('allowed.ts')).toEqual([]);
+    expect(fixtures.size).toBe(5);
+  });
+
+  it('reads SQL text out of templates, nested fragments and sql.raw', () => {
+    const text = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
+      'const a = sql<{ n: number }>`select n from award_line a join ${sql`prize p`} on 1 = 1`;',
+      `const b = sql.raw('update "session" set x = 1');`,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
+      'const c = sql`insert into ${table} (x) select x from draw`;',
+    ].join('\n');
+    const texts = sqlTexts(text);
+    expect(texts.flatMap(tablesIn).sort()).toEqual(['award_line', 'draw', 'prize', 'session']);
   });
 
   it('docs/tables.md is generated from owners.ts and current (npm run tables:doc)', () => {

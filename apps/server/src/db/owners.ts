@@ -36,6 +36,7 @@ export const OWNERS = [
   'reports',
   'reconcile',
   'alerts',
+  'notifications',
 ] as const;
 export type Owner = (typeof OWNERS)[number];
 
@@ -60,6 +61,7 @@ export const tableOwners = {
   user_activity_stat: 'draw',
   risk_log: 'draw',
   award: 'prizes',
+  award_line: 'prizes',
   points_ledger: 'prizes',
   physical_order: 'orders',
   order_payment_event: 'payments',
@@ -95,6 +97,7 @@ export const tableOwners = {
   console_session: 'platform',
   console_account: 'console',
   console_sso: 'console',
+  console_sign_in_throttle: 'console',
   corp_settings: 'settings',
   audit_log: 'audit',
   audit_head: 'audit',
@@ -111,6 +114,7 @@ export const tableOwners = {
   reconcile_report: 'reconcile',
   alert: 'alerts',
   alert_webhook: 'alerts',
+  notification: 'notifications',
 } as const satisfies { [T in keyof DB]: Owner };
 
 /**
@@ -131,13 +135,13 @@ export const views = {
   },
   activity: {
     columns: ['corp_id', 'id', 'title', 'address_window_days', 'coupon_valid_days', 'state', 'starts_at', 'ends_at'],
-    readers: ['prizes', 'orders', 'coupons', 'reports', 'reconcile', 'alerts'],
-    why: 'titles and claim terms (address window, coupon validity) in the customer’s lists and in exports; which campaigns the daily reconciliation and the alerts look at',
+    readers: ['reconcile', 'alerts'],
+    why: 'which campaigns the daily reconciliation and the alerts look at (titles and claim terms beside an award: award_line)',
   },
   prize: {
     columns: ['corp_id', 'act_id', 'id', 'name', 'image', 'value_cents', 'kind', 'total_stock'],
-    readers: ['prizes', 'orders', 'coupons', 'reports', 'reconcile', 'alerts'],
-    why: 'prize names and pictures in the customer’s lists; names, kinds and stock in exports, the reconciliation and the low-stock alert',
+    readers: ['reconcile', 'alerts'],
+    why: 'names, kinds and stock in the reconciliation and the low-stock alert (a prize beside an award: award_line)',
   },
   award: {
     columns: [
@@ -157,8 +161,35 @@ export const views = {
       'points',
       'order_id',
     ],
-    readers: ['growth', 'orders', 'coupons', 'reports', 'reconcile', 'alerts'],
-    why: 'an offer’s award, an order’s or a coupon’s award (its state is the award’s); the winners and coupons exports, the reconciliation, the budget alert',
+    readers: ['growth', 'coupons', 'reports', 'reconcile', 'alerts'],
+    why: 'an offer’s award, a coupon’s kinds (its state is the award’s); the redemptions and audit exports, the reconciliation, the budget alert',
+  },
+  award_line: {
+    columns: [
+      'corp_id',
+      'id',
+      'act_id',
+      'prize_id',
+      'draw_id',
+      'user_id',
+      'kind',
+      'status',
+      'coupon_code',
+      'points',
+      'order_id',
+      'created_at',
+      'used_at',
+      'used_channel',
+      'use_key',
+      'prize_name',
+      'prize_image',
+      'prize_value_cents',
+      'activity_title',
+      'address_window_days',
+      'coupon_valid_days',
+    ],
+    readers: ['orders', 'coupons', 'reports'],
+    why: 'an award with its prize and campaign (a real view, migration 0023): the customer’s coupons and orders, the winners, orders and coupons exports',
   },
   physical_order: {
     columns: ['corp_id', 'award_id', 'status', 'id', 'created_at', 'address_snapshot', 'tracking_no'],
@@ -167,8 +198,8 @@ export const views = {
   },
   draw: {
     columns: ['corp_id', 'id', 'act_id', 'user_id', 'awarded_prize_id', 'created_at'],
-    readers: ['reconcile'],
-    why: 'draws = wins + no-prize, and which prize a draw gave (the reconciliation)',
+    readers: ['prizes', 'reconcile'],
+    why: 'draws = wins + no-prize, and which prize a draw gave (the reconciliation); the draw id beside a prize won in a draw (我的奖品, issue 34 §3)',
   },
   points_ledger: {
     columns: ['corp_id', 'user_id', 'delta', 'reason', 'ref', 'created_at'],
@@ -239,8 +270,15 @@ declare const handedOver: unique symbol;
  */
 export type PortTx = { readonly [handedOver]: true };
 
-/** This module's view of a transaction it was handed, or of the whole database (services.ts, tests). */
-export function own<M extends Owner>(_owner: M, tx: PortTx | AnyExecutor): Own<M> {
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
+/** `M` when it is one owner; never for a union (a variable typed `Owner`, which would see every table). */
+export type OneOwner<M extends Owner> = true extends IsUnion<M> ? never : M;
+
+/**
+ * This module's view of a transaction it was handed, or of the whole database (services.ts, tests). The
+ * owner is a literal: the type refuses a union, and owners.test.ts (testing/ownership.ts) any variable.
+ */
+export function own<M extends Owner>(_owner: M & OneOwner<M>, tx: PortTx | AnyExecutor): Own<M> {
   return tx as unknown as Own<M>;
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase, type TestDb } from '../testing/harness';
+import type { SqliteTx } from './connection';
 import { prepared, statementName } from './prepared';
 
 const kinds = await dialects();
@@ -74,8 +75,9 @@ describe('prepared queries run synchronously on SQLite', () => {
   );
 
   it('gives the same rows and change counts as through Kysely', async () => {
-    const conn = t.database.sqlite;
-    if (!conn) throw new Error('no SQLite connection');
+    if (!t.database.sqlite) throw new Error('no SQLite connection');
+    // As a transaction body sees it (db/tx.ts): opaque.
+    const conn = t.database.sqlite as unknown as SqliteTx;
     expect(insertCorp.run(conn, { id: 'x', at: 5 })).toBe(1);
     await insertCorp(t.database.db, { id: 'y', at: 6 });
     expect(after.all(conn, { after: 4 })).toEqual([{ id: 'x' }, { id: 'y' }]);

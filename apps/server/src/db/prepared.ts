@@ -8,8 +8,8 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import type { AnyExecutor, SqliteConnection } from './connection';
-import type { Owner, TablesOf } from './owners';
+import type { AnyExecutor, SqliteConnection, SqliteTx } from './connection';
+import type { OneOwner, Owner, TablesOf } from './owners';
 import type { DB } from './schema';
 
 const MARK = '\u0001param:';
@@ -66,10 +66,10 @@ export type Param<P> = <K extends keyof P & string>(key: K) => P[K];
 export interface Prepared<P, R> {
   /** Through Kysely: either dialect, the database or an open transaction. */
   (ex: AnyExecutor, params: P): Promise<QueryResult<R>>;
-  /** Synchronously on a SQLite connection: rows of a query. */
-  all(conn: SqliteConnection, params: P): R[];
-  /** Synchronously on a SQLite connection: rows changed by a statement. */
-  run(conn: SqliteConnection, params: P): number;
+  /** Synchronously on the SQLite connection inside a group commit (db/tx.ts): rows of a query. */
+  all(conn: SqliteTx, params: P): R[];
+  /** Synchronously on the SQLite connection inside a group commit (db/tx.ts): rows changed by a statement. */
+  run(conn: SqliteTx, params: P): number;
 }
 
 /**
@@ -107,7 +107,7 @@ type PreparedOptions = NonNullable<Parameters<typeof prepared>[1]>;
  * `prepared` for one module: the builder sees that module's tables only (db/owners.ts), so a prepared
  * query cannot name another module's table either. `const prepared = preparedFor('prizes');` in its repo.
  */
-export function preparedFor<M extends Owner>(_owner: M) {
+export function preparedFor<M extends Owner>(_owner: M & OneOwner<M>) {
   return <P extends Record<string, unknown>, R>(
     build: (db: Kysely<TablesOf<M>>, p: Param<P>) => Compilable<R>,
     opts: PreparedOptions = {},
@@ -130,9 +130,9 @@ function preparedOn<P extends Record<string, unknown>, R>(
   const bind = (c: Compiled, params: P) => c.slots.map((s) => ('key' in s ? params[s.key] : s.value));
   const compiled = new WeakMap<object, Compiled>();
   let forSqlite: Compiled | undefined;
-  const sqliteStatement = (conn: SqliteConnection, params: P) => {
+  const sqliteStatement = (conn: SqliteTx, params: P) => {
     forSqlite ??= compile(sqliteCompiler);
-    return { stmt: conn.prepare(forSqlite.sql), args: bind(forSqlite, params) };
+    return { stmt: (conn as unknown as SqliteConnection).prepare(forSqlite.sql), args: bind(forSqlite, params) };
   };
 
   const run = ((ex, params) => {

@@ -39,7 +39,7 @@ export interface AlertTable {
   id: string;
   corp_id: string;
   act_id: string | null;
-  kind: 'stock_low' | 'budget_ahead' | 'error_rate' | 'rate_limited' | 'reconcile_diff';
+  kind: 'stock_low' | 'budget_ahead' | 'error_rate' | 'rate_limited' | 'reconcile_diff' | 'audit_head';
   /** One alert per key (a prize's low stock per day, one reconciliation report): raised once. */
   dedupe_key: string;
   message: string;

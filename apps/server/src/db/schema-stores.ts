@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Tables of the stores module (issue 11): stores, store lists, redemptions at the counter and their audit. */
 
 export interface StoreTable {
@@ -13,6 +15,8 @@ export interface StoreTable {
   lat: number;
   /** JSON StoreHours[] (days 1–7, open/close "HH:MM", Asia/Shanghai). */
   hours: string;
+  /** JSON string[]: the prizes the store accepts, by name (migration 0026). */
+  accepts: Generated<string>;
   created_at: number;
   updated_at: number;
 }

@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { NotificationTables } from './schema-notifications';
 import type { ReportTables } from './schema-reports';
 import type { StatsTables } from './schema-stats';
 import type { StoreTables } from './schema-stores';
@@ -112,7 +113,8 @@ export type DB = PlatformTables &
   DocumentTables &
   CampaignLabTables &
   StatsTables &
-  ReportTables;
+  ReportTables &
+  NotificationTables;
 
 /** An uploaded white list or customer group of a campaign (modules/campaign-lab), stored only whole. */
 export interface CampaignListTable {
@@ -125,6 +127,8 @@ export interface CampaignListTable {
   sha256: string;
   created_at: number;
   created_by: string;
+  /** `staging` while its rows are being stored (no reader takes it), `ready` once swapped in (ADR 0374). */
+  state: 'staging' | 'ready';
 }
 export interface CampaignListEntryTable {
   corp_id: string;
@@ -145,6 +149,17 @@ export interface CorpSettingsTable {
   above_required: number | null;
   updated_at: number | null;
   updated_by: string | null;
+}
+/**
+ * Console sign-in attempts in a fixed window, per login and address (login '' : the address alone). Counted
+ * before the password is checked (docs/decisions/0334-sign-in-throttle.md).
+ */
+export interface ConsoleSignInThrottleTable {
+  corp_id: string;
+  login: string;
+  ip: string;
+  attempts: number;
+  window_started_at: number;
 }
 /** A local console account (modules/console; docs/decisions/0330-console-identity.md). */
 export interface ConsoleAccountTable {
@@ -253,6 +268,7 @@ export interface ConsoleTables {
   corp_settings: CorpSettingsTable;
   console_account: ConsoleAccountTable;
   console_sso: ConsoleSsoTable;
+  console_sign_in_throttle: ConsoleSignInThrottleTable;
   console_session: ConsoleSessionTable;
   audit_log: AuditLogTable;
   audit_head: AuditHeadTable;
@@ -369,6 +385,35 @@ export interface AwardTable {
   /** Idempotency-Key of the use, so a retried use gets the same answer. */
   use_key: Generated<string | null>;
 }
+/** A column of a view: read, never written. */
+type ViewColumn<T> = ColumnType<T, never, never>;
+/**
+ * The read view `award ⋈ prize ⋈ activity` (migration 0023), owned by prizes. Left joins: the prize and
+ * campaign columns are null for an award whose prize is gone.
+ */
+export interface AwardLineView {
+  corp_id: ViewColumn<string>;
+  id: ViewColumn<string>;
+  act_id: ViewColumn<string>;
+  prize_id: ViewColumn<string>;
+  draw_id: ViewColumn<string>;
+  user_id: ViewColumn<string>;
+  kind: ViewColumn<AwardTable['kind']>;
+  status: ViewColumn<AwardTable['status']>;
+  coupon_code: ViewColumn<string | null>;
+  points: ViewColumn<number | null>;
+  order_id: ViewColumn<string | null>;
+  created_at: ViewColumn<number>;
+  used_at: ViewColumn<number | null>;
+  used_channel: ViewColumn<'store' | 'online' | 'app' | null>;
+  use_key: ViewColumn<string | null>;
+  prize_name: ViewColumn<string | null>;
+  prize_image: ViewColumn<string | null>;
+  prize_value_cents: ViewColumn<number | null>;
+  activity_title: ViewColumn<string | null>;
+  address_window_days: ViewColumn<number | null>;
+  coupon_valid_days: ViewColumn<number | null>;
+}
 export interface PointsLedgerTable {
   id: Generated<number>;
   corp_id: string;
@@ -433,6 +478,7 @@ export interface DrawTables {
   draw: DrawTable;
   user_activity_stat: UserActivityStatTable;
   award: AwardTable;
+  award_line: AwardLineView;
   points_ledger: PointsLedgerTable;
   physical_order: PhysicalOrderTable;
   order_payment_event: OrderPaymentEventTable;
@@ -642,7 +688,8 @@ export interface ApprovalRequestTable {
   context: string;
   /** What the kind's effect needs (JSON), e.g. a proposed rules version; not shown. */
   payload: string | null;
-  status: 'pending' | 'approved' | 'rejected';
+  /** closed: another approved request on the same subject used it up (the comment says so). */
+  status: 'pending' | 'approved' | 'rejected' | 'closed';
   decided_by: string | null;
   decided_by_name: string | null;
   decided_at: number | null;
@@ -653,7 +700,7 @@ export interface ApprovalEventTable {
   id: string;
   corp_id: string;
   request_id: string;
-  action: 'requested' | 'approved' | 'rejected';
+  action: 'requested' | 'approved' | 'rejected' | 'closed';
   actor: string;
   comment: string | null;
   at: number;

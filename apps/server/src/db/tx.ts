@@ -1,13 +1,32 @@
-import type { AnyExecutor, SqliteConnection } from './connection';
-import type { Database_ } from './index';
+import type { AnyExecutor, Engine, SqliteConnection, SqliteTx } from './connection';
+import type { GroupCommit } from './group-commit';
 import type { PortTx } from './owners';
+import type { PgGroupCommit } from './pg-group-commit';
 import type { Prepared } from './prepared';
 
-/** What transactions and reads need of a database, whichever module's tables its Kysely is typed with. */
-export type TxDatabase = Pick<Database_, 'sqlite' | 'groupCommit' | 'pgGroupCommit'> & {
+/** What an Engine (db/connection.ts) is: only this file and the openers see it. */
+interface EngineParts {
+  sqlite: SqliteConnection | null;
+  groupCommit: GroupCommit | null;
+  pgGroupCommit: PgGroupCommit | null;
+}
+
+/** The opaque engine of a database (db/sqlite.ts, db/postgres.ts make it). */
+export function engineOf(parts: EngineParts): Engine {
+  return parts as unknown as Engine;
+}
+const partsOf = (engine: Engine) => engine as unknown as EngineParts;
+const opaque = (conn: SqliteConnection) => conn as unknown as SqliteTx;
+
+/**
+ * What transactions and reads need of a database, whichever module's tables its Kysely is typed with: no
+ * raw connection, the engine is opaque (a module's handle is one of these, platform/services.ts).
+ */
+export interface TxDatabase {
   db: AnyExecutor;
   pgReads: AnyExecutor | null;
-};
+  engine: Engine;
+}
 
 /**
  * One transaction body for both databases. A body is a generator: each database step is `yield*`ed, so
@@ -21,7 +40,7 @@ export type Step<T> = Generator<unknown, T, unknown>;
  * transaction is opaque (db/owners.ts PortTx): a body runs prepared statements in it (`rows`, `changes`),
  * which a module builds on its own tables only.
  */
-export type TxExec = { sqlite: SqliteConnection } | { kysely: PortTx };
+export type TxExec = { sqlite: SqliteTx } | { kysely: PortTx };
 const kyselyOf = (x: { kysely: PortTx }) => x.kysely as unknown as AnyExecutor;
 
 /** The rows of a prepared query. */
@@ -57,7 +76,8 @@ async function runAsync<T>(body: Step<T>): Promise<T> {
  * PostgreSQL it goes out at once on the connection the reads share (db/index.ts sharedReads).
  */
 export async function read<P, R>(database: TxDatabase, q: Prepared<P, R>, params: P): Promise<R[]> {
-  if (database.sqlite && !database.sqlite.inTransaction) return q.all(database.sqlite, params);
+  const { sqlite } = partsOf(database.engine);
+  if (sqlite && !sqlite.inTransaction) return q.all(opaque(sqlite), params);
   return (await q(database.pgReads ?? database.db, params)).rows;
 }
 
@@ -73,10 +93,11 @@ export function transact<T>(
   body: (x: TxExec) => Step<T>,
   opts: { pipelineKey?: string; since?: number } = {},
 ): Promise<T> {
-  if (database.groupCommit)
-    return database.groupCommit.enqueue((sqlite) => runSync(body({ sqlite })), { since: opts.since });
-  if (database.pgGroupCommit)
-    return database.pgGroupCommit.enqueue((tx) => runAsync(body({ kysely: tx as unknown as PortTx })), {
+  const { groupCommit, pgGroupCommit } = partsOf(database.engine);
+  if (groupCommit)
+    return groupCommit.enqueue((sqlite) => runSync(body({ sqlite: opaque(sqlite) })), { since: opts.since });
+  if (pgGroupCommit)
+    return pgGroupCommit.enqueue((tx) => runAsync(body({ kysely: tx as unknown as PortTx })), {
       key: opts.pipelineKey,
       since: opts.since,
     });
