@@ -135,6 +135,14 @@ export interface DraftActivity {
     shareTitle?: string;
     shareText?: string;
     shareImage?: string | null;
+    /** The games' own settings (GAME_PAGE_DEFAULTS in endpoints/activity.ts says what each is). */
+    ribbon?: string;
+    theme?: 'spring' | 'plain';
+    segmentColors?: string[];
+    gridLayout?: 'clockwise' | 'counterclockwise';
+    scratchCover?: string;
+    scratchText?: string;
+    boxCount?: number;
   };
   claim?: { addressWindowDays?: number; couponValidDays?: number | null };
   prizes: DraftPrize[];
@@ -215,8 +223,8 @@ export interface CampaignDraft {
   staffList?: DraftStaff[];
   /** The banner image URL (an upload); published as `activity.page.banner`. */
   banner?: string | null;
-  /** The white list (an upload, module campaign-lab): its reference and row count. */
-  whiteList?: { ref: string; rows: number } | null;
+  /** The white list (an upload, module campaign-lab): its reference, row count and the uploaded file's name. */
+  whiteList?: { ref: string; rows: number; name?: string } | null;
   /**
    * The entry slot: where in the host app the campaign is entered. Two campaigns of one corp may not be on
    * one slot at overlapping times. Default: the activity type (`slotOf`).
@@ -284,10 +292,19 @@ export function expectedCostPer1000(prizes: readonly DraftPrize[]): number {
 
 /** Total exposure in cents: Σ value × stock over prizes with a stock (an unlimited prize adds nothing here). */
 export function exposure(prizes: readonly DraftPrize[]): number {
-  return prizes.reduce((sum, p) => {
-    const stock = p.consolation ? null : (p.stock ?? null);
-    return stock === null ? sum : sum + (p.valueCents ?? 0) * stock;
-  }, 0);
+  if (!Array.isArray(prizes)) return 0;
+  return safeCents(
+    prizes.reduce((sum, p) => {
+      const stock = p.consolation ? null : (p.stock ?? null);
+      return stock === null ? sum : sum + (p.valueCents ?? 0) * stock;
+    }, 0),
+  );
+}
+
+/** A figure of cents as the database and the response hold it: not a number → 0, past a safe integer → the largest. */
+function safeCents(n: number): number {
+  if (Number.isNaN(n)) return 0;
+  return Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Math.round(n)));
 }
 
 /** Prizes of value with no stock limit: their exposure has no bound (the checks refuse them). */
@@ -297,7 +314,7 @@ export function unboundedPrizes(prizes: readonly DraftPrize[]): string[] {
 
 /** The budget the approval policy reads (settings: more approvers above an amount): exposure, or the discount's. */
 export function budgetCents(draft: CampaignDraft): number {
-  if (draft.discount) return draft.discount.amountCents * draft.discount.totalLimit;
+  if (draft.discount) return safeCents(draft.discount.amountCents * draft.discount.totalLimit);
   return draft.activity ? exposure(draft.activity.prizes) : 0;
 }
 

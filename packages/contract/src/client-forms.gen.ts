@@ -3,11 +3,19 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { addressInputSchema } from './endpoints/addresses';
 import type { FieldRule } from './form-rules';
+import { endpoints } from './table';
 
 export const CLIENT_FORMS_FILE = fileURLToPath(new URL('./client-forms.ts', import.meta.url));
 
 /** The forms the browser checks as the customer types, each by the schema the server validates it with. */
-export const FORM_SCHEMAS = { address: addressInputSchema } as const;
+export const FORM_SCHEMAS = {
+  address: addressInputSchema,
+  // The console's forms, by the endpoint whose body they fill (useEndpointForm reads `forms[endpoint]`).
+  consoleCampaignCreate: endpoints.consoleCampaignCreate.body,
+  consoleCampaignImportYaml: endpoints.consoleCampaignImportYaml.body,
+  consoleAccountPassword: endpoints.consoleAccountPassword.body,
+  consoleAccountTotpConfirm: endpoints.consoleAccountTotpConfirm.body,
+} as const;
 
 /** The rule of one string field, read from its schema: lengths and pattern, trimming, its message key. */
 function ruleOf(schema: z.ZodType): FieldRule | null {
@@ -39,7 +47,7 @@ export function renderClientForms(): string {
       .filter((f): f is readonly [string, FieldRule] => f[1] !== null)
       .map(([field, rule]) => {
         const parts = Object.entries(rule).map(([k, v]) => `${k}: ${literal(v)}`);
-        return `    ${field}: { ${parts.join(', ')} },`;
+        return parts.length ? `    ${field}: { ${parts.join(', ')} },` : `    ${field}: {},`;
       });
     return [`  ${form}: {`, ...fields, '  },'].join('\n');
   });

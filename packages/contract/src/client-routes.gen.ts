@@ -6,6 +6,12 @@ import { endpoints } from './table';
 export const CLIENT_ROUTES_FILE = fileURLToPath(new URL('./client-routes.ts', import.meta.url));
 
 function literal(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${k}: ${literal(v)}`)
+      .join(', ')} }`;
+  }
   return typeof value === 'string' ? `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'` : String(value);
 }
 
@@ -20,6 +26,7 @@ function routeOf(name: string, ep: Endpoint): Record<string, unknown> {
     idempotent: ep.idempotent === true,
     // Only downloads carry it, so the other lines stay as they were.
     ...(ep.produces ? { produces: ep.produces.type } : {}),
+    ...(ep.upload ? { upload: ep.upload } : {}),
   };
 }
 

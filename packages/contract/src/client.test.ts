@@ -65,7 +65,7 @@ describe('client route metadata', () => {
     expect(readFileSync(CLIENT_ROUTES_FILE, 'utf8')).toBe(renderClientRoutes());
   });
 
-  it('has every endpoint of the table with the same method, path, version, loading, access, idempotency and download type', () => {
+  it('has every endpoint of the table with the same method, path, version, loading, access, idempotency, download type and upload', () => {
     expect(Object.keys(routes).sort()).toEqual(Object.keys(endpoints).sort());
     for (const [name, ep] of Object.entries(endpoints)) {
       const route = routes[name as keyof typeof routes];
@@ -78,6 +78,7 @@ describe('client route metadata', () => {
         access: ep.access,
         idempotent: 'idempotent' in ep && ep.idempotent === true,
         ...('produces' in ep && ep.produces ? { produces: ep.produces.type } : {}),
+        ...('upload' in ep && ep.upload ? { upload: ep.upload } : {}),
       });
     }
   });

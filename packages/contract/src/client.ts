@@ -11,9 +11,12 @@ export { routes } from './client-routes';
 export * from './cookies';
 export type { BodyIn, DataOf, QueryIn } from './endpoint';
 export type { Envelope } from './envelope';
-export { isSuccessCode } from './envelope-code';
+export { BUSY_CODE, isSuccessCode } from './envelope-code';
 export { ERRORS, type ErrorName, errorMessage } from './errors';
+export * from './field-labels';
 export { type FieldRule, type FormRules, fieldProblems, keepsRule } from './form-rules';
+export * from './game-settings';
+export * from './http';
 // Types by name from the package's main entry (type-only: erased, nothing of zod is loaded).
 export type {
   ActivityDetail,
@@ -29,16 +32,24 @@ export type {
   CampaignDetail,
   CampaignReview,
   CampaignRow,
+  CampaignSort,
   CampaignSummary,
+  ConsoleAccount,
   ConsoleMe,
+  ConsoleNotification,
+  ConsoleSignInRecord,
   ConsoleStaff,
+  ConsoleStore,
   CorpSettings,
   Dashboard,
   DrawResult,
+  EntrySlot,
+  EntrySlots,
   ExportJob,
   InviteLink,
   InviteSuccess,
   InviteTask,
+  NotificationKind,
   Offer,
   OfferBlock,
   OfferClaim,
@@ -48,10 +59,14 @@ export type {
   ReconcileCheck,
   ReconcileReport,
   SessionUser,
+  SlotBooking,
 } from './index';
 export * from './locale';
 export { maskMobile } from './mask-mobile';
 export * from './paths';
+export * from './readable';
+export * from './readable-messages';
+export * from './readable-record';
 export * from './report-kinds';
 export type { RouteBody, RouteData, RouteMeta, RouteQuery, RouteTable } from './route-meta';
 export type { EndpointName, Endpoints } from './table';

@@ -25,8 +25,49 @@ export const FIELD_MESSAGES = {
   },
   staffId: { 'zh-CN': '人员编号为 1–64 位字母、数字、_ 或 -', 'en-US': 'the staff id is 1–64 letters, digits, _ or -' },
   rolesRequired: { 'zh-CN': '请至少选择一个岗位', 'en-US': 'choose at least one role' },
+  storeName: { 'zh-CN': '门店名称需为 2–40 个字', 'en-US': 'the store name must be 2–40 characters' },
+  storeAddress: { 'zh-CN': '门店地址需为 5–120 个字', 'en-US': 'the address must be 5–120 characters' },
+  cityCode: { 'zh-CN': '城市代码为 6 位数字（如 310100）', 'en-US': 'the city code is 6 digits (e.g. 310100)' },
+  cityName: { 'zh-CN': '城市名称需为 2–20 个字', 'en-US': 'the city name must be 2–20 characters' },
+  storePhone: {
+    'zh-CN': '电话为 5–20 位数字，可含空格、- 和开头的 +',
+    'en-US': 'the phone is 5–20 digits, spaces, dashes, a leading +',
+  },
+  storeLng: {
+    'zh-CN': '经度应在 73–136 之间（中国境内，GCJ-02）',
+    'en-US': 'the longitude must be 73–136 (China, GCJ-02)',
+  },
+  storeLat: { 'zh-CN': '纬度应在 3–54 之间（中国境内，GCJ-02）', 'en-US': 'the latitude must be 3–54 (China, GCJ-02)' },
+  storeHours: {
+    'zh-CN': '营业时间如 09:00-21:00，或 Mon-Fri 09:00-18:00; Sat,Sun 10:00-16:00',
+    'en-US': 'hours like 09:00-21:00, or Mon-Fri 09:00-18:00; Sat,Sun 10:00-16:00',
+  },
+  storeAccepts: {
+    'zh-CN': '可兑奖品最多 50 个，每个不超过 40 字',
+    'en-US': 'at most 50 prizes of up to 40 characters',
+  },
+  cardBin: { 'zh-CN': '卡 BIN 为 6–8 位数字', 'en-US': 'a card BIN is 6–8 digits' },
+  merchantId: {
+    'zh-CN': '商户号为 1–64 位字母、数字、_ 或 -',
+    'en-US': 'the merchant id is 1–64 letters, digits, _ or -',
+  },
   redeemCode: { 'zh-CN': '券码应为 6–40 位字母或数字', 'en-US': 'the code must be 6–40 letters or digits' },
+  chinaDay: { 'zh-CN': '日期格式应为 YYYY-MM-DD', 'en-US': 'the day is YYYY-MM-DD' },
+  listSort: { 'zh-CN': '不支持按这一列排序', 'en-US': 'the list cannot be sorted by this column' },
+  listOrder: { 'zh-CN': '排序方向只能是升序或降序', 'en-US': 'the order is ascending or descending' },
 } as const;
+
+/**
+ * A list's sort in its query: one of the columns the endpoint names (the server maps each to its own SQL; a
+ * client never sends a column name) and the order, in antd's words.
+ */
+export function listSortQuery<const F extends readonly [string, ...string[]]>(fields: F) {
+  return {
+    sort: z.enum(fields, { message: 'i18n:listSort' }).optional(),
+    order: z.enum(['ascend', 'descend'], { message: 'i18n:listOrder' }).optional(),
+  };
+}
+export type ListOrder = 'ascend' | 'descend';
 export const corpIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
 export const actIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** No fields; unknown keys are dropped (clients add cache busters and the like). */

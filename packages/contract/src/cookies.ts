@@ -24,6 +24,11 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** The console's per-session CSRF token (from GET /console/me), required on every non-GET console call. */
 export const CONSOLE_CSRF_HEADER = 'x-csrf-token';
 /**
+ * `1` on a console read the page makes by itself (the kill-switch poll): answered as any other, but not the
+ * user's activity, so a console left open still ends after its idle minutes.
+ */
+export const CONSOLE_BACKGROUND_HEADER = 'x-console-background';
+/**
  * `<meta name=… content="1">` the server adds to the H5's page when it runs in demo mode: the one switch
  * for demo-only client features (the simulated native host), decided at run time, never baked into a build.
  */

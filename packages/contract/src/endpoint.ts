@@ -144,7 +144,7 @@ export type DataOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer D> ? z.ou
  * and the failures any request may meet (body too large, timeout, busy, internal).
  */
 export function impliedErrors(ep: Endpoint): ErrorName[] {
-  const out: ErrorName[] = ['VALIDATION', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'HEADERS_TOO_LARGE'];
+  const out: ErrorName[] = ['VALIDATION', 'RATE_LIMITED', 'BUSY', 'PAYLOAD_TOO_LARGE', 'HEADERS_TOO_LARGE'];
   out.push('REQUEST_TIMEOUT', 'INTERNAL', 'UNAVAILABLE');
   if (ep.method !== 'GET') out.push('MALFORMED_JSON', 'UNSUPPORTED_MEDIA');
   if (ep.method !== 'GET' || ep.stateChangingGet) out.push('CSRF');

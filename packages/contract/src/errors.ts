@@ -1,3 +1,4 @@
+import { BUSY_CODE } from './envelope-code';
 import type { Locale } from './locale';
 
 interface ErrorEntry {
@@ -31,6 +32,13 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: e(413, 413, '请求内容过大', 'The request body is too large'),
   IDEMPOTENCY_MISMATCH: e(422, 422, '重复请求的参数与首次不一致', 'The repeated request differs from the first one'),
   RATE_LIMITED: e(429, 429, '操作过于频繁，请稍后再试', 'Too many requests, please try again later'),
+  // The server past capacity refused the call (load shedding, ADR 0054): nothing the caller did.
+  BUSY: e(
+    BUSY_CODE,
+    429,
+    '活动太火爆，请稍后再试',
+    'So many people are taking part right now: please try again shortly',
+  ),
   HEADERS_TOO_LARGE: e(431, 431, '请求头过大', 'The request headers are too large'),
   INTERNAL: e(500, 500, '服务繁忙，请稍后再试', 'Service busy, please try again later'),
   UNAVAILABLE: e(503, 503, '服务暂不可用，请稍后再试', 'Service temporarily unavailable, please try again later'),
@@ -212,12 +220,8 @@ export const ERRORS = {
   ),
   // 6xxx: the operator console — identity (60xx), staff admin (61xx), settings (62xx).
   CONSOLE_SIGN_IN_FAILED: e(6001, 200, '登录名、密码或动态验证码不正确', 'The login, password or code is not right'),
-  CONSOLE_LOCKED: e(
-    6002,
-    200,
-    '登录失败次数过多，账号已锁定 15 分钟；如需立即解锁请联系管理员',
-    'Too many failed sign-ins: the account is locked for 15 minutes; an admin can unlock it now',
-  ),
+  // The same for a login that exists and one that does not (docs/decisions/0334-sign-in-throttle.md).
+  CONSOLE_LOCKED: e(6002, 200, '登录尝试次数过多，请稍后再试', 'Too many sign-in attempts: try again later'),
   CONSOLE_CSRF: e(40302, 403, '页面已过期，请刷新后重试', 'This page has expired: reload it and try again'),
   CONSOLE_NO_ROLE: e(6003, 403, '您没有控制台的岗位权限，请联系管理员', 'You hold no console role: ask an admin'),
   CONSOLE_SSO_NOT_CONFIGURED: e(6004, 404, '本机构未配置单点登录', 'Single sign-on is not set up for this corp'),
@@ -234,6 +238,11 @@ export const ERRORS = {
     '该身份不在本机构的人员名单中，或已停用',
     'This identity is not on the corp’s staff list, or is disabled',
   ),
+  // 我的账户 (docs/decisions/0378-my-account.md): the form shows the first two under their inputs.
+  CONSOLE_WRONG_PASSWORD: e(6008, 200, '当前密码不正确', 'The current password is not right'),
+  CONSOLE_WRONG_CODE: e(6009, 200, '验证码不正确', 'The code is not right'),
+  CONSOLE_FACTOR_EXPIRED: e(6010, 200, '二维码已过期，请重新生成', 'This QR code has expired: make a new one'),
+  CONSOLE_ACCOUNT_THROTTLED: e(6011, 200, '验证失败次数过多，请 15 分钟后再试', 'Too many wrong answers: try later'),
   CONSOLE_STAFF_EXISTS: e(6101, 200, '该人员编号已存在', 'A staff member with this id exists'),
   CONSOLE_LOGIN_TAKEN: e(6102, 200, '该登录名已被使用', 'This login is taken'),
   CONSOLE_STAFF_NOT_FOUND: e(6103, 404, '人员不存在', 'No such staff member'),
@@ -290,6 +299,12 @@ export const ERRORS = {
     'Give a reason to request changes or reject (at least 2 characters)',
   ),
   CAMPAIGN_INVALID: e(6309, 400, '活动内容未通过检查', 'The campaign does not pass the checks'),
+  CAMPAIGN_ALREADY_DECIDED: e(
+    6310,
+    200,
+    '此次提交已由其他审批人审批完毕，请刷新后查看',
+    'Other approvers have already decided this submission: reload to see the outcome',
+  ),
   // Reports, reconciliation and alerts (issue 24).
   EXPORT_NOT_FOUND: e(
     6601,
@@ -305,6 +320,13 @@ export const ERRORS = {
     'Only an auditor or an admin may export unmasked data, and only with a reason',
   ),
   EXPORT_BUSY: e(6604, 429, '导出任务过多，请等待进行中的任务完成', 'Too many exports running; wait for one to finish'),
+  EXPORT_KIND_DENIED: e(6607, 403, '您的角色无权导出或下载此报表', 'Your roles may not export or download this report'),
+  EXPORT_OWNER_ONLY: e(
+    6608,
+    403,
+    '明文导出仅申请人本人可查看和下载',
+    'Only the person who asked for an unmasked export may see or download it',
+  ),
   RECONCILE_ACTIVITY_UNKNOWN: e(6605, 404, '活动不存在', 'No such campaign'),
   ALERT_WEBHOOK_INVALID: e(
     6606,
@@ -312,6 +334,8 @@ export const ERRORS = {
     'Webhook 地址须为 https 且不指向内网（本机测试可用 http），密钥至少 16 位',
     'The webhook must be a public https URL (http only to this machine outside production; internal hosts only if listed in ALERT_WEBHOOK_HOSTS) with a secret of at least 16 characters',
   ),
+  // The console's notifications (issue 34).
+  NOTIFICATION_NOT_FOUND: e(6801, 404, '该通知不存在', 'No such notification'),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

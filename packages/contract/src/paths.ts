@@ -17,9 +17,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * Who may call: anyone with a corp, only a logged-in customer of that corp, only a logged-in staff
  * member of that corp holding one of the endpoint's `roles` (docs/decisions/0320-staff-roles.md), or only
- * a console session of that corp holding one of the endpoint's `roles` (docs/decisions/0330-console-identity.md).
+ * a console session of that corp holding one of the endpoint's `roles` (docs/decisions/0330-console-identity.md),
+ * or `server`: the corp's own back end (the bank's payment side), server to server, the request signed with the
+ * corp's app secret (`X-Campaign-Signature`, checked by the handler): no browser is involved, so the browser
+ * checks (the client header or a same-origin Origin) do not apply to a request that carries the signature.
  */
-export type Access = 'public' | 'tenant' | 'user' | 'staff' | 'console';
+export type Access = 'public' | 'tenant' | 'user' | 'staff' | 'console' | 'server';
 
 /**
  * Staff roles (the customer is not a staff role: a customer's session never acts as staff). operator =
@@ -32,6 +35,8 @@ export const CONSOLE_ROLES = ['operator', 'approver', 'auditor', 'admin'] as con
 /** The console roles among `roles`, in CONSOLE_ROLES order (two lists compare equal when they hold the same). */
 export const consoleRolesOf = (roles: readonly string[]): StaffRole[] => CONSOLE_ROLES.filter((r) => roles.includes(r));
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+/** Who reads the audit log: the 审计日志 screen, and its export (report-kinds.ts `EXPORT_KIND_ROLES`). */
+export const AUDIT_READERS = ['auditor', 'admin'] as const satisfies readonly ConsoleRole[];
 
 /** The concrete versions a `versioned` path is served under. */
 export const API_VERSIONS = ['v2', 'v3'] as const;

@@ -15,6 +15,8 @@ export interface RouteMeta<N extends EndpointName = EndpointName> {
   readonly idempotent: boolean;
   /** A file download (no envelope on success): its content type. */
   readonly produces?: 'text/csv' | 'application/octet-stream' | 'text/event-stream';
+  /** An upload: the request body is the file's raw bytes, one of `types`, at most `maxBytes`. */
+  readonly upload?: { readonly types: readonly string[]; readonly maxBytes: number };
 }
 
 /** One entry per endpoint of the table, no more, no less (checked by tsc on client-routes.ts). */

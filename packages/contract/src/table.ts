@@ -7,9 +7,11 @@ import { consoleEndpoints } from './endpoints/console';
 import { auditEndpoints } from './endpoints/console-audit';
 import { campaignLabEndpoints } from './endpoints/console-campaign-lab';
 import { campaignsEndpoints } from './endpoints/console-campaigns';
+import { notificationsEndpoints } from './endpoints/console-notifications';
 import { alertsEndpoints, reconcileEndpoints, reportsEndpoints } from './endpoints/console-reports';
 import { settingsEndpoints } from './endpoints/console-settings';
 import { statsEndpoints } from './endpoints/console-stats';
+import { consoleStoresEndpoints } from './endpoints/console-stores';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
 import { discountsEndpoints } from './endpoints/discounts';
@@ -59,6 +61,8 @@ export const endpointGroups = {
   reports: reportsEndpoints,
   reconcile: reconcileEndpoints,
   alerts: alertsEndpoints,
+  notifications: notificationsEndpoints,
+  consoleStores: consoleStoresEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actIdSchema, empty } from '../common';
 import { endpoint } from '../endpoint';
+import { GRID_LAYOUTS, PAGE_THEMES } from '../game-settings';
 
 export const ACTIVITY_TYPES = [
   'wheel',
@@ -78,6 +79,13 @@ export const pageConfigSchema = z.object({
   shareTitle: z.string(),
   shareText: z.string(),
   shareImage: z.string().nullable(),
+  ribbon: z.string(),
+  theme: z.enum(PAGE_THEMES),
+  segmentColors: z.array(z.string()),
+  gridLayout: z.enum(GRID_LAYOUTS),
+  scratchCover: z.string(),
+  scratchText: z.string(),
+  boxCount: z.number().int(),
 });
 export type PageConfig = z.infer<typeof pageConfigSchema>;
 

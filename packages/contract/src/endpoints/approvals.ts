@@ -5,7 +5,8 @@ import { endpoint } from '../endpoint';
 /** What can wait for a second person (docs/decisions/0321-approvals.md). */
 export const APPROVAL_KINDS = ['prize-award', 'redemption-exception', 'rules-change'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
-export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** closed: another approved request on the same subject used it up (an expired ticket already redeemed). */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'closed'] as const;
 
 const who = z.object({ id: z.string(), name: z.string() });
 
@@ -24,7 +25,7 @@ export const approvalSummarySchema = z.object({
 export type ApprovalSummary = z.infer<typeof approvalSummarySchema>;
 
 export const approvalEventSchema = z.object({
-  action: z.enum(['requested', 'approved', 'rejected']),
+  action: z.enum(['requested', 'approved', 'rejected', 'closed']),
   by: who,
   at: z.number().int(),
   comment: z.string().nullable(),

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { AUDIT_READERS } from '../paths';
 
 // The audit log: every console action, append-only and hash-chained per corp
 // (docs/decisions/0331-audit-chain.md). Auditors and admins read, verify and export it; nobody writes it
 // through the API — entries are appended by the changes they record, in the same transaction.
-
-export const AUDIT_READERS = ['auditor', 'admin'] as const;
 
 export const auditEntrySchema = z.object({
   seq: z.number().int(),
@@ -43,11 +42,16 @@ export const auditVerifySchema = z.object({
   checked: z.number().int(),
   /**
    * The first entry that does not hold and why: its content no longer matches its hash (changed), it is
-   * absent (missing), it does not follow the entry before it (reordered), or the newest entries were cut off (cut).
+   * absent (missing), it does not follow the entry before it (reordered), the newest entries were cut off (cut),
+   * or its hash is not the one published for it outside the database: the chain was recomputed (rewritten).
    */
-  firstBad: z.object({ seq: z.number().int(), reason: z.enum(['changed', 'missing', 'reordered', 'cut']) }).nullable(),
+  firstBad: z
+    .object({ seq: z.number().int(), reason: z.enum(['changed', 'missing', 'reordered', 'cut', 'rewritten']) })
+    .nullable(),
   /** The newest entry: write its hash down somewhere else to detect a cut-off tail later. */
   head: z.object({ seq: z.number().int(), hash: z.string() }).nullable(),
+  /** The newest head published outside the database (AUDIT_HEAD_DIR) that the chain was compared with. */
+  published: z.object({ seq: z.number().int(), hash: z.string(), at: z.number().int() }).nullable().optional(),
 });
 export type AuditVerify = z.infer<typeof auditVerifySchema>;
 

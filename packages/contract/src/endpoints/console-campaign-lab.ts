@@ -64,6 +64,8 @@ export const listUploadSchema = z.object({
 /** What the public verify page shows for one draw: the published data and the server's recomputation. */
 export const drawProofSchema = z.object({
   actId: z.string(),
+  /** The campaign's name, as customers know it. */
+  actTitle: z.string(),
   drawId: z.string(),
   /** The customer, pseudonymous (the HMAC's user part). */
   userId: z.string(),
@@ -73,8 +75,11 @@ export const drawProofSchema = z.object({
   pickedPrizeId: z.string(),
   awardedPrizeId: z.string(),
   fallbackReason: z.string().nullable(),
-  /** The prize table the draw was made under: id, name and its effective weight at the draw's index. */
-  table: z.array(z.object({ id: z.string(), name: z.string(), weight: z.number().int() })),
+  /**
+   * The prize table the draw was made under: id, name, its effective weight at the draw's index and that
+   * weight's share as the rules page words it ("12.50%").
+   */
+  table: z.array(z.object({ id: z.string(), name: z.string(), weight: z.number().int(), percentText: z.string() })),
   commitment: z.string(),
   /** Null until the campaign has ended and its seed is revealed. */
   seed: z.string().nullable(),

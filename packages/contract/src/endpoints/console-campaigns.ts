@@ -3,6 +3,8 @@ import { CAMPAIGN_KINDS, CAMPAIGN_STATES, type CampaignDraft, REVISION_STATES } 
 import { actIdSchema, empty, staffRefSchema } from '../common';
 import { endpoint } from '../endpoint';
 import { CONSOLE_ROLES } from '../paths';
+import { campaignFilterSchema, campaignListEndpoints } from './console-campaign-list';
+import { campaignSlotEndpoints } from './console-campaign-slots';
 
 // Console campaigns (module `campaigns`, docs/decisions/0340-console-campaigns.md): drafts made by operators,
 // checked by the server, approved N of M by approvers other than the maker, published through the activity
@@ -124,6 +126,10 @@ export const campaignChangeSchema = z.object({
 });
 export type CampaignChange = z.infer<typeof campaignChangeSchema>;
 
+const idNames = z.record(z.string(), z.string()).optional();
+/** readable.ts's NameBook: id → name per kind of thing. */
+export const nameBookSchema = z.object({ prize: idNames, store: idNames, staff: idNames, activity: idNames });
+
 export const approvalItemSchema = campaignRowSchema.extend({
   rev: z.number().int(),
   submittedAt: z.number().int(),
@@ -146,14 +152,9 @@ export const campaignsEndpoints = {
     path: '/console/campaigns',
     loading: false,
     roles: READERS,
-    summary: "The corp's campaigns, newest change first, paged on the server; filter by state, kind, id or title",
-    query: z.object({
-      state: z.enum(CAMPAIGN_STATES).optional(),
-      kind: z.enum(CAMPAIGN_KINDS).optional(),
-      q: z.string().trim().max(64).optional(),
-      page,
-      pageSize,
-    }),
+    summary:
+      "The corp's campaigns, newest change first unless sorted by a listed column, paged on the server; filter by state, kind, id or title",
+    query: campaignFilterSchema.extend({ page, pageSize }),
     body: z.undefined(),
     data: z.object({
       items: z.array(campaignRowSchema),
@@ -238,7 +239,12 @@ export const campaignsEndpoints = {
     summary: 'Field by field, the working draft against what is live (or against nothing for a new campaign)',
     query: z.object({ id: campaignId }),
     body: z.undefined(),
-    data: z.object({ rev: z.number().int(), changes: z.array(campaignChangeSchema) }),
+    data: z.object({
+      rev: z.number().int(),
+      changes: z.array(campaignChangeSchema),
+      /** What the ids in the changes name (prizes, stores, staff, the campaign), read from both versions. */
+      names: nameBookSchema.optional(),
+    }),
     errors: ['CAMPAIGN_NOT_FOUND'],
   }),
   consoleCampaignReview: endpoint({
@@ -269,6 +275,7 @@ export const campaignsEndpoints = {
       'CAMPAIGN_STATE',
       'CAMPAIGN_OWN_CHANGE',
       'CAMPAIGN_ALREADY_REVIEWED',
+      'CAMPAIGN_ALREADY_DECIDED',
       'CAMPAIGN_COMMENT_REQUIRED',
       'CAMPAIGN_INVALID',
     ],
@@ -285,6 +292,7 @@ export const campaignsEndpoints = {
     data: z.object({ state: z.enum(CAMPAIGN_STATES) }),
     errors: ['CAMPAIGN_NOT_FOUND', 'CAMPAIGN_STATE'],
   }),
+  ...campaignListEndpoints,
   consoleCampaignResume: endpoint({
     ...base,
     method: 'POST',
@@ -321,4 +329,5 @@ export const campaignsEndpoints = {
     data: z.object({ items: z.array(approvalItemSchema) }),
     errors: [],
   }),
+  ...campaignSlotEndpoints,
 } as const;

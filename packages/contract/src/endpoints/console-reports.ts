@@ -84,7 +84,7 @@ export const reportsEndpoints = {
     loading: true,
     roles: EXPORT_ROLES,
     summary:
-      'Start an export (winners, orders, redemptions, coupons, the audit log) as CSV or XLSX; personal data masked unless an auditor or admin asks otherwise with a reason (audited)',
+      'Start an export (winners, orders, redemptions, coupons, the audit log) as CSV or XLSX, each kind for the roles of its screen (EXPORT_KIND_ROLES); personal data masked unless an auditor or admin asks otherwise with a reason (audited)',
     query: z.object({}),
     body: z.object({
       kind: z.enum(EXPORT_KINDS),
@@ -94,7 +94,7 @@ export const reportsEndpoints = {
       reason: z.string().trim().max(200).optional(),
     }),
     data: z.object({ jobId: z.string() }),
-    errors: ['EXPORT_UNMASK_DENIED', 'EXPORT_BUSY'],
+    errors: ['EXPORT_UNMASK_DENIED', 'EXPORT_BUSY', 'EXPORT_KIND_DENIED'],
   }),
   consoleExportJob: endpoint({
     ...common,
@@ -102,11 +102,12 @@ export const reportsEndpoints = {
     path: '/console/exports/job',
     loading: false,
     roles: EXPORT_ROLES,
-    summary: "An export's progress (rows written of rows expected) and, once done, until when its file stays",
+    summary:
+      "An export's progress (rows written of rows expected) and, once done, until when its file stays; an unmasked one for its requester only",
     query: z.object({ id: z.string().max(64) }),
     body: z.undefined(),
     data: exportJobSchema,
-    errors: ['EXPORT_NOT_FOUND'],
+    errors: ['EXPORT_NOT_FOUND', 'EXPORT_KIND_DENIED', 'EXPORT_OWNER_ONLY'],
   }),
   consoleExportJobs: endpoint({
     ...common,
@@ -114,7 +115,8 @@ export const reportsEndpoints = {
     path: '/console/exports',
     loading: false,
     roles: EXPORT_ROLES,
-    summary: "The corp's exports, newest first",
+    summary:
+      "The corp's exports the caller may see, newest first: the kinds of their roles, unmasked ones only their own",
     query: z.object(page),
     body: z.undefined(),
     data: z.object({ items: z.array(exportJobSchema), total: z.number().int() }),
@@ -126,12 +128,13 @@ export const reportsEndpoints = {
     path: '/console/exports/file',
     loading: false,
     roles: EXPORT_ROLES,
-    summary: "A finished export's file (CSV or XLSX), streamed; removed when it expires",
+    summary:
+      "A finished export's file (CSV or XLSX), streamed and audited; an unmasked one for its requester only; removed when it expires",
     query: z.object({ id: z.string().max(64) }),
     body: z.undefined(),
     data: z.unknown(),
     produces: { type: 'application/octet-stream', filename: 'export' },
-    errors: ['EXPORT_NOT_FOUND', 'EXPORT_NOT_READY'],
+    errors: ['EXPORT_NOT_FOUND', 'EXPORT_NOT_READY', 'EXPORT_KIND_DENIED', 'EXPORT_OWNER_ONLY'],
   }),
 } as const;
 

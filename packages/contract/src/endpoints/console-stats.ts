@@ -63,6 +63,14 @@ const seriesPoint = z.object({
   spentCents: count,
 });
 
+/** A China day, `YYYY-MM-DD`. */
+const chinaDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'i18n:chinaDay' });
+/**
+ * The dashboard's days (Beijing time, both included). Read from the hourly roll-up, so within a range the
+ * channels are not split (the hourly rows keep no channel) and prize stock stays as it is now.
+ */
+const rangeQuery = scopeQuery.extend({ from: chinaDay.optional(), to: chinaDay.optional() });
+
 export const dashboardSchema = z.object({
   actId: z.string().nullable(),
   title: z.string().nullable(),
@@ -70,6 +78,8 @@ export const dashboardSchema = z.object({
   endsAt: count.nullable(),
   /** When these numbers were read (epoch ms). */
   asOf: count,
+  /** The days read (Beijing time, both included); null: everything since the start. */
+  range: z.object({ from: chinaDay.nullable(), to: chinaDay.nullable() }).nullable(),
   totals: statsTotalsSchema,
   /** Of the customers' calls: the share answered with an error, with 429, refused by risk rules (0–1). */
   rates: z.object({ errors: z.number(), tooMany: z.number(), riskRefused: z.number() }),
@@ -116,8 +126,9 @@ export const statsEndpoints = {
     access: 'console',
     roles: STATS_READERS,
     tag: 'console-stats',
-    summary: "A campaign's (or the corp's) numbers: totals, stock and run-out, budget and forecast, funnel, splits",
-    query: scopeQuery,
+    summary:
+      "A campaign's (or the corp's) numbers: totals, stock and run-out, budget and forecast, funnel, splits; optionally of some days only",
+    query: rangeQuery,
     body: z.undefined(),
     data: dashboardSchema,
     errors: ['ACTIVITY_NOT_FOUND'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { empty, noData } from '../common';
 import { endpoint } from '../endpoint';
 import { CONSOLE_ROLES, STAFF_ROLES } from '../paths';
+import { consoleAccountEndpoints } from './console-account';
 
 // The operator console's identity: sign-in (password + TOTP, or the corp's OIDC provider), the session
 // with its CSRF token, sign-out, and the staff and roles an admin manages
@@ -78,7 +79,7 @@ export const consoleEndpoints = {
     tag: 'console-auth',
     rateLimit: 'login',
     summary:
-      'Sign in with a local account: login, password and the current TOTP code (RFC 6238). Five failures lock the account for 15 minutes',
+      'Sign in with a local account: login, password and the current TOTP code (RFC 6238). Five attempts per login and address, and twenty per address, in 15 minutes; then 6002 until the window ends, whether the login exists or not',
     query: empty.partial(),
     body: z.object({
       login: consoleLoginSchema,
@@ -232,4 +233,5 @@ export const consoleEndpoints = {
     data: z.object({ staff: consoleStaffSchema, totp: totpEnrolmentSchema }),
     errors: ['CONSOLE_STAFF_NOT_FOUND', 'CONSOLE_NO_LOCAL_ACCOUNT'],
   }),
+  ...consoleAccountEndpoints,
 } as const;

@@ -126,7 +126,7 @@ export const discountsEndpoints = {
     path: '/discount/payment-result',
     version: 'none',
     loading: false,
-    access: 'tenant',
+    access: 'server',
     tag: 'discounts',
     errors: ['PAYMENT_SIGN_INVALID', 'DISCOUNT_NOT_FOUND', 'PAYMENT_RESULT_REFUSED'],
     summary:

@@ -36,7 +36,7 @@ export const paymentsEndpoints = {
     path: '/order/payment-result',
     version: 'none',
     loading: false,
-    access: 'tenant',
+    access: 'server',
     tag: 'orders',
     errors: ['PAYMENT_SIGN_INVALID', 'ORDER_NOT_FOUND', 'PAYMENT_RESULT_REFUSED'],
     summary:

@@ -28,6 +28,11 @@ export const myPrizeSchema = z.object({
   /** A coupon's end of validity; null for other kinds or a coupon without an end. */
   validUntil: z.number().int().nullable(),
   createdAt: z.number().int(),
+  /**
+   * The draw that gave this prize, for the public verify page (/verify?drawId=…); null for a prize not won in
+   * a draw (an offer, a season's settlement). Only ever the customer's own.
+   */
+  drawId: z.string().nullable(),
   /** Where a used coupon was used ('store': redeemed at a counter, shown as 已核销); null while unused. */
   usedChannel: z.string().nullable().optional(),
 });
