@@ -22,8 +22,51 @@ describe('where an alert webhook may point', () => {
     for (const a of ['::1', '::', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1', '::ffff:127.0.0.1']) {
       expect(isInternal(a), a).toBe(true);
     }
-    for (const a of ['8.8.8.8', '203.0.113.9', '2001:4860:4860::8888', '::ffff:8.8.8.8']) {
+    for (const a of ['8.8.8.8', '223.5.5.5', '2001:4860:4860::8888', '::ffff:8.8.8.8', '2002:808:808::1']) {
       expect(isInternal(a), a).toBe(false);
+    }
+    // Documentation and reserved ranges are on no network a receiver could be on.
+    for (const a of ['203.0.113.9', '192.0.2.1', '240.0.0.1', '2001:db8::1']) expect(isInternal(a), a).toBe(true);
+  });
+
+  it('an internal IPv4 address in any IPv6 form, or in hex, octal or decimal, is refused, in production too', () => {
+    for (const host of [
+      '[64:ff9b::a9fe:a9fe]', // NAT64 of 169.254.169.254
+      '[64:ff9b::10.0.0.1]',
+      '[64:ff9b:1::a9fe:a9fe]', // local-use NAT64
+      '[::a9fe:a9fe]', // IPv4-compatible
+      '[::127.0.0.1]',
+      '[2002:a9fe:a9fe::1]', // 6to4
+      '[2002:c0a8:0001::]',
+      '[::ffff:a9fe:a9fe]', // IPv4-mapped, in hex
+      '[::ffff:169.254.169.254]',
+      '[::ffff:0:a9fe:a9fe]', // SIIT
+      '[2001:0:4136:e378:8000:63bf:3fff:fdd2]', // Teredo
+      '[2001::1]',
+      '0xa9fea9fe', // 169.254.169.254 in hex, octal, decimal and short forms
+      '0251.0376.0251.0376',
+      '2852039166',
+      '169.254.43518',
+      '0x0a.1', // 10.0.0.1
+      '[fec0::1]', // site-local
+    ]) {
+      const url = `https://${host}/hook`;
+      expect(webhookUrlOk(url, production), url).toBe(false);
+      expect(webhookUrlOk(url, development), url).toBe(false);
+    }
+    // This machine in hex is this machine: refused in production (outside it, the local receiver of above).
+    expect(webhookUrlOk('https://0x7f.1/hook', production)).toBe(false);
+    expect(webhookUrlOk('https://[::ffff:7f00:1]/hook', production)).toBe(false);
+    // A public IPv4 address behind the same forms is a public address.
+    expect(webhookUrlOk('https://[64:ff9b::808:808]/hook', production)).toBe(true);
+    expect(webhookUrlOk('https://[2002:808:808::1]/hook', production)).toBe(true);
+  });
+
+  it('a name that resolves to an IPv6 form of an internal IPv4 address is refused at delivery', async () => {
+    for (const address of ['64:ff9b::a9fe:a9fe', '::a9fe:a9fe', '2002:a9fe:a9fe::1', '::ffff:a9fe:a9fe', '2001::1']) {
+      expect(await undeliverable('https://hooks.example.com/a', production, async () => [address]), address).toMatch(
+        /internal network/,
+      );
     }
   });
 
@@ -62,10 +105,10 @@ describe('where an alert webhook may point', () => {
     expect(await undeliverable('https://hooks.example.com/a', production, resolvesTo(['10.0.0.7']))).toMatch(
       /internal network/,
     );
-    expect(await undeliverable('https://hooks.example.com/a', production, resolvesTo(['203.0.113.9', '::1']))).toMatch(
+    expect(await undeliverable('https://hooks.example.com/a', production, resolvesTo(['223.5.5.5', '::1']))).toMatch(
       /internal network/,
     );
-    expect(await undeliverable('https://hooks.example.com/a', production, resolvesTo(['203.0.113.9']))).toBeNull();
+    expect(await undeliverable('https://hooks.example.com/a', production, resolvesTo(['223.5.5.5']))).toBeNull();
     const listed = { production: true, allowedHosts: ['hooks.example.com'] };
     expect(await undeliverable('https://hooks.example.com/a', listed, resolvesTo(['10.0.0.7']))).toBeNull();
     // The real resolver: localhost is this machine, refused in production, a test receiver outside it.

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 // Where a corp's alert webhook may point (docs/decisions/0372-webhook-addresses.md). An admin types the URL and
 // the server POSTs to it and shows the outcome: pointed inside the bank's network or at a cloud's metadata
@@ -7,51 +8,62 @@ import { BlockList, isIP } from 'node:net';
 // public https address, or to a host the operators list in ALERT_WEBHOOK_HOSTS (an internal receiver);
 // outside production also to this machine (a local relay, the tests' receiver).
 
-const INTERNAL = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  INTERNAL.addSubnet(net, bits, 'ipv4');
-}
-for (const [net, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  INTERNAL.addSubnet(net, bits, 'ipv6');
+/**
+ * An address's class by ipaddr.js's tables (RFC 6890 and the rest): anything but plain global unicast is
+ * internal — private, loopback, link-local (cloud metadata), shared, reserved and documentation, benchmark,
+ * multicast, unspecified, unique-local and the like.
+ */
+function internalAddress(ip: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (ip.kind() === 'ipv4') return (ip as ipaddr.IPv4).range() !== 'unicast';
+  const v6 = ip as ipaddr.IPv6;
+  const inside = embeddedIPv4(v6);
+  // An IPv4 address written as IPv6 reaches that IPv4 host (through the kernel, a NAT64 or a 6to4 relay):
+  // checked as the IPv4 address it is. A form that hides which host it reaches is refused.
+  if (inside !== undefined) return inside === null || internalAddress(inside);
+  return v6.range() !== 'unicast';
 }
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+const v4 = (hi: number, lo: number) => ipaddr.IPv4.parse(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
 
-/** An IPv4 address written as IPv6 (`::ffff:10.0.0.1`) is checked as the IPv4 address it is. */
-function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1] as string, family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+/**
+ * The IPv4 host an IPv6 address stands for: IPv4-mapped `::ffff:a.b.c.d`, IPv4-compatible `::a.b.c.d`, SIIT
+ * `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`, 6to4 `2002:aabb:ccdd::`; null for Teredo (2001::/32, the
+ * client's address obfuscated) and local-use NAT64 (64:ff9b:1::/48, its prefix length unknown); undefined when
+ * the address is IPv6 proper.
+ */
+function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null | undefined {
+  const p = ip.parts;
+  const last = () => v4(p[6] ?? 0, p[7] ?? 0);
+  switch (ip.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return last();
+    case 'rfc6052':
+      return p[2] === 0 ? last() : null;
+    case '6to4':
+      return v4(p[1] ?? 0, p[2] ?? 0);
+    case 'teredo':
+      return null;
+    default:
+      // ::/96 less :: and ::1 (those are unspecified and loopback, classed as IPv6).
+      if (p.slice(0, 6).every((x) => x === 0) && ((p[6] ?? 0) !== 0 || (p[7] ?? 0) > 1)) return last();
+      return undefined;
+  }
 }
 
-/** A private, loopback, link-local (cloud metadata), shared, benchmark, multicast or unspecified address. */
+/** A literal address (never a host name): `10.0.0.1`, `::ffff:a9fe:a9fe`, `64:ff9b::10.0.0.1`. */
+const literal = (address: string) => (isIP(address) !== 0 ? ipaddr.parse(address) : null);
+
+/**
+ * A private, loopback, link-local (cloud metadata), shared, reserved, benchmark, multicast or unspecified
+ * address, IPv4 written in any IPv6 form included. Not an address at all: false (host names are resolved).
+ */
 export function isInternal(address: string): boolean {
-  const a = plain(address);
-  return INTERNAL.check(a.address, a.family);
+  const ip = literal(address);
+  return ip !== null && internalAddress(ip);
 }
 
-const isLoopback = (address: string) => {
-  const a = plain(address);
-  return LOOPBACK.check(a.address, a.family);
-};
+const isLoopback = (address: string) => isIP(address) !== 0 && ipaddr.process(address).range() === 'loopback';
 
 export interface WebhookAddressRules {
   production: boolean;

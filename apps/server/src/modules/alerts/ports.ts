@@ -1,28 +1,10 @@
 /**
  * What this module needs from others, passed in by createServices (services.ts): modules never import
- * each other.
+ * each other. Each port is declared once, in platform/: the stock left (activity's), staff names (to show
+ * who set the webhook), the console's bell, and what this module provides itself (AlertsPort, AlertInput).
  */
 
-/** A campaign's stock left per prize, stock buckets included (modules/activity stock). */
-export interface StockLeftPort {
-  stockLeft(corpId: string, actId: string): Promise<{ prizeId: string; left: number | null }[]>;
-}
-
-/** What other modules raise an alert with (the reconciliation's differences). */
-export interface AlertInput {
-  corpId: string;
-  actId: string | null;
-  kind: 'stock_low' | 'budget_ahead' | 'error_rate' | 'rate_limited' | 'reconcile_diff';
-  /** Raised once per key. */
-  key: string;
-  message: string;
-  detail?: unknown;
-}
-/** Staff names (modules/staff), to show who set the webhook. */
-export interface StaffNamesPort {
-  names(corpId: string, ids: string[]): Promise<Map<string, string>>;
-}
-
-export interface AlertsPort {
-  raise(a: AlertInput): Promise<boolean>;
-}
+export type { AlertInput, AlertsPort } from '../../platform/alerts-port';
+export type { NotificationsPort } from '../../platform/notifications-port';
+export type { StaffNamesPort } from '../../platform/staff-names-port';
+export type { StockLeftPort } from '../../platform/stock-port';

@@ -129,27 +129,36 @@ describe.each(kinds)('approvals on %s', (kind) => {
     expect(await stockLeft()).toBe(left + 1);
   });
 
-  it('two approvers at once: one decision, the other is told who decided', async () => {
-    const { requestId } = await heldPrize();
+  it('twenty decisions at once from two approvers: one decision, its effect once, the others told who decided', async () => {
+    const { customer, awardId, requestId } = await heldPrize();
+    const left = await stockLeft();
     const a = await staffLogin(t, 'demo', 'approver-wang', ['approver']);
     const b = await staffLogin(t, 'demo', 'approver-zhao', ['approver']);
-    const [ra, rb] = await Promise.all([
-      decide(a, { id: requestId, decision: 'approve' }),
-      decide(b, { id: requestId, decision: 'reject', comment: '不符合规则' }),
-    ]);
-    const results = [body<unknown>(ra), body<unknown>(rb)];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? decide(b, { id: requestId, decision: 'reject', comment: '不符合规则' })
+          : decide(a, { id: requestId, decision: 'approve' }),
+      ),
+    );
+    expect(answers.every((r) => r.statusCode < 500)).toBe(true);
+    const results = answers.map((r) => body<unknown>(r));
     const winners = results.filter((r) => r.code === 0);
     const losers = results.filter((r) => r.code === 5104);
     expect(winners).toHaveLength(1);
-    expect(losers).toHaveLength(1);
+    expect(losers).toHaveLength(19);
     const decided = winners[0]?.data as ApprovalDetail;
-    expect(String(losers[0]?.data)).toContain(decided.decidedBy?.name ?? '?');
+    for (const l of losers) expect(String(l.data)).toContain(decided.decidedBy?.name ?? '?');
     const evs = await t.database.db
       .selectFrom('approval_event')
       .select('action')
       .where('request_id', '=', requestId)
       .execute();
     expect(evs.map((e) => e.action).sort()).toEqual([decided.status, 'requested'].sort());
+    // The effect ran once: approved → awaiting its address, the unit used; rejected → declined and one unit back.
+    const status = (await mine(customer)).find((x) => x.awardId === awardId)?.status;
+    expect(status).toBe(decided.status === 'approved' ? 'awaiting_address' : 'declined');
+    expect(await stockLeft()).toBe(decided.status === 'approved' ? left : left + 1);
   });
 
   it('nobody decides their own request', async () => {

@@ -1,15 +1,14 @@
 import type { ApprovalKind } from '@campaign/contract';
 import type { PortTx } from '../../db/owners';
+import type { StaffNamesPort } from '../../platform/staff-names-port';
 
 /**
  * What this module needs from others, passed in by createServices (services.ts): modules never import
  * each other.
  */
 
-/** Staff names (modules/staff), to show who requested and who decided. */
-export interface StaffDirectoryPort {
-  names(corpId: string, ids: string[]): Promise<Map<string, string>>;
-}
+/** Staff names (modules/staff), to show who requested and who decided (platform/staff-names-port.ts). */
+export type StaffDirectoryPort = StaffNamesPort;
 
 /** A request as an effect sees it. */
 export interface ApprovalSubject {
@@ -32,5 +31,11 @@ export interface ApprovalSubject {
 export interface ApprovalEffect {
   approved?(tx: PortTx, request: ApprovalSubject, decidedBy: string, now: number): Promise<void>;
   rejected?(tx: PortTx, request: ApprovalSubject, decidedBy: string, now: number): Promise<void>;
+  /**
+   * For a kind whose approval uses its subject up (an expired ticket redeemed by exception): the reason the
+   * other pending requests on the same subject are closed with, in the approval's transaction. Without it a
+   * second request on a redeemed ticket waited for ever, and approving it could only fail.
+   */
+  settles?(request: ApprovalSubject, now: number): string;
 }
 export type ApprovalEffects = Partial<Record<ApprovalKind, ApprovalEffect>>;

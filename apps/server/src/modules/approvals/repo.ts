@@ -139,3 +139,56 @@ export async function decide(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/**
+ * PostgreSQL: holds every pending request on one subject, in id order, before a decision on one of them, so
+ * two deciders of the same subject queue in one order and never hold one row each while waiting for the
+ * other's (the approval of one closes the rest). SQLite's writers are serial and need no such thing.
+ */
+export async function holdPendingOfSubject(db: Own<'approvals'>, corpId: string, kind: string, subject: string) {
+  await db
+    .selectFrom('approval_request')
+    .select('id')
+    .where('corp_id', '=', corpId)
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** Closes the other pending requests on a subject with a reason; returns the ids it closed. */
+export async function closeOthersOfSubject(
+  db: Own<'approvals'>,
+  d: {
+    corpId: string;
+    kind: string;
+    subject: string;
+    exceptId: string;
+    by: string;
+    byName: string;
+    at: number;
+    comment: string;
+  },
+): Promise<string[]> {
+  const open = await db
+    .selectFrom('approval_request')
+    .select('id')
+    .where('corp_id', '=', d.corpId)
+    .where('kind', '=', d.kind)
+    .where('subject', '=', d.subject)
+    .where('status', '=', 'pending')
+    .where('id', '!=', d.exceptId)
+    .execute();
+  const ids = open.map((r) => r.id);
+  if (ids.length === 0) return [];
+  await db
+    .updateTable('approval_request')
+    .set({ status: 'closed', decided_by: d.by, decided_by_name: d.byName, decided_at: d.at, comment: d.comment })
+    .where('corp_id', '=', d.corpId)
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .execute();
+  return ids;
+}

@@ -1,6 +1,6 @@
 import type { ApprovalDetail, DrawResult } from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDefinition } from '../../cli/definition';
+import { parseDefinition } from '../../campaign-file/definition';
 import { proposeRules } from '../../cli/propose-rules';
 import { activityYaml, campaignActions } from '../../testing/campaign';
 import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';

@@ -58,15 +58,21 @@ export function entryHash(e: ChainedEntry): string {
     .digest('hex');
 }
 
-export type BreakReason = 'changed' | 'missing' | 'reordered' | 'cut';
+export type BreakReason = 'changed' | 'missing' | 'reordered' | 'cut' | 'rewritten';
 
 /**
  * Walks a corp's entries in seq order, a batch at a time (`next` feeds them; constant memory for any
  * length). The first entry that does not hold is named: its content does not match its hash (changed),
  * the seq before it is absent (missing), or it does not follow the entry before it (reordered); at the
- * end, a head further on than the last entry means the tail was cut.
+ * end, a head further on than the last entry means the tail was cut. `published` (seq → hash) are the heads
+ * published outside the database (publish.ts): an entry whose hash is not the one published for its number
+ * was rewritten since (the whole chain recomputed from an entry at or before it), and a chain that ends
+ * before the newest published head was cut, whatever the head table says.
  */
-export function createChainWalker() {
+export function createChainWalker(published: ReadonlyMap<number, string> = new Map()) {
+  // The newest head published outside the database: the chain must reach it and agree with each one.
+  let publishedTop = 0;
+  for (const seq of published.keys()) publishedTop = Math.max(publishedTop, seq);
   let expectedSeq = 1;
   let prevHash = GENESIS;
   let checked = 0;
@@ -79,6 +85,7 @@ export function createChainWalker() {
         bad = { seq: Math.min(e.seq, expectedSeq), reason: e.seq > expectedSeq ? 'missing' : 'reordered' };
       else if (entryHash(e) !== e.hash) bad = { seq: e.seq, reason: 'changed' };
       else if (e.prevHash !== prevHash) bad = { seq: e.seq, reason: 'reordered' };
+      else if ((published.get(e.seq) ?? e.hash) !== e.hash) bad = { seq: e.seq, reason: 'rewritten' };
       if (bad) return false;
       checked++;
       expectedSeq = e.seq + 1;
@@ -90,6 +97,7 @@ export function createChainWalker() {
         bad = head.seq >= expectedSeq ? { seq: expectedSeq, reason: 'cut' } : { seq: head.seq, reason: 'changed' };
       }
       if (!bad && !head && checked > 0) bad = { seq: expectedSeq - 1, reason: 'changed' };
+      if (!bad && publishedTop > expectedSeq - 1) bad = { seq: expectedSeq, reason: 'cut' };
       return {
         ok: bad === null,
         checked,

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@campaign/contract';
-import { chinaTime } from '../../platform/campaign-day';
+import { chinaTime } from '@campaign/contract/china-time';
 import { AUDIT_CSV_HEADER, csvCell } from '../../platform/csv';
 
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));

@@ -61,6 +61,26 @@ export async function trail(db: Own<'audit'>, corpId: string, subject: string, e
   return q.orderBy('seq', 'desc').limit(limit).execute();
 }
 
+/** One subject's entries of some actions, newest first, a page at a time, and how many there are. */
+export async function subjectPage(
+  db: Own<'audit'>,
+  corpId: string,
+  subject: string,
+  actions: readonly string[],
+  page: { offset: number; limit: number },
+) {
+  const base = db
+    .selectFrom('audit_log')
+    .where('corp_id', '=', corpId)
+    .where('subject', '=', subject)
+    .where('action', 'in', [...actions]);
+  const [rows, count] = await Promise.all([
+    base.select(['at', 'ip', 'action', 'after']).orderBy('seq', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
 /** The actions a corp's log holds, for the filter. */
 export async function actions(db: Own<'audit'>, corpId: string): Promise<string[]> {
   const rows = await db
@@ -82,6 +102,12 @@ export async function batch(
   f: AuditFilter = {},
 ): Promise<AuditRow[]> {
   return filtered(db, corpId, f).selectAll().where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+}
+
+/** Every corp's head (one small table: the scheduled publication reads it whole). */
+export async function heads(db: Own<'audit'>) {
+  const rows = await db.selectFrom('audit_head').select(['corp_id', 'seq', 'hash']).orderBy('corp_id').execute();
+  return rows.map((r) => ({ corpId: r.corp_id, seq: Number(r.seq), hash: r.hash }));
 }
 
 /** The corps that have a chain (the CLI verifies them all). */

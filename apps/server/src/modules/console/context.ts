@@ -9,16 +9,20 @@ import type { ServiceDeps } from '../../platform/services';
 import { parseRoles } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { RelyingParty } from './oidc';
-import type { StaffAdminPort } from './ports';
+import type { StaffAdminPort, SubjectEntriesPort } from './ports';
 import * as repo from './repo';
 import { newTotpSecret, totpEnrolment } from './totp';
 
-// What the console module's use cases share (sign-in.ts, staff-admin.ts): the sealed second factors, one
+// What the console module's use cases share (one per file, bound in service.ts): the sealed second factors, one
 // transaction with its audit port, and the shapes the endpoints answer with.
 
-/** Failures in a row that lock a local account, and for how long (docs/decisions/0330-console-identity.md). */
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_MS = 15 * 60_000;
+/**
+ * Sign-in attempts allowed per window: per login from one address, and per address whatever the login (a
+ * guesser trying many logins). Attempts are throttled, never the account (docs/decisions/0334-sign-in-throttle.md).
+ */
+export const PAIR_ATTEMPTS = 5;
+export const ADDRESS_ATTEMPTS = 20;
+export const THROTTLE_WINDOW_MS = 15 * 60_000;
 
 /**
  * The key the TOTP secrets are sealed with. In production: derived from ENCRYPTION_KEY (required there).
@@ -55,8 +59,38 @@ const consoleRoles = (roles: readonly StaffRole[]): ConsoleRole[] =>
 export type ConsoleDeps = ServiceDeps<'console'> & {
   staff: StaffAdminPort;
   audit: AuditPort;
+  /** The audit log's entries about a staff member (their sign-ins, for 我的账户). */
+  history: SubjectEntriesPort;
   relyingParty: RelyingParty;
 };
+
+/** A staff list row with its account, as the staff list reads it. */
+type StaffListRow = {
+  id: string;
+  name: string;
+  roles: string;
+  active: number;
+  updated_at: number;
+  login: string | null;
+  locked_until: number | null;
+  last_sign_in_at: number | null;
+};
+
+/** A staff member as the console shows them; a lockout only while it lasts. */
+function toStaff(r: StaffListRow, now: number): ConsoleStaff {
+  const locked = r.locked_until !== null && Number(r.locked_until) > now ? Number(r.locked_until) : null;
+  return {
+    staffId: r.id,
+    name: r.name,
+    roles: parseRoles(r.roles),
+    active: r.active === 1,
+    login: r.login,
+    totpEnrolled: r.login !== null,
+    lockedUntil: locked,
+    lastSignInAt: r.last_sign_in_at === null ? null : Number(r.last_sign_in_at),
+    updatedAt: Number(r.updated_at),
+  };
+}
 
 export function createConsoleContext(deps: ConsoleDeps) {
   const db = deps.database.db;
@@ -103,36 +137,15 @@ export function createConsoleContext(deps: ConsoleDeps) {
     const s = await repo.staffRow(db, corpId, staffId);
     if (!s) throw new AppError('CONSOLE_STAFF_NOT_FOUND');
     const acc = await repo.accountOf(db, corpId, staffId);
-    return toStaff({
-      ...s,
-      login: acc?.login ?? null,
-      locked_until: acc?.locked_until ?? null,
-      last_sign_in_at: acc?.last_sign_in_at ?? null,
-    });
-  }
-
-  function toStaff(r: {
-    id: string;
-    name: string;
-    roles: string;
-    active: number;
-    updated_at: number;
-    login: string | null;
-    locked_until: number | null;
-    last_sign_in_at: number | null;
-  }): ConsoleStaff {
-    const locked = r.locked_until !== null && Number(r.locked_until) > clock() ? Number(r.locked_until) : null;
-    return {
-      staffId: r.id,
-      name: r.name,
-      roles: parseRoles(r.roles),
-      active: r.active === 1,
-      login: r.login,
-      totpEnrolled: r.login !== null,
-      lockedUntil: locked,
-      lastSignInAt: r.last_sign_in_at === null ? null : Number(r.last_sign_in_at),
-      updatedAt: Number(r.updated_at),
-    };
+    return toStaff(
+      {
+        ...s,
+        login: acc?.login ?? null,
+        locked_until: acc?.locked_until ?? null,
+        last_sign_in_at: acc?.last_sign_in_at ?? null,
+      },
+      clock(),
+    );
   }
 
   return {
@@ -148,7 +161,7 @@ export function createConsoleContext(deps: ConsoleDeps) {
     newSecondFactor,
     toMe,
     staffItem,
-    toStaff,
+    toStaff: (r: StaffListRow) => toStaff(r, clock()),
     consoleRoles,
   };
 }

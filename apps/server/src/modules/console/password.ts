@@ -32,9 +32,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** A hash nobody's password matches: an unknown login costs the same time as a known one. */
 let decoy: Promise<string> | null = null;
-export async function burnPasswordCheck(password: string): Promise<void> {
+
+/**
+ * The one password check of a sign-in: against the account's hash, or against a hash nobody's password
+ * matches when there is no account (an unknown login) or the attempt is refused anyway (a throttled one).
+ * Every sign-in costs one hash, whatever the outcome (docs/decisions/0334-sign-in-throttle.md).
+ */
+export async function checkPassword(password: string, stored: string | null): Promise<boolean> {
+  if (stored !== null) return verifyPassword(password, stored);
   decoy ??= hashPassword(randomBytes(16).toString('hex'));
   await verifyPassword(password, await decoy);
+  return false;
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

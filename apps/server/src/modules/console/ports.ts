@@ -21,3 +21,14 @@ export interface StaffAdminPort {
     set: { roles?: StaffRole[]; active?: boolean; name?: string; now: number },
   ): Promise<void>;
 }
+
+/** A staff member's entries in the audit log (modules/audit): 我的账户 lists their sign-ins from it. */
+export interface SubjectEntriesPort {
+  entries(
+    corpId: string,
+    subject: string,
+    actions: readonly string[],
+    page: number,
+    pageSize: number,
+  ): Promise<{ total: number; items: { at: number; ip: string | null; action: string; after: unknown }[] }>;
+}

@@ -70,21 +70,6 @@ export async function claimTotpStep(db: Own<'console'>, corpId: string, staffId:
   return Number(r.numUpdatedRows) === 1;
 }
 
-/**
- * A failure counted in one statement (two wrong passwords at once both count); the count afterwards, so
- * the caller can lock at the threshold.
- */
-export async function countFailure(db: Own<'console'>, corpId: string, staffId: string): Promise<number> {
-  await db
-    .updateTable('console_account')
-    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-    .where('corp_id', '=', corpId)
-    .where('staff_id', '=', staffId)
-    .execute();
-  const r = await accountOf(db, corpId, staffId);
-  return r?.failed_attempts ?? 0;
-}
-
 /** The corp's staff (the declared read-only view of `staff`) with their accounts, searched and paged. */
 export async function staffPage(db: Own<'console'>, corpId: string, q: string | undefined, page: number, size: number) {
   let base = db
@@ -159,4 +144,75 @@ export async function setSso(db: Own<'console'>, corpId: string, row: Omit<SsoRo
 /** Every account's sealed secret (the production start looks for published demo secrets). */
 export async function allSecrets(db: Own<'console'>) {
   return db.selectFrom('console_account').select(['corp_id', 'staff_id', 'login', 'totp_secret']).execute();
+}
+
+/**
+ * Counts one sign-in attempt under (login, ip) in one statement — a fresh window once the last one is
+ * `windowMs` old — and returns the count with this attempt and the window's start: twenty at once count 1 to 20, whatever the
+ * database or the number of nodes. `login` '' counts the address alone.
+ */
+export async function takeSignInAttempt(
+  db: Own<'console'>,
+  k: { corpId: string; login: string; ip: string },
+  now: number,
+  windowMs: number,
+): Promise<{ attempts: number; windowStartedAt: number }> {
+  const stale = now - windowMs;
+  const r = await db
+    .insertInto('console_sign_in_throttle')
+    .values({ corp_id: k.corpId, login: k.login, ip: k.ip, attempts: 1, window_started_at: now })
+    .onConflict((oc) =>
+      oc.columns(['corp_id', 'login', 'ip']).doUpdateSet((eb) => {
+        const expired = eb('console_sign_in_throttle.window_started_at', '<=', stale);
+        return {
+          attempts: eb
+            .case()
+            .when(expired)
+            .then(eb.val(1))
+            .else(eb('console_sign_in_throttle.attempts', '+', 1))
+            .end(),
+          window_started_at: eb
+            .case()
+            .when(expired)
+            .then(eb.val(now))
+            .else(eb.ref('console_sign_in_throttle.window_started_at'))
+            .end(),
+        };
+      }),
+    )
+    .returning(['attempts', 'window_started_at'])
+    .executeTakeFirstOrThrow();
+  return { attempts: Number(r.attempts), windowStartedAt: Number(r.window_started_at) };
+}
+
+/** A successful sign-in gives its address's attempt back (the address counts failures only). */
+export async function giveBackSignInAttempt(db: Own<'console'>, k: { corpId: string; login: string; ip: string }) {
+  await db
+    .updateTable('console_sign_in_throttle')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('corp_id', '=', k.corpId)
+    .where('login', '=', k.login)
+    .where('ip', '=', k.ip)
+    .where('attempts', '>', 0)
+    .execute();
+}
+
+/**
+ * Forgets a login's attempts: from one address (`ip`; its owner signed in there), or from every address
+ * (an unlock). Returns how many counters went.
+ */
+export async function clearSignInAttempts(db: Own<'console'>, corpId: string, login: string, ip?: string) {
+  let q = db.deleteFrom('console_sign_in_throttle').where('corp_id', '=', corpId).where('login', '=', login);
+  if (ip !== undefined) q = q.where('ip', '=', ip);
+  const r = await q.executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Drops the corp's counters whose window is over (a sign-in tidies up after the guessers). */
+export async function dropStaleSignInAttempts(db: Own<'console'>, corpId: string, before: number) {
+  await db
+    .deleteFrom('console_sign_in_throttle')
+    .where('corp_id', '=', corpId)
+    .where('window_started_at', '<=', before)
+    .execute();
 }

@@ -132,7 +132,7 @@ describe.each(kinds)('console single sign-on with a real OpenID Connect provider
     expect(url.searchParams.get('nonce')?.length).toBeGreaterThan(20);
     expect(url.searchParams.get('code_challenge')?.length).toBe(43);
     const cookie = start.cookies.find((c) => c.name === 'console_sso');
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/bmcs/api/console' });
     expect(cookie?.value).not.toContain(url.searchParams.get('state') ?? 'x');
   });
 

@@ -1,5 +1,5 @@
 import { type ExportKind, maskMobile } from '@campaign/contract';
-import { chinaTime } from '../../platform/campaign-day';
+import { chinaTime } from '@campaign/contract/china-time';
 import { couponState } from '../../platform/claim-states';
 import { AUDIT_CSV_HEADER } from '../../platform/csv';
 

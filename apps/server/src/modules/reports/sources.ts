@@ -39,16 +39,13 @@ function afterCursor(after: string, byTime: boolean) {
 
 export async function winners(db: Own<'reports'>, s: Scope, after: string, size = PAGE) {
   let q = db
-    .selectFrom('award as a')
-    .leftJoin('prize as p', (j) =>
-      j.onRef('p.corp_id', '=', 'a.corp_id').onRef('p.act_id', '=', 'a.act_id').onRef('p.id', '=', 'a.prize_id'),
-    )
+    .selectFrom('award_line as a')
     .leftJoin('app_user as u', (j) => j.onRef('u.corp_id', '=', 'a.corp_id').onRef('u.id', '=', 'a.user_id'))
     .select([
       'a.id',
       'a.act_id',
       'a.prize_id',
-      'p.name as prize_name',
+      'a.prize_name',
       'a.kind',
       'a.status',
       'a.user_id',
@@ -65,15 +62,12 @@ export async function winners(db: Own<'reports'>, s: Scope, after: string, size 
 export async function orders(db: Own<'reports'>, s: Scope, after: string, size = PAGE) {
   let q = db
     .selectFrom('physical_order as o')
-    .innerJoin('award as a', (j) => j.onRef('a.corp_id', '=', 'o.corp_id').onRef('a.id', '=', 'o.award_id'))
-    .leftJoin('prize as p', (j) =>
-      j.onRef('p.corp_id', '=', 'a.corp_id').onRef('p.act_id', '=', 'a.act_id').onRef('p.id', '=', 'a.prize_id'),
-    )
+    .innerJoin('award_line as a', (j) => j.onRef('a.corp_id', '=', 'o.corp_id').onRef('a.id', '=', 'o.award_id'))
     .select([
       'o.id',
       'o.award_id',
       'a.act_id',
-      'p.name as prize_name',
+      'a.prize_name',
       'o.status',
       'o.address_snapshot',
       'o.tracking_no',
@@ -111,20 +105,16 @@ export async function redemptions(db: Own<'reports'>, s: Scope, after: string, s
 
 export async function coupons(db: Own<'reports'>, s: Scope, after: string, size = PAGE) {
   let q = db
-    .selectFrom('award as a')
-    .leftJoin('prize as p', (j) =>
-      j.onRef('p.corp_id', '=', 'a.corp_id').onRef('p.act_id', '=', 'a.act_id').onRef('p.id', '=', 'a.prize_id'),
-    )
-    .leftJoin('activity as act', (j) => j.onRef('act.corp_id', '=', 'a.corp_id').onRef('act.id', '=', 'a.act_id'))
+    .selectFrom('award_line as a')
     .leftJoin('app_user as u', (j) => j.onRef('u.corp_id', '=', 'a.corp_id').onRef('u.id', '=', 'a.user_id'))
     .select([
       'a.id',
       'a.act_id',
-      'p.name as prize_name',
+      'a.prize_name',
       'a.coupon_code',
       'u.mobile',
       'a.status',
-      'act.coupon_valid_days',
+      'a.coupon_valid_days',
       'a.created_at',
       'a.used_at',
       'a.used_channel',

@@ -14,6 +14,4 @@ export interface HaltCachePort {
 }
 
 /** Staff names (modules/staff), to show who changed a setting. */
-export interface StaffNamesPort {
-  names(corpId: string, ids: string[]): Promise<Map<string, string>>;
-}
+export type { StaffNamesPort } from '../../platform/staff-names-port';

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
 import { HALT_STALENESS_MS } from '../../platform/tenancy';
-import { createServices } from '../../services';
 import { activityYaml, campaignActions } from '../../testing/campaign';
 import { consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
-import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
+import { body, dialects, H5, secondNode, startTestApp, type TestApp } from '../../testing/harness';
 
 const kinds = await dialects();
 
@@ -17,9 +14,7 @@ describe.each(kinds)('corp settings and the kill switch on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     await seedConsole(t);
-    const services = createServices({ database: t.database, config: testConfig(), clock: () => t.clock.now });
-    other = await buildApp({ services });
-    await other.ready();
+    other = await secondNode(t);
     await publish(
       activityYaml('halt-wheel', {
         prizes:

@@ -1,0 +1,37 @@
+import { yuan } from '@campaign/contract';
+import type { Step, TxExec } from '../../db/tx';
+import type { HoldRequest } from '../../platform/award-ports';
+import { SYSTEM_REQUESTER } from './context';
+import * as repo from './repo';
+import { requestStep } from './request-step';
+
+/**
+ * Inside the draw transaction: a prize worth more than the corp's threshold is held, and a request of
+ * kind 'prize-award' (subject: the award id) is made in the same transaction; true when held.
+ */
+export function* holdPrize(x: TxExec, a: HoldRequest): Step<boolean> {
+  // Thresholds are never negative (the campaign file's schema): a prize worth nothing is never held,
+  // and the draws of points and thank-you prizes do not read the policy.
+  if (a.valueCents <= 0) return false;
+  const threshold = yield* repo.prizeThreshold(x, a.corpId);
+  if (threshold === null || a.valueCents <= threshold) return false;
+  yield* requestStep(x, {
+    corpId: a.corpId,
+    kind: 'prize-award',
+    subject: a.awardId,
+    title: `${a.prizeName} ${yuan(a.valueCents)}`,
+    requestedBy: SYSTEM_REQUESTER,
+    context: {
+      奖品: `${a.prizeName}（${a.prizeId}）`,
+      奖品价值: yuan(a.valueCents),
+      审批阈值: yuan(threshold),
+      活动: a.shown?.activityTitle ?? a.actId,
+      ...(a.shown?.activityTitle ? { 活动编号: a.actId } : {}),
+      ...(a.shown?.customer ? { 客户: a.shown.customer } : {}),
+      客户编号: a.userId,
+      奖品单号: a.awardId,
+    },
+    now: a.now,
+  });
+  return true;
+}
