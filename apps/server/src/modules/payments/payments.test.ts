@@ -57,10 +57,19 @@ describe.each(kinds)('order payment results and prize-list states on %s', (kind)
     return { me, orderId };
   }
 
-  /** The payment side's call: signed with the corp's secret over every field, unless told otherwise. */
+  /**
+   * The payment side's call: signed with the corp's secret over every field, unless told otherwise. Server to
+   * server, so no browser header (the H5's `x-campaign-client`), unless `browser`.
+   */
   function notify(
     n: PaymentResultBody,
-    opts: { corpId?: keyof typeof SECRET; secret?: string; signed?: PaymentResultBody; at?: number } = {},
+    opts: {
+      corpId?: keyof typeof SECRET;
+      secret?: string;
+      signed?: PaymentResultBody;
+      at?: number;
+      browser?: boolean;
+    } = {},
   ) {
     const corpId = opts.corpId ?? 'demo';
     const sec = Math.floor((opts.at ?? t.clock.now) / 1000);
@@ -68,7 +77,7 @@ describe.each(kinds)('order payment results and prize-list states on %s', (kind)
     return t.app.inject({
       method: 'POST',
       url: `/bmcs/api/order/payment-result?corpId=${corpId}`,
-      headers: { ...H5, [SERVER_SIGNATURE_HEADER]: sig },
+      headers: { ...(opts.browser ? H5 : {}), [SERVER_SIGNATURE_HEADER]: sig },
       payload: n,
     });
   }
@@ -138,6 +147,28 @@ describe.each(kinds)('order payment results and prize-list states on %s', (kind)
     );
     expect(body(await notify(result(waiting?.orderId ?? '', 'paid'))).code).toBe(3150);
     expect((await orderOf(me, waiting?.orderId ?? '')).state).toBe('awaiting_address');
+  });
+
+  it("the bank's server needs no browser header; without the signature it is refused, with or without one", async () => {
+    const { me, orderId } = await confirmedOrder();
+    const n = result(orderId, 'paid');
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/bmcs/api/order/payment-result?corpId=demo', headers, payload: n });
+    // Unsigned and from no page of ours: the cross-site refusal; a bad signature: the signature's.
+    const unsigned = await post({});
+    expect([unsigned.statusCode, body(unsigned).code]).toEqual([403, 40301]);
+    const crossSite = await post({ origin: 'https://evil.example' });
+    expect([crossSite.statusCode, body(crossSite).code]).toEqual([403, 40301]);
+    const bogus = await post({ [SERVER_SIGNATURE_HEADER]: `${Math.floor(t.clock.now / 1000)}.${'0'.repeat(64)}` });
+    expect([bogus.statusCode, body(bogus).code]).toEqual([400, 3306]);
+    expect((await orderOf(me, orderId)).state).toBe('confirmed');
+    // Signed, no browser header: applied (and the same with the header, as before).
+    const signed = await notify(n);
+    expect([signed.statusCode, body(signed)]).toEqual([
+      200,
+      { code: 0, data: { orderId, state: 'paid', replayed: false } },
+    ]);
+    expect(body(await notify(n, { browser: true })).data).toMatchObject({ state: 'paid', replayed: true });
   });
 
   it('a forged, stale, swapped or missing signature is refused and nothing changes', async () => {

@@ -1,95 +1,17 @@
-import type { OrderState, PaymentResult, PaymentResultBody } from '@campaign/contract';
-import { isUniqueViolation } from '../../db/errors';
-import { handOver } from '../../db/owners';
-import { AppError } from '../../platform/errors';
-import type { ServiceDeps } from '../../platform/services';
-import type { OrderPaymentPort } from './ports';
-import * as repo from './repo';
+import type { PaymentsDeps } from './deps';
+import { paymentResult } from './payment-result';
+import { refundOrder } from './refund-order';
+
+export { PAYMENT_MOVES, type PaymentOutcome } from './apply-result';
 
 /**
- * Which stored states each payment result may follow (docs/decisions/0140-order-payment-results.md). A
- * failed payment can be followed by a paid one (the customer paid again); a refund only follows the paid
- * payment it names. Anything else is out of order and refused, with nothing stored.
+ * Payment results of payment-linked orders: the payment side's signed callback and the operator's refund.
+ * One use case per file; this only binds them to the module's deps.
  */
-export const PAYMENT_MOVES: Record<PaymentResult, { from: readonly OrderState[]; to: OrderState }> = {
-  paid: { from: ['confirmed', 'payment_failed'], to: 'paid' },
-  failed: { from: ['confirmed', 'payment_failed'], to: 'payment_failed' },
-  refunded: { from: ['paid'], to: 'refunded' },
-};
-
-export interface PaymentOutcome {
-  orderId: string;
-  state: OrderState;
-  replayed: boolean;
-}
-
-/** Payment results of payment-linked orders: the payment side's signed callback and the operator's refund. */
-export function createPaymentsService(deps: ServiceDeps<'payments'> & { orders: OrderPaymentPort }) {
-  const db = deps.database.db;
-  const { clock, orders } = deps;
-
-  async function replay(corpId: string, prior: repo.PaymentEventRow, n: PaymentResultBody): Promise<PaymentOutcome> {
-    // The same (order, payment, result) with another amount is not the same notification.
-    if (prior.amount_cents !== n.amountCents) throw new AppError('PAYMENT_RESULT_REFUSED');
-    const now = await orders.forPayment(corpId, n.orderId);
-    if (!now) throw new AppError('ORDER_NOT_FOUND');
-    return { orderId: n.orderId, state: now.status, replayed: true };
-  }
-
-  async function apply(corpId: string, n: PaymentResultBody, source: 'callback' | 'operator'): Promise<PaymentOutcome> {
-    const order = await orders.forPayment(corpId, n.orderId);
-    if (!order) throw new AppError('ORDER_NOT_FOUND');
-    const key = { order_id: n.orderId, payment_id: n.paymentId, result: n.result };
-    const prior = await repo.findEvent(db, corpId, key);
-    if (prior) return replay(corpId, prior, n);
-    const move = PAYMENT_MOVES[n.result];
-    const now = clock();
-    try {
-      await db.transaction().execute(async (tx) => {
-        await repo.insertEvent(tx, {
-          corp_id: corpId,
-          ...key,
-          amount_cents: n.amountCents,
-          source,
-          notified_at: n.notifiedAt,
-          created_at: now,
-        });
-        const moved = await orders.apply(handOver(tx), corpId, n.orderId, move, { ...n, now });
-        // Rolls the event back too: a refused notification leaves no trace and can come again later.
-        if (!moved) throw new AppError('PAYMENT_RESULT_REFUSED');
-      });
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      // The same notification, delivered twice at once: the other delivery applied it.
-      const first = await repo.findEvent(db, corpId, key);
-      if (!first) throw err;
-      return replay(corpId, first, n);
-    }
-    return { orderId: n.orderId, state: move.to, replayed: false };
-  }
-
+export function createPaymentsService(deps: PaymentsDeps) {
   return {
-    /** The payment side's notification (its signature was checked by the route). */
-    async paymentResult(corpId: string, n: PaymentResultBody): Promise<PaymentOutcome> {
-      return apply(corpId, n, 'callback');
-    },
-
-    /**
-     * CLI `order refund <orderId>`: the operator refunds the payment that paid the order, in full. It is
-     * recorded as that payment's refund, so the payment side's later "refunded" for it is a replay.
-     */
-    async refundOrder(corpId: string, orderId: string): Promise<PaymentOutcome> {
-      const o = await orders.forPayment(corpId, orderId);
-      if (!o) throw new AppError('ORDER_NOT_FOUND');
-      if (o.status !== 'paid' || o.payment_id === null || o.paid_cents === null) {
-        throw new AppError('ORDER_STATE', `${o.status} → refunded`);
-      }
-      return apply(
-        corpId,
-        { orderId, paymentId: o.payment_id, result: 'refunded', amountCents: o.paid_cents, notifiedAt: clock() },
-        'operator',
-      );
-    },
+    paymentResult: paymentResult.bind(null, deps),
+    refundOrder: refundOrder.bind(null, deps),
   };
 }
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,4 +1,4 @@
-import { type Dashboard, STAT_CHANNELS, type StatsTotals } from '@campaign/contract';
+import { type Dashboard, fromChinaWall, STAT_CHANNELS, type StatsTotals } from '@campaign/contract';
 import type { Own } from '../../db/owners';
 import { AppError } from '../../platform/errors';
 import type { StatsCampaign, StatsCatalogPort } from './ports';
@@ -55,29 +55,11 @@ function series(rows: Awaited<ReturnType<typeof repo.hours>>, bucket: (hour: num
 
 const ratio = (n: number, of: number) => (of > 0 ? n / of : 0);
 
-/**
- * A campaign's dashboard (or the corp's, without `actId`), from the roll-ups and the prize rows: a few
- * grouped reads whose size depends on the campaign's hours and prizes, not on its draws.
- */
-export async function buildDashboard(
-  db: Own<'stats'>,
-  catalog: StatsCatalogPort,
-  scope: { corpId: string; actId?: string },
-  now: number,
-): Promise<Dashboard> {
-  let campaign: StatsCampaign | null = null;
-  if (scope.actId) {
-    campaign = await catalog.campaign(scope.corpId, scope.actId);
-    if (!campaign) throw new AppError('ACTIVITY_NOT_FOUND');
-  }
-  const [rows, hours, recent, stock, campaigns] = await Promise.all([
-    repo.totals(db, scope),
-    repo.hours(db, scope),
-    repo.recentWins(db, scope, now - repo.HOUR),
-    scope.actId ? catalog.stockLeft(scope.corpId, scope.actId) : Promise.resolve([]),
-    scope.actId ? Promise.resolve([]) : repo.perCampaign(db, scope.corpId),
-  ]);
-  const totals = totalsOf(rows);
+type Recent = Awaited<ReturnType<typeof repo.recentWins>>;
+type Prizes = Dashboard['prizes'];
+
+/** Each prize's wins and the budget spent, from the totals. */
+function winsAndSpend(rows: TotalRow[]) {
   const winsOf = new Map<string, number>();
   let spentCents = 0;
   for (const r of rows) {
@@ -85,11 +67,21 @@ export async function buildDashboard(
     winsOf.set(r.prize_id, (winsOf.get(r.prize_id) ?? 0) + r.n);
     spentCents += r.cents;
   }
+  return { winsOf, spentCents };
+}
+
+/** The campaign's prizes (no thanks): stock left, wins, the last hour's pace and when the stock runs out. */
+function prizeLines(
+  campaign: StatsCampaign | null,
+  winsOf: Map<string, number>,
+  recent: Recent,
+  stock: { prizeId: string; left: number | null }[],
+  now: number,
+): Prizes {
   const recentOf = new Map(recent.map((r) => [r.prize_id, r.n]));
-  const lastHourCents = recent.reduce((s, r) => s + r.cents, 0);
   const leftOf = new Map(stock.map((s) => [s.prizeId, s.left]));
   const endsAt = campaign?.endsAt ?? null;
-  const prizes = (campaign?.prizes ?? [])
+  return (campaign?.prizes ?? [])
     .filter((p) => p.kind !== 'thanks')
     .map((p) => {
       const left = leftOf.get(p.id) ?? null;
@@ -108,16 +100,30 @@ export async function buildDashboard(
         runsOutAt: runsOut !== null && (endsAt === null || runsOut <= endsAt) ? runsOut : null,
       };
     });
+}
+
+/** Spent, the cap the stock allows, the last hour's spend and the forecast to the end. */
+function budgetOf(prizes: Prizes, spentCents: number, recent: Recent, endsAt: number | null, now: number) {
+  const lastHourCents = recent.reduce((s, r) => s + r.cents, 0);
   const stocked = prizes.filter((p) => p.initialStock !== null);
   const capCents = stocked.length ? stocked.reduce((s, p) => s + (p.initialStock ?? 0) * p.valueCents, 0) : null;
   // At the pace of the last hour until the end, but never past the cap: stock that is gone is not paid out.
   const paced =
     endsAt === null ? null : Math.round(spentCents + (endsAt > now ? (lastHourCents * (endsAt - now)) / repo.HOUR : 0));
   const forecastCents = paced === null || capCents === null ? paced : Math.min(paced, capCents);
+  return { spentCents, capCents, lastHourCents, forecastCents };
+}
+
+function channelsOf(rows: TotalRow[]): Dashboard['channels'] {
   const channels = [...STAT_CHANNELS, ''].map((channel) => {
     const of = rows.filter((r) => r.channel === channel);
     return { channel, pageViews: sumOf(of, 'pv'), draws: sumOf(of, 'draw'), wins: sumOf(of, 'win') };
   });
+  return channels.filter((c) => c.channel !== '' || c.pageViews + c.draws > 0) as Dashboard['channels'];
+}
+
+/** The corp's campaigns by draws (the corp's dashboard only). */
+function campaignsOf(campaigns: Awaited<ReturnType<typeof repo.perCampaign>>): Dashboard['campaigns'] {
   const byCampaign = new Map<string, { actId: string; draws: number; wins: number; spentCents: number }>();
   for (const r of campaigns) {
     const c = byCampaign.get(r.act_id) ?? { actId: r.act_id, draws: 0, wins: 0, spentCents: 0 };
@@ -128,13 +134,65 @@ export async function buildDashboard(
     }
     byCampaign.set(r.act_id, c);
   }
-  const firstHourShown = now - (now % repo.HOUR) - (HOURS_SHOWN - 1) * repo.HOUR;
+  return [...byCampaign.values()].sort((a, b) => b.draws - a.draws);
+}
+
+export type DayRange = { from?: string | undefined; to?: string | undefined };
+
+/** The hours of some China days (both included); null without any; a range that ends before it starts is refused. */
+function spanOf(range: DayRange | undefined): repo.Span {
+  if (!range?.from && !range?.to) return null;
+  const from = range.from ? fromChinaWall(range.from) : 0;
+  const to = range.to ? fromChinaWall(range.to) + DAY : Number.MAX_SAFE_INTEGER;
+  if (Number.isNaN(from) || Number.isNaN(to) || to <= from) {
+    throw new AppError('VALIDATION', {
+      'zh-CN': '结束日期不能早于开始日期',
+      'en-US': 'the range ends before it starts',
+    });
+  }
+  return { from, to };
+}
+
+/**
+ * A campaign's dashboard (or the corp's, without `actId`), from the roll-ups and the prize rows: a few
+ * grouped reads whose size depends on the campaign's hours and prizes, not on its draws.
+ */
+export async function buildDashboard(
+  db: Own<'stats'>,
+  catalog: StatsCatalogPort,
+  scope: { corpId: string; actId?: string | undefined; range?: DayRange | undefined },
+  now: number,
+): Promise<Dashboard> {
+  const span = spanOf(scope.range);
+  let campaign: StatsCampaign | null = null;
+  if (scope.actId) {
+    campaign = await catalog.campaign(scope.corpId, scope.actId);
+    if (!campaign) throw new AppError('ACTIVITY_NOT_FOUND');
+  }
+  const [rows, all, hours, recent, stock, campaigns] = await Promise.all([
+    repo.totals(db, scope, span),
+    // Stock is as it is now: each prize's wins since the start, whatever the range.
+    span && scope.actId ? repo.totals(db, scope) : null,
+    repo.hours(db, scope, span),
+    repo.recentWins(db, scope, now - repo.HOUR),
+    scope.actId ? catalog.stockLeft(scope.corpId, scope.actId) : Promise.resolve([]),
+    scope.actId ? Promise.resolve([]) : repo.perCampaign(db, scope.corpId, span),
+  ]);
+  const totals = totalsOf(rows);
+  const { spentCents } = winsAndSpend(rows);
+  const { winsOf } = winsAndSpend(all ?? rows);
+  const endsAt = campaign?.endsAt ?? null;
+  const prizes = prizeLines(campaign, winsOf, recent, stock, now);
+  // The last 48 hours (of the range when it ends before now).
+  const lastHour = Math.min(now, span ? span.to - 1 : now);
+  const firstHourShown = lastHour - (lastHour % repo.HOUR) - (HOURS_SHOWN - 1) * repo.HOUR;
   return {
     actId: scope.actId ?? null,
     title: campaign?.title ?? null,
     startsAt: campaign?.startsAt ?? null,
     endsAt,
     asOf: now,
+    range: span ? { from: scope.range?.from ?? null, to: scope.range?.to ?? null } : null,
     totals,
     rates: {
       errors: ratio(totals.errors, totals.requests),
@@ -142,7 +200,7 @@ export async function buildDashboard(
       riskRefused: ratio(totals.riskRefused, totals.requests),
     },
     prizes,
-    budget: { spentCents, capCents, lastHourCents, forecastCents },
+    budget: budgetOf(prizes, spentCents, recent, endsAt, now),
     funnel: [
       { step: 'pv', n: totals.pageViews },
       { step: 'login', n: totals.logins },
@@ -151,12 +209,13 @@ export async function buildDashboard(
       { step: 'claim', n: totals.claimed },
       { step: 'done', n: totals.redeemed + totals.shipped },
     ],
-    channels: channels.filter((c) => c.channel !== '' || c.pageViews + c.draws > 0) as Dashboard['channels'],
+    // Within a range the hourly rows keep no channel: no split rather than everything under 未知.
+    channels: span ? [] : channelsOf(rows),
     byHour: series(
       hours.filter((h) => h.hour >= firstHourShown),
       (h) => h,
     ),
     byDay: series(hours, (h) => h - ((h + BEIJING) % DAY)),
-    campaigns: [...byCampaign.values()].sort((a, b) => b.draws - a.draws),
+    campaigns: campaignsOf(campaigns),
   };
 }

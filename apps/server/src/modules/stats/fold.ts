@@ -39,7 +39,7 @@ const sorted = (m: Map<string, Row>) => [...m.entries()].sort(([a], [b]) => (a <
  */
 export function createFold(deps: ServiceDeps<'stats'>) {
   const db = deps.database.db as Own<'stats'>;
-  const postgres = !deps.database.sqlite;
+  const postgres = deps.database.kind === 'postgres';
   let running: Promise<number> | null = null;
   let lastPrune = 0;
   let lastFold = 0;

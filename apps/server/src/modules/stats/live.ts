@@ -19,96 +19,112 @@ interface Watch {
   last: string;
 }
 
+interface LiveDeps {
+  fold: () => Promise<number>;
+  dashboard: (corpId: string, actId: string | undefined) => Promise<Dashboard>;
+  onError: (err: unknown) => void;
+}
+
+/** One node's watchers, shared by the steps below. */
+interface LiveState {
+  watches: Map<string, Watch>;
+  timer: NodeJS.Timeout | null;
+  busy: boolean;
+  /** Ends every open stream (the server is closing). */
+  enders: Set<() => void>;
+  /** Open streams per viewer (a console user's id). */
+  viewers: Map<string, number>;
+}
+
+const signature = (d: Dashboard) => JSON.stringify({ ...d, asOf: 0 });
+
+/** Folds, then pushes each watched dashboard whose numbers changed (one tick at a time). */
+async function tick(s: LiveState, deps: LiveDeps) {
+  if (s.busy) return;
+  s.busy = true;
+  try {
+    await deps.fold();
+    for (const w of s.watches.values()) {
+      const d = await deps.dashboard(w.corpId, w.actId);
+      const sig = signature(d);
+      if (sig === w.last) continue;
+      w.last = sig;
+      for (const send of w.sends) send(d);
+    }
+  } catch (err) {
+    deps.onError(err);
+  } finally {
+    s.busy = false;
+  }
+}
+
+/** Starts pushing `first`'s successors to `send`; returns the unsubscribe. */
+function subscribe(
+  s: LiveState,
+  deps: LiveDeps,
+  viewer: string,
+  corpId: string,
+  actId: string | undefined,
+  first: Dashboard,
+  send: Send,
+  end: () => void,
+): () => void {
+  s.viewers.set(viewer, (s.viewers.get(viewer) ?? 0) + 1);
+  let open = true;
+  const key = `${corpId}|${actId ?? ''}`;
+  let w = s.watches.get(key);
+  if (!w) {
+    w = { corpId, actId, sends: new Set(), last: signature(first) };
+    s.watches.set(key, w);
+  }
+  w.sends.add(send);
+  s.enders.add(end);
+  if (!s.timer) {
+    s.timer = setInterval(() => void tick(s, deps), LIVE_TICK_MS);
+    s.timer.unref();
+  }
+  return () => {
+    if (!open) return;
+    open = false;
+    unsubscribe(s, viewer, key, send, end);
+  };
+}
+
+function unsubscribe(s: LiveState, viewer: string, key: string, send: Send, end: () => void) {
+  const n = (s.viewers.get(viewer) ?? 1) - 1;
+  if (n > 0) s.viewers.set(viewer, n);
+  else s.viewers.delete(viewer);
+  s.enders.delete(end);
+  const had = s.watches.get(key);
+  had?.sends.delete(send);
+  if (had && !had.sends.size) s.watches.delete(key);
+  if (!s.watches.size && s.timer) {
+    clearInterval(s.timer);
+    s.timer = null;
+  }
+}
+
 /**
  * The watchers of each dashboard on this node. While anyone watches, every tick folds the deltas (every
  * node's draws are in the shared database, so each node sees all of them within a tick) and pushes the
  * dashboards that changed. Nothing runs while nobody watches.
  */
-export function createLive(deps: {
-  fold: () => Promise<number>;
-  dashboard: (corpId: string, actId: string | undefined) => Promise<Dashboard>;
-  onError: (err: unknown) => void;
-}) {
-  const watches = new Map<string, Watch>();
-  let timer: NodeJS.Timeout | null = null;
-  let busy = false;
-  /** Ends every open stream (the server is closing). */
-  const enders = new Set<() => void>();
-  /** Open streams per viewer (a console user's id). */
-  const viewers = new Map<string, number>();
-
-  const signature = (d: Dashboard) => JSON.stringify({ ...d, asOf: 0 });
-
-  async function tick() {
-    if (busy) return;
-    busy = true;
-    try {
-      await deps.fold();
-      for (const w of watches.values()) {
-        const d = await deps.dashboard(w.corpId, w.actId);
-        const sig = signature(d);
-        if (sig === w.last) continue;
-        w.last = sig;
-        for (const send of w.sends) send(d);
-      }
-    } catch (err) {
-      deps.onError(err);
-    } finally {
-      busy = false;
-    }
-  }
-
+export function createLive(deps: LiveDeps) {
+  const s: LiveState = { watches: new Map(), timer: null, busy: false, enders: new Set(), viewers: new Map() };
   return {
     /** Whether `viewer` may open one more stream on this node now. */
     mayWatch: (viewer: string) =>
-      enders.size < MAX_STREAMS_PER_NODE && (viewers.get(viewer) ?? 0) < MAX_STREAMS_PER_VIEWER,
+      s.enders.size < MAX_STREAMS_PER_NODE && (s.viewers.get(viewer) ?? 0) < MAX_STREAMS_PER_VIEWER,
     /** Starts pushing `first`'s successors to `send`; returns the unsubscribe. */
-    subscribe(
-      viewer: string,
-      corpId: string,
-      actId: string | undefined,
-      first: Dashboard,
-      send: Send,
-      end: () => void,
-    ): () => void {
-      viewers.set(viewer, (viewers.get(viewer) ?? 0) + 1);
-      let open = true;
-      const key = `${corpId}|${actId ?? ''}`;
-      let w = watches.get(key);
-      if (!w) {
-        w = { corpId, actId, sends: new Set(), last: signature(first) };
-        watches.set(key, w);
-      }
-      w.sends.add(send);
-      enders.add(end);
-      if (!timer) {
-        timer = setInterval(() => void tick(), LIVE_TICK_MS);
-        timer.unref();
-      }
-      return () => {
-        if (!open) return;
-        open = false;
-        const n = (viewers.get(viewer) ?? 1) - 1;
-        if (n > 0) viewers.set(viewer, n);
-        else viewers.delete(viewer);
-        enders.delete(end);
-        const had = watches.get(key);
-        had?.sends.delete(send);
-        if (had && !had.sends.size) watches.delete(key);
-        if (!watches.size && timer) {
-          clearInterval(timer);
-          timer = null;
-        }
-      };
-    },
-    watching: () => watches.size,
+    subscribe: subscribe.bind(null, s, deps),
+    watching: () => s.watches.size,
     close() {
-      for (const end of [...enders]) end();
-      enders.clear();
-      watches.clear();
-      viewers.clear();
-      if (timer) clearInterval(timer);
-      timer = null;
+      for (const end of [...s.enders]) end();
+      s.enders.clear();
+      s.watches.clear();
+      s.viewers.clear();
+      if (s.timer) clearInterval(s.timer);
+      s.timer = null;
     },
   };
 }

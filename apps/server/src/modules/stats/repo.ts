@@ -103,11 +103,14 @@ export async function pruneMinutes(db: Own<'stats'>, before: number) {
 }
 
 type Scope = { corpId: string; actId?: string };
+/** Hours read: [from, to) in epoch ms; null: all of them. */
+export type Span = { from: number; to: number } | null;
 /** A campaign's rows, or the corp's all-campaigns rows. */
 const actOf = (s: Scope) => s.actId ?? ALL;
 
 /** The totals of a campaign (or of every campaign of the corp) by channel, metric and prize. */
-export async function totals(db: Own<'stats'>, s: Scope) {
+export async function totals(db: Own<'stats'>, s: Scope, span: Span = null) {
+  if (span) return totalsIn(db, s, span);
   const q = db
     .selectFrom('stats_total')
     .select([
@@ -123,14 +126,32 @@ export async function totals(db: Own<'stats'>, s: Scope) {
   return rows.map((r) => ({ ...r, n: Number(r.n), cents: Number(r.cents) }));
 }
 
+/**
+ * The totals of some hours, from the hourly roll-up: by metric only (its rows keep neither the channel nor the
+ * prize), in the shape of `totals`.
+ */
+async function totalsIn(db: Own<'stats'>, s: Scope, span: { from: number; to: number }) {
+  const rows = await db
+    .selectFrom('stats_hour')
+    .select(['metric', (eb) => eb.fn.sum<number>('n').as('n'), (eb) => eb.fn.sum<number>('cents').as('cents')])
+    .where('corp_id', '=', s.corpId)
+    .where('act_id', '=', actOf(s))
+    .where('hour', '>=', span.from)
+    .where('hour', '<', span.to)
+    .groupBy('metric')
+    .execute();
+  return rows.map((r) => ({ channel: '', metric: r.metric, prize_id: '', n: Number(r.n), cents: Number(r.cents) }));
+}
+
 /** Page views, draws and wins per hour. */
-export async function hours(db: Own<'stats'>, s: Scope) {
-  const q = db
+export async function hours(db: Own<'stats'>, s: Scope, span: Span = null) {
+  let q = db
     .selectFrom('stats_hour')
     .select(['hour', 'metric', (eb) => eb.fn.sum<number>('n').as('n'), (eb) => eb.fn.sum<number>('cents').as('cents')])
     .where('corp_id', '=', s.corpId)
     .where('act_id', '=', actOf(s))
     .where('metric', 'in', ['pv', 'draw', 'win']);
+  if (span) q = q.where('hour', '>=', span.from).where('hour', '<', span.to);
   const rows = await q.groupBy(['hour', 'metric']).orderBy('hour').execute();
   return rows.map((r) => ({ hour: Number(r.hour), metric: r.metric, n: Number(r.n), cents: Number(r.cents) }));
 }
@@ -149,7 +170,8 @@ export async function recentWins(db: Own<'stats'>, s: Scope, since: number) {
 }
 
 /** Every campaign's draws, wins and spend (the corp's view; the metrics gauges with no corp). */
-export async function perCampaign(db: Own<'stats'>, corpId: string | null) {
+export async function perCampaign(db: Own<'stats'>, corpId: string | null, span: Span = null) {
+  if (span && corpId) return perCampaignIn(db, corpId, span);
   let q = db
     .selectFrom('stats_total')
     .select([
@@ -163,5 +185,26 @@ export async function perCampaign(db: Own<'stats'>, corpId: string | null) {
     .where('act_id', '<>', ALL);
   if (corpId) q = q.where('corp_id', '=', corpId);
   const rows = await q.groupBy(['corp_id', 'act_id', 'metric']).execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n), cents: Number(r.cents) }));
+}
+
+/** Every campaign's draws, wins and spend in some hours (the corp's view of a date range). */
+async function perCampaignIn(db: Own<'stats'>, corpId: string, span: { from: number; to: number }) {
+  const rows = await db
+    .selectFrom('stats_hour')
+    .select([
+      'corp_id',
+      'act_id',
+      'metric',
+      (eb) => eb.fn.sum<number>('n').as('n'),
+      (eb) => eb.fn.sum<number>('cents').as('cents'),
+    ])
+    .where('corp_id', '=', corpId)
+    .where('metric', 'in', ['draw', 'win'])
+    .where('act_id', '<>', ALL)
+    .where('hour', '>=', span.from)
+    .where('hour', '<', span.to)
+    .groupBy(['corp_id', 'act_id', 'metric'])
+    .execute();
   return rows.map((r) => ({ ...r, n: Number(r.n), cents: Number(r.cents) }));
 }

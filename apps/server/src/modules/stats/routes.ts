@@ -8,7 +8,8 @@ const HEARTBEAT_MS = 15_000;
 
 export function statsHandlers(svc: StatsService): HandlersOf<typeof statsEndpoints> {
   return {
-    consoleStatsDashboard: async ({ corp, query }) => svc.dashboard(corp.id, query.actId),
+    consoleStatsDashboard: async ({ corp, query }) =>
+      svc.dashboard(corp.id, query.actId, { from: query.from, to: query.to }),
     consoleStatsStream: async ({ corp, console: viewer, query, req, reply }) => {
       // Refusals (an unknown campaign, too many streams open) still come as the envelope: both are decided
       // before the stream starts, with no wait between the check and the subscription.

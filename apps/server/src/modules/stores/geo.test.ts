@@ -1,6 +1,7 @@
+import { chinaWeekMinute } from '@campaign/contract/china-time';
 import { describe, expect, it } from 'vitest';
 import { customerPoint, distanceM, gcj02ToBd09, gcj02ToWgs84, wgs84ToGcj02 } from './geo';
-import { isOpen, parseHours, shanghaiNow, todayHours } from './hours';
+import { isOpen, parseHours, todayHours } from './hours';
 
 // Known points: the reference values published with the widely used coordtransform formulas for
 // (116.404, 39.915), central Beijing; gcoord must agree with them.
@@ -59,8 +60,8 @@ describe('opening hours in Asia/Shanghai', () => {
   });
 
   it('knows the Shanghai day and minute whatever the server’s zone', () => {
-    expect(shanghaiNow(monday0930)).toEqual({ day: 1, minute: 570 });
-    expect(shanghaiNow(Date.UTC(2026, 10, 22, 16, 30))).toEqual({ day: 1, minute: 30 }); // Sunday 16:30 UTC
+    expect(chinaWeekMinute(monday0930)).toEqual({ day: 1, minute: 570 });
+    expect(chinaWeekMinute(Date.UTC(2026, 10, 22, 16, 30))).toEqual({ day: 1, minute: 30 }); // Sunday 16:30 UTC
   });
 
   it('open now, closed, today’s span; past-midnight spans; all day', () => {

@@ -1,4 +1,5 @@
 import type { StoreHours } from '@campaign/contract';
+import { chinaWeekMinute } from '@campaign/contract/china-time';
 
 // Opening hours as written in the campaign file and the CSV, and "open now" in Asia/Shanghai.
 // Text: "09:00-21:00" (every day) or "Mon-Fri 09:00-18:00; Sat,Sun 10:00-16:00". A span may pass
@@ -6,7 +7,6 @@ import type { StoreHours } from '@campaign/contract';
 
 const DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const TIME = /^([01]\d|2[0-4]):([0-5]\d)$/;
-const SHANGHAI_OFFSET_MS = 8 * 3_600_000; // China keeps UTC+8 all year.
 
 function dayNumber(name: string): number | null {
   const i = DAY_NAMES.indexOf(name.trim().toLowerCase().slice(0, 3) as (typeof DAY_NAMES)[number]);
@@ -54,14 +54,8 @@ export function parseHours(text: string): StoreHours[] {
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** Day of week (1 = Monday) and minute of day in Asia/Shanghai. */
-export function shanghaiNow(now: number): { day: number; minute: number } {
-  const d = new Date(now + SHANGHAI_OFFSET_MS);
-  return { day: ((d.getUTCDay() + 6) % 7) + 1, minute: d.getUTCHours() * 60 + d.getUTCMinutes() };
-}
-
 export function isOpen(hours: readonly StoreHours[], now: number): boolean {
-  const { day, minute } = shanghaiNow(now);
+  const { day, minute } = chinaWeekMinute(now);
   const yesterday = ((day + 5) % 7) + 1;
   return hours.some((h) => {
     const open = minutes(h.open);
@@ -74,7 +68,7 @@ export function isOpen(hours: readonly StoreHours[], now: number): boolean {
 
 /** Today's span in Asia/Shanghai ("09:00-21:00"), or null when the store does not open today. */
 export function todayHours(hours: readonly StoreHours[], now: number): string | null {
-  const { day } = shanghaiNow(now);
+  const { day } = chinaWeekMinute(now);
   const spans = hours.filter((h) => h.days.includes(day)).map((h) => `${h.open}-${h.close}`);
   return spans.length ? spans.join(', ') : null;
 }

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Own } from '../../db/owners';
 import type { RedemptionAuditTable, StoreRedemptionTable, StoreTable } from '../../db/schema-stores';
 
@@ -134,7 +134,7 @@ export async function auditOf(db: Own<'stores'>, corpId: string, code: string) {
 
 // Import (campaign file, CSV): upserts, re-importing updates in place.
 
-export async function upsertStore(db: Own<'stores'>, row: StoreRow) {
+export async function upsertStore(db: Own<'stores'>, row: Insertable<StoreTable>) {
   const { name, address, city_code, city_name, phone, lng, lat, hours, updated_at } = row;
   await db
     .insertInto('store')

@@ -1,4 +1,5 @@
 import type { Store, StoreHours } from '@campaign/contract';
+import { chinaMinute } from '@campaign/contract/china-time';
 import { AppError } from '../../platform/errors';
 import { distanceM, type LngLat } from './geo';
 import { isOpen, todayHours } from './hours';
@@ -33,13 +34,8 @@ export function normalizeCode(code: string): string {
   return plain.match(/.{1,4}/g)?.join('-') ?? plain;
 }
 
-/** "2026-11-23 14:03" in Asia/Shanghai. */
-export function shanghaiTime(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 export function alreadyRedeemed(r: { staffName: string; storeName: string; at: number }): AppError {
-  const at = shanghaiTime(r.at);
+  const at = chinaMinute(r.at);
   return new AppError('REDEEM_ALREADY', {
     'zh-CN': `${at} 由 ${r.staffName} 在 ${r.storeName} 核销`,
     'en-US': `by ${r.staffName} at ${r.storeName} on ${at} (Beijing time)`,
