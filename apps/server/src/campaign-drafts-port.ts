@@ -2,6 +2,7 @@ import type { CampaignDraft, CampaignKind } from '@campaign/contract';
 import type { CampaignDraftsPort } from './modules/campaign-lab/ports';
 import { fileOf } from './modules/campaigns/file';
 import type { CampaignsService } from './modules/campaigns/service';
+import { shapeProblems } from './modules/campaigns/shape';
 import { AppError } from './platform/errors';
 import type { BaseDeps } from './platform/services';
 
@@ -39,6 +40,10 @@ export function campaignDraftsPort(base: BaseDeps, campaigns: CampaignsService):
       const corp = await corpOf(corpId);
       const who = { ...acting, locale: acting.locale ?? 'zh-CN' };
       const existing = input.id ? await draftOf(corpId, input.id) : null;
+      const draft = { ...(input.draft as object), kind: existing?.kind ?? input.kind } as CampaignDraft;
+      // The draft's types before anything is made of it: a refused import leaves no new campaign behind.
+      const shape = shapeProblems(draft, who.locale);
+      if (Object.keys(shape).length) throw new AppError('CAMPAIGN_INVALID', undefined, { fields: shape });
       const base_ = existing
         ? { id: existing.id, rev: existing.rev }
         : await campaigns.lifecycle.create(who, corp, {
@@ -46,7 +51,6 @@ export function campaignDraftsPort(base: BaseDeps, campaigns: CampaignsService):
             title: input.title,
             id: input.id,
           });
-      const draft = { ...(input.draft as object), kind: existing?.kind ?? input.kind } as CampaignDraft;
       const saved = await campaigns.lifecycle.save(who, corp, { id: base_.id, draft, baseRev: base_.rev });
       return { id: base_.id, rev: saved.rev };
     },

@@ -1,5 +1,6 @@
 import { STAFF_ROLES, type StaffRole } from '@campaign/contract';
 import QRCode from 'qrcode';
+import { publishAuditHeads } from '../background';
 import type { Config } from '../config';
 import { CLI_ACTOR } from '../platform/audit-port';
 import type { Services } from '../services';
@@ -8,9 +9,13 @@ import { demoTotpSecrets } from './demo-console';
 const STAFF_USAGE = `  staff add <corpId> <staffId> --name <name> --roles <r1,r2> [--login <login>]
                                a staff member with a console account; the password is read from stdin
                                (or generated and printed), the second factor printed once (URI and QR)
+  staff unlock <corpId> <staffId> let the account's login be tried again at once from every address
+                               (forgets its throttled sign-in attempts)
   staff totp <corpId> <staffId>   demo mode only: the current code of a demo account`;
 export const CONSOLE_USAGE = `${STAFF_USAGE}
-  audit verify [corpId]        recompute the audit chain of one corp (or all): names the first bad entry`;
+  audit verify [corpId]        recompute the audit chain of one corp (or all): names the first bad entry,
+                               and a cut or rewrite since the heads published in AUDIT_HEAD_DIR
+  audit publish                publish each corp's head that moved now (AUDIT_HEAD_DIR, log, webhook)`;
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -26,16 +31,24 @@ async function passwordFromStdin(): Promise<string | undefined> {
   return line || undefined;
 }
 
-/** `staff add`, `staff totp` (docs/console.md). Returns the exit code. */
+/** `staff add`, `staff unlock`, `staff totp` (docs/console.md). Returns the exit code. */
 export async function staffCommand(services: Services, config: Config, args: string[], usage: () => number) {
   const [sub, corpId, staffId] = args;
+  if (sub === 'unlock') {
+    if (!corpId || !staffId) return usage();
+    const r = await services.console.staffAdmin.unlock({ actor: CLI_ACTOR, ip: null }, corpId, staffId);
+    console.log(
+      `staff ${corpId}/${staffId}: "${r.login}" may be tried again from every address (${r.addresses} throttled address(es) cleared)`,
+    );
+    return 0;
+  }
   if (sub === 'totp') {
     if (!corpId || !staffId) return usage();
     if (!config.demoMode) {
       console.error('staff totp refused: it prints codes of the published demo accounts, in demo mode only');
       return 1;
     }
-    const code = await services.console.currentCodeIf(corpId, staffId, demoTotpSecrets());
+    const code = await services.console.demoAccounts.currentCodeIf(corpId, staffId, demoTotpSecrets());
     if (!code) {
       console.error(`${corpId}/${staffId} is not a demo account (only their codes are printed)`);
       return 1;
@@ -56,7 +69,7 @@ export async function staffCommand(services: Services, config: Config, args: str
   }
   const login = flag(args, 'login') ?? staffId;
   const given = await passwordFromStdin();
-  const r = await services.console.addStaff({ actor: CLI_ACTOR, ip: null }, corpId, {
+  const r = await services.console.staffAdmin.addStaff({ actor: CLI_ACTOR, ip: null }, corpId, {
     staffId,
     name,
     roles: roles as StaffRole[],
@@ -74,6 +87,12 @@ export async function staffCommand(services: Services, config: Config, args: str
 /** `audit verify [corpId]`: 0 when every chain holds. */
 export async function auditCommand(services: Services, args: string[], usage: () => number) {
   const [sub, corpId] = args;
+  if (sub === 'publish') {
+    const heads = await publishAuditHeads(services);
+    for (const h of heads) console.log(`audit ${h.corp}: head #${h.seq} ${h.hash} published`);
+    if (heads.length === 0) console.log('no head moved since its last publication');
+    return 0;
+  }
   if (sub !== 'verify') return usage();
   const corps = corpId ? [corpId] : await services.audit.corps();
   let ok = true;
@@ -82,7 +101,7 @@ export async function auditCommand(services: Services, args: string[], usage: ()
     ok &&= r.ok;
     console.log(
       r.ok
-        ? `audit ${c}: OK, ${r.checked} entries, head #${r.head?.seq ?? 0} ${r.head?.hash ?? '-'}`
+        ? `audit ${c}: OK, ${r.checked} entries, head #${r.head?.seq ?? 0} ${r.head?.hash ?? '-'}${r.published ? `; agrees with the head published as #${r.published.seq}` : ''}`
         : `audit ${c}: BROKEN at entry #${r.firstBad?.seq} (${r.firstBad?.reason}); ${r.checked} entries before it hold`,
     );
   }

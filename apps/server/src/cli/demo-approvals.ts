@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { maskMobile } from '@campaign/contract';
+import { parseDefinition } from '../campaign-file/definition';
 import { own } from '../db/owners';
 import * as authRepo from '../modules/auth/repo';
 import type { Services } from '../services';
-import { parseDefinition } from './definition';
 import { seedAward } from './demo-award';
 import { proposeRules } from './propose-rules';
 import { DEMO_FILE } from './seed';

@@ -34,7 +34,7 @@ export async function seedDemoConsole(services: Pick<Services, 'console'>): Prom
   const demo = demoConsoleAccounts();
   let made = 0;
   for (const a of demo.accounts) {
-    if (await services.console.seedAccount(demo.corp, { ...a, password: demo.password })) made++;
+    if (await services.console.demoAccounts.seedAccount(demo.corp, { ...a, password: demo.password })) made++;
   }
   return made;
 }
@@ -44,7 +44,7 @@ export async function seedDemoConsole(services: Pick<Services, 'console'>): Prom
  * published too): the ADR 0033 pattern for the demo app secrets.
  */
 export async function assertNoDemoConsoleAccounts(services: Pick<Services, 'console'>): Promise<void> {
-  const found = await services.console.accountsWithSecrets(demoTotpSecrets());
+  const found = await services.console.demoAccounts.accountsWithSecrets(demoTotpSecrets());
   if (found.length) {
     throw new Error(
       `console account ${found.map((a) => `${a.corp_id}/${a.login}`).join(', ')} uses a published demo second factor; ` +

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { parseDefinition } from '../campaign-file/definition';
 import { own } from '../db/owners';
 import * as authRepo from '../modules/auth/repo';
 import { newId } from '../platform/crypto';
 import type { Services } from '../services';
-import { parseDefinition } from './definition';
 import { DEMO_FILE } from './seed';
 
 const DAY = 86_400_000;

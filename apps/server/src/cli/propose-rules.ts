@@ -1,8 +1,8 @@
+import type { Definition } from '../campaign-file/definition';
 import { own } from '../db/owners';
 import { getStaff } from '../modules/staff/repo';
 import { parseRoles } from '../platform/session';
 import type { Services } from '../services';
-import type { Definition } from './definition';
 
 /**
  * A new rules version of an activity proposed by an operator (docs/decisions/0322-rules-change-approval.md):

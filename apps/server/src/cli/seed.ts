@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type Definition, parseDefinition } from '../campaign-file/definition';
+import { applyDefinition, type ImportSummary } from '../campaign-file/import';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { Publishing } from '../modules/activity/publishing';
 import * as corpRepo from '../platform/tenancy';
-import { type Definition, parseDefinition } from './definition';
-import { applyDefinition, type ImportSummary } from './import';
 
 export const DEMO_FILE = fileURLToPath(new URL('../../campaigns/demo.yaml', import.meta.url));
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { importStoresCsv, parseStoresCsv } from '../campaign-file/stores-definition';
 import type { Db } from '../db';
-import { importStoresCsv, parseStoresCsv } from './stores-definition';
 
 /** `stores import <file.csv> --corp X --list Y [--name N]`: 0 on success, 2 on a usage error. */
 export async function storesCommand(db: Db, args: string[]): Promise<number> {

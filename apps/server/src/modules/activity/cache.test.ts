@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDefinition } from '../../cli/definition';
-import { applyDefinition } from '../../cli/import';
+import { parseDefinition } from '../../campaign-file/definition';
+import { applyDefinition } from '../../campaign-file/import';
 import { depsOf, moduleDatabase } from '../../platform/services';
 import { activityYaml } from '../../testing/campaign';
 import { startTestApp, type TestApp } from '../../testing/harness';

@@ -1,4 +1,11 @@
-import { ACTIVITY_TYPES, PRIZE_KINDS } from '@campaign/contract';
+import {
+  ACTIVITY_TYPES,
+  BLIND_BOX_COUNTS,
+  GAME_PAGE_DEFAULTS,
+  GRID_LAYOUTS,
+  PAGE_THEMES,
+  PRIZE_KINDS,
+} from '@campaign/contract';
 import { z } from 'zod';
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
@@ -11,6 +18,9 @@ export const when = z.union([z.string(), z.date(), z.number()]).transform((v, ct
   }
   return ms;
 });
+
+/** A colour the page paints with: `#rgb` or `#rrggbb`. */
+const colour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a colour like #e8282b');
 
 /** Days a physical prize's winner has to give an address, when the campaign file does not say. */
 export const DEFAULT_ADDRESS_WINDOW_DAYS = 7;
@@ -76,6 +86,17 @@ export const activityDefSchema = z
         shareTitle: z.string().default(''),
         shareText: z.string().default(''),
         shareImage: z.string().nullable().default(null),
+        ribbon: z.string().max(12).default(''),
+        theme: z.enum(PAGE_THEMES).default('spring'),
+        segmentColors: z.array(colour).max(12).default([]),
+        gridLayout: z.enum(GRID_LAYOUTS).default('clockwise'),
+        scratchCover: z.union([colour, z.literal('')]).default(''),
+        scratchText: z.string().max(12).default(''),
+        boxCount: z
+          .number()
+          .int()
+          .refine((n) => (BLIND_BOX_COUNTS as readonly number[]).includes(n), 'boxes: 3, 6 or 9')
+          .default(6),
       })
       .strict()
       .default({
@@ -87,6 +108,7 @@ export const activityDefSchema = z
         shareTitle: '',
         shareText: '',
         shareImage: null,
+        ...GAME_PAGE_DEFAULTS,
       }),
     /** What the rules page promises and the server enforces (docs/campaign-format.md). */
     claim: z

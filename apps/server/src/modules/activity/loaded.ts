@@ -1,4 +1,4 @@
-import type { PageConfig } from '@campaign/contract';
+import { GAME_PAGE_DEFAULTS, type PageConfig } from '@campaign/contract';
 import type { ServiceDeps } from '../../platform/services';
 import type { Eligibility } from './definition';
 import type { PrizeTerms } from './ports';
@@ -72,7 +72,8 @@ export function createActivityCache(deps: ServiceDeps<'activity'>) {
       byId: new Map(prizes.map((p) => [p.id, p])),
       terms: prizes.map(termsOf),
       eligibility: JSON.parse(row.eligibility),
-      page: JSON.parse(row.page_config),
+      // Activities stored before the games' settings existed read their defaults.
+      page: { ...GAME_PAGE_DEFAULTS, ...JSON.parse(row.page_config) },
       hasCaps: prizes.some((p) => p.per_user_cap !== null),
     };
   }

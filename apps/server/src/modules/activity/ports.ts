@@ -25,13 +25,8 @@ export interface DrawRulesPort {
   commitment(seedHex: string): string;
 }
 
-/**
- * The corp's kill switch (platform/tenancy.ts createCampaignHalts, docs/decisions/0332-kill-switch.md): while
- * it is on, every activity of the corp reads as paused and admits nobody. At most a second stale.
- */
-export interface CampaignHaltsPort {
-  halted(corpId: string): Promise<boolean>;
-}
+/** The corp's kill switch (platform/halts-port.ts, docs/decisions/0332-kill-switch.md). */
+export type { HaltsPort as CampaignHaltsPort } from '../../platform/halts-port';
 
 /**
  * A white list uploaded for a campaign (the campaign lab owns the lists, docs/decisions/0347-uploads.md): is this

@@ -1,7 +1,6 @@
-import type { ServiceDeps } from '../../platform/services';
 import { createCatalogue } from './catalogue';
+import { type ActivityDeps, createActivityContext } from './context';
 import { createActivityCache } from './loaded';
-import type { CampaignHaltsPort, DrawRulesPort, WhiteListPort } from './ports';
 import { createPublishing } from './publishing';
 import { createStock } from './stock';
 
@@ -10,15 +9,13 @@ export type { LoadedActivity } from './loaded';
 /**
  * The activity module by use case: the catalogue customers read, publishing (operators, the CLI, the
  * rules-change approval) and the prize stock (the draw, seasons, held awards). They share the short cache
- * of loaded activities, which a publication clears.
+ * of loaded activities, which a publication clears. Each use case is a file of its own.
  */
-export function createActivityService(
-  deps: ServiceDeps<'activity'> & { drawRules: DrawRulesPort; halts: CampaignHaltsPort; whiteLists: WhiteListPort },
-) {
-  const cache = createActivityCache(deps);
+export function createActivityService(deps: ActivityDeps) {
+  const ctx = createActivityContext(deps, createActivityCache(deps));
   return {
-    catalogue: createCatalogue({ ...deps, cache }),
-    publishing: createPublishing({ ...deps, cache }),
+    catalogue: createCatalogue(ctx),
+    publishing: createPublishing(ctx),
     stock: createStock(deps),
   };
 }

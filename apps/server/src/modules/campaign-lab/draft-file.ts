@@ -1,5 +1,6 @@
+import { chinaIsoWithOffset } from '@campaign/contract/china-time';
 import { Document } from 'yaml';
-import { type Definition, DefinitionError, definitionSchema, parseDefinition } from '../../cli/definition';
+import { type Definition, DefinitionError, definitionSchema, parseDefinition } from '../../campaign-file/definition';
 import type { LabPrize } from './ports';
 
 // A draft and the campaign file (docs/decisions/0348-yaml.md). The draft is the campaign file's part for
@@ -54,15 +55,10 @@ export function labPrizes(activity: ActivityOfDraft): LabPrize[] {
   }));
 }
 
-const TZ_OFFSET_MS = 8 * 3600_000;
-/** Epoch ms as the campaign file writes a time: ISO 8601 in China time (`2026-12-01T00:00:00+08:00`). */
-function isoChina(ms: number): string {
-  return `${new Date(ms + TZ_OFFSET_MS).toISOString().slice(0, 19)}+08:00`;
-}
 const TIME_KEYS = new Set(['startsAt', 'endsAt', 'newCustomersSince', 'from', 'to']);
 
 function timesAsText(value: unknown, key = ''): unknown {
-  if (typeof value === 'number' && TIME_KEYS.has(key) && value > 1e11) return isoChina(value);
+  if (typeof value === 'number' && TIME_KEYS.has(key) && value > 1e11) return chinaIsoWithOffset(value); // ISO 8601 in China time, as the file writes one
   if (Array.isArray(value)) return value.map((v) => timesAsText(v));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, timesAsText(v, k)]));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDefinition } from '../../cli/definition';
+import { parseDefinition } from '../../campaign-file/definition';
 import { testConfig } from '../../config';
 import { activityYaml, campaignActions } from '../../testing/campaign';
 import {
@@ -194,7 +194,7 @@ describe.each(kinds)('the campaign lab on %s', (kind) => {
       '4:nuid': expect.stringContaining('重复'),
       '5:nuid': expect.stringContaining('不能为空'),
     });
-    expect(refused.data).toContain('3: mobile:');
+    expect(refused.data).toContain('第 3 行 手机号：');
     expect([await count('campaign_list'), await count('campaign_list_entry')]).toEqual([lists, entries]);
     const noHeader = await upload(`/console/campaigns/white-list?id=${id}`, Buffer.from('x,y\n1,2\n'), 'text/csv');
     expect(body(noHeader).code).toBe(6408);
@@ -247,16 +247,25 @@ describe.each(kinds)('the campaign lab on %s', (kind) => {
         ].join('\n'),
       }),
     );
-    const cookie = await login();
+    const cookie = await login('13912340349');
     const drawn = body<{ drawId: string }>(await draw(cookie, 'lab-fair'));
     expect(drawn.code).toBe(0);
     const proofUrl = `/bmcs/api/fairness/draw?corpId=demo&drawId=${drawn.data.drawId}`;
     const live = body(await t.app.inject({ url: proofUrl, headers: H5 }));
-    expect(live).toMatchObject({ code: 0, data: { actId: 'lab-fair', seed: null, check: null } });
+    // The campaign by its name and the odds in per cent, beside the weights the browser recomputes with.
+    expect(live).toMatchObject({ code: 0, data: { actId: 'lab-fair', actTitle: '测试转盘', seed: null, check: null } });
     expect((live.data as { table: unknown[] }).table).toEqual([
-      { id: 'p1', name: '一等奖', weight: 1 },
-      { id: 'p0', name: '谢谢参与', weight: 3 },
+      { id: 'p1', name: '一等奖', weight: 1, percentText: '25.00%' },
+      { id: 'p0', name: '谢谢参与', weight: 3, percentText: '75.00%' },
     ]);
+    // Public: nothing that names the customer (mobile, nuid, open id), only the pseudonymous id the roll hashes.
+    const user = await t.database.db
+      .selectFrom('app_user')
+      .select(['nuid', 'mobile'])
+      .where('mobile', '=', '13912340349')
+      .executeTakeFirstOrThrow();
+    const published = JSON.stringify(live);
+    for (const personal of ['13912340349', '139****0349', user.nuid]) expect(published).not.toContain(personal);
     t.clock.advance(11 * DAY);
     const ended = body(await t.app.inject({ url: proofUrl, headers: H5 }));
     expect(ended).toMatchObject({

@@ -9,7 +9,8 @@ export function campaignLabHandlers(svc: CampaignLabService): HandlersOf<typeof 
     ...(locale ? { locale } : {}),
   });
   return {
-    consoleCampaignSimulate: async ({ corp, console: who, body, req }) => svc.simulate(acting(who, req.ip), corp, body),
+    consoleCampaignSimulate: async ({ corp, console: who, body, req, locale }) =>
+      svc.simulate(acting(who, req.ip, locale), corp, body),
     consoleCampaignPreview: async ({ corp, console: who, body, req }) =>
       svc.preview(acting(who, req.ip), corp, body.id),
     // An upload's body is the request stream (platform/http.ts, the endpoint's `upload`).

@@ -3,7 +3,6 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   BANNER_CHECK_SCENE,
@@ -13,10 +12,11 @@ import {
   MAX_LIST_BYTES,
   MAX_LIST_ROWS,
 } from '@campaign/contract';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { fileTypeFromBuffer } from 'file-type';
 import iconv from 'iconv-lite';
 import { AppError } from '../../platform/errors';
+import { asStream, DRAIN_MAX_BYTES, readLimited } from '../../platform/upload-read';
 
 // Uploads (docs/decisions/0347-uploads.md): the bytes come as a stream (an endpoint's `upload`), the image's
 // type is told from its bytes, the list is spooled to a temporary file while its size, hash and encoding are
@@ -28,26 +28,6 @@ const EXT: Record<(typeof IMAGE_TYPES)[number], string> = {
   'image/webp': 'webp',
   'image/gif': 'gif',
 };
-
-/** Reads at most `max` bytes of a stream; more is UPLOAD_TOO_LARGE (the rest is not read). */
-async function readLimited(body: Readable, max: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      body.destroy();
-      throw new AppError('UPLOAD_TOO_LARGE', `≤ ${max} bytes`);
-    }
-    parts.push(chunk as Buffer);
-  }
-  return Buffer.concat(parts);
-}
-
-function asStream(body: unknown): Readable {
-  if (body && typeof (body as Readable).pipe === 'function') return body as Readable;
-  throw new AppError('UPLOAD_TYPE', 'empty body');
-}
 
 /** Stores an image in the corp's banner directory under its content hash; the URL passes the banner check. */
 export async function saveImage(bannerDir: string, corpId: string, body: unknown) {
@@ -89,7 +69,9 @@ export async function spool(body: unknown): Promise<Spooled> {
       async function* (source: AsyncIterable<Buffer>) {
         for await (const chunk of source) {
           size += chunk.length;
-          if (size > MAX_LIST_BYTES) throw new AppError('UPLOAD_TOO_LARGE', `≤ ${MAX_LIST_BYTES} bytes`);
+          // Over the limit: read on to the end and drop it, then refuse (see DRAIN_MAX_BYTES).
+          if (size > MAX_LIST_BYTES + DRAIN_MAX_BYTES) break;
+          if (size > MAX_LIST_BYTES) continue;
           hash.update(chunk);
           if (isUtf8) {
             try {
@@ -100,6 +82,7 @@ export async function spool(body: unknown): Promise<Spooled> {
           }
           yield chunk;
         }
+        if (size > MAX_LIST_BYTES) throw new AppError('UPLOAD_TOO_LARGE', `不得超过 ${MAX_LIST_BYTES / 1048576} MiB`);
         if (isUtf8) {
           try {
             utf8.decode();
@@ -132,6 +115,42 @@ const HEADERS = {
 /** At most this many bad rows are named; the count says how many there were. */
 export const MAX_REPORTED = 100;
 
+/** A record longer than this (in characters) is no list row: refused, and never held whole in memory. */
+const MAX_RECORD_CHARS = 64 * 1024;
+
+/**
+ * What csv-parse could not read, as `line: field: message`: an unclosed quote is named at the line its record
+ * starts on (the one after the last record read), anything else at the line csv-parse stopped on.
+ */
+function csvProblem(
+  err: CsvError,
+  lastLine: number,
+  columns: { nuid: number; mobile: number } | null,
+): [number, string, string] {
+  const at = typeof err.lines === 'number' ? err.lines : lastLine + 1;
+  const col = typeof err.column === 'number' ? err.column : -1;
+  const field = !columns
+    ? 'header'
+    : col === columns.nuid
+      ? 'nuid'
+      : col === columns.mobile
+        ? 'mobile'
+        : col >= 0
+          ? `第 ${col + 1} 列`
+          : 'file';
+  switch (err.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return [lastLine + 1, field, '引号未闭合：从此行起到文件末尾都在一对引号里'];
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return [at, field, '引号后只能是逗号或换行；值里的引号须写成两个（""）'];
+    case 'CSV_MAX_RECORD_SIZE':
+      return [at, 'file', `此行超过 ${MAX_RECORD_CHARS / 1024} K 字符，不是名单的一行`];
+    default:
+      return [at, field, '此处不是有效的 CSV 内容'];
+  }
+}
+
 /**
  * Reads the spooled list row by row: a header (`nuid`/客户号, optional `mobile`/手机号), then one customer
  * per line. Valid rows go to `onRows` in batches; bad ones to `problems` as `line: field: message`.
@@ -156,45 +175,78 @@ export async function readList(
     batch = [];
     for (const dup of await onRows(taken)) report(dup.line, 'nuid', `客户号 ${dup.nuid} 重复`);
   };
-  const parser = createReadStream(spooled.file)
-    .pipe(iconv.decodeStream(spooled.encoding === 'gbk' ? 'gbk' : 'utf8', { stripBOM: true }))
-    .pipe(parse({ info: true, skip_empty_lines: true, relax_column_count: true, trim: true }));
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    const line = info.lines;
-    if (!columns) {
-      const names = record.map((h) => h.toLowerCase());
-      const at = (k: keyof typeof HEADERS) => names.findIndex((h) => (HEADERS[k] as readonly string[]).includes(h));
-      columns = { nuid: at('nuid'), mobile: at('mobile') };
-      if (columns.nuid < 0) {
-        report(line, 'header', '首行须为表头，含“客户号”（nuid）列，可选“手机号”（mobile）列');
+  // 16 KiB at a time: each chunk is parsed in one go, and customers' requests wait for it.
+  const source = createReadStream(spooled.file, { highWaterMark: 16 * 1024 });
+  // relax_quotes: a quote inside an unquoted value (C"1, =HYPERLINK("…")) is part of the value, which the
+  // rules below then refuse by name; what is still no CSV (an unclosed quote, text after a closing one, a
+  // record over 64 KiB) ends the reading as one `line: field: message` (csvProblem), never a 500.
+  const parser = source.pipe(iconv.decodeStream(spooled.encoding === 'gbk' ? 'gbk' : 'utf8', { stripBOM: true })).pipe(
+    parse({
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      max_record_size: MAX_RECORD_CHARS,
+      trim: true,
+    }),
+  );
+  let lastLine = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      const line = info.lines;
+      lastLine = line;
+      if (!columns) {
+        const names = record.map((h) => h.toLowerCase());
+        const at = (k: keyof typeof HEADERS) => names.findIndex((h) => (HEADERS[k] as readonly string[]).includes(h));
+        columns = { nuid: at('nuid'), mobile: at('mobile') };
+        if (columns.nuid < 0) {
+          report(line, 'header', '首行须为表头，含“客户号”（nuid）列，可选“手机号”（mobile）列');
+          break;
+        }
+        continue;
+      }
+      rows++;
+      if (rows > MAX_LIST_ROWS) {
+        report(line, 'file', `名单不得超过 ${MAX_LIST_ROWS.toLocaleString('en-US')} 行`);
         break;
       }
-      continue;
+      // Valid rows are staged even after a bad one (the staged list is discarded then): a duplicate
+      // later in the file is still found and named.
+      const row = listRow(record, line, columns, report);
+      if (row) {
+        batch.push(row);
+        if (batch.length >= batchSize) await flush();
+      }
     }
-    rows++;
-    if (rows > MAX_LIST_ROWS) {
-      report(line, 'file', `名单不得超过 ${MAX_LIST_ROWS.toLocaleString('en-US')} 行`);
-      break;
-    }
-    const nuid = record[columns.nuid] ?? '';
-    const mobile = columns.mobile >= 0 ? (record[columns.mobile] ?? '') : '';
-    let ok = true;
-    if (!NUID.test(nuid)) {
-      report(line, 'nuid', nuid ? '客户号只能含字母、数字、_ 或 -（1–64 位）' : '客户号不能为空');
-      ok = false;
-    }
-    if (mobile && !MOBILE.test(mobile)) {
-      report(line, 'mobile', '手机号须为 11 位数字，以 1 开头');
-      ok = false;
-    }
-    // Valid rows are written even after a bad one (the transaction is rolled back then): a duplicate
-    // later in the file is still found and named.
-    if (ok) {
-      batch.push({ line, nuid, mobile: mobile || null });
-      if (batch.length >= batchSize) await flush();
-    }
+  } catch (err) {
+    if (!(err instanceof CsvError)) throw err;
+    const [line, field, message] = csvProblem(err, lastLine, columns);
+    report(line, field, message);
+  } finally {
+    source.destroy();
   }
   if (!columns) report(1, 'file', '文件为空');
   await flush();
   return { rows: Math.min(rows, MAX_LIST_ROWS), problems, bad };
+}
+
+/** One customer's line of a list, or null (its problems reported) when a field is not valid. */
+function listRow(
+  record: string[],
+  line: number,
+  columns: { nuid: number; mobile: number },
+  report: (line: number, field: string, message: string) => void,
+): ListRow | null {
+  const nuid = record[columns.nuid] ?? '';
+  const mobile = columns.mobile >= 0 ? (record[columns.mobile] ?? '') : '';
+  let ok = true;
+  if (!NUID.test(nuid)) {
+    report(line, 'nuid', nuid ? '客户号只能含字母、数字、_ 或 -（1–64 位）' : '客户号不能为空');
+    ok = false;
+  }
+  if (mobile && !MOBILE.test(mobile)) {
+    report(line, 'mobile', '手机号须为 11 位数字，以 1 开头');
+    ok = false;
+  }
+  return ok ? { line, nuid, mobile: mobile || null } : null;
 }

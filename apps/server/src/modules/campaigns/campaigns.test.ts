@@ -1,9 +1,9 @@
 import type { CampaignDraft } from '@campaign/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignActions } from '../../testing/campaign';
+import { DAY, detailOf, HOUR, readyWheel } from '../../testing/campaigns';
 import { type ConsoleClient, consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
 import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
-import { DAY, detailOf, HOUR, readyWheel } from './testing';
 
 const kinds = await dialects();
 
@@ -293,7 +293,12 @@ describe.each(kinds)('console campaigns: making and approving on %s', (kind) => 
       code: 6309,
       fields: { whiteList: '找不到这份白名单，请重新上传' },
     });
-    const withList = { ...draft, whiteList: { ref: list.listId, rows: list.rows } };
+    const act = draft.activity as NonNullable<CampaignDraft['activity']>;
+    const withList: CampaignDraft = {
+      ...draft,
+      activity: { ...act, eligibility: { ...act.eligibility, whiteListOnly: true } },
+      whiteList: { ref: list.listId, rows: list.rows },
+    };
     const saved = body<{ rev: number }>(
       await op.post('/console/campaigns/save', { id: 'vip-wheel', draft: withList, baseRev: ghostRev }),
     ).data.rev;
@@ -313,9 +318,18 @@ describe.each(kinds)('console campaigns: making and approving on %s', (kind) => 
   });
 
   it('two live campaigns of one corp may not share an entry slot at once', async () => {
-    const { rev } = await readyWheel(op, 'rival-wheel', t.clock.now, 2 * DAY);
+    // A new wheel is proposed a free slot (ADR 0383); moved onto the live wheel's, it is refused.
+    const taken = (await detailOf(op, 'spring-wheel')).draft.slot ?? 'page:wheel';
+    const { rev } = await readyWheel(op, 'rival-wheel', t.clock.now, 2 * DAY, (d) => {
+      expect(d.slot).toMatch(/^page:wheel-\d+$/);
+      expect(d.slot).not.toBe(taken);
+      d.slot = taken;
+    });
     const res = await op.post('/console/campaigns/submit', { id: 'rival-wheel', rev });
-    expect(res.json()).toMatchObject({ code: 6309, fields: { slot: expect.stringContaining('spring-wheel') } });
+    expect(res.json()).toMatchObject({
+      code: 6309,
+      fields: { slot: expect.stringContaining('已有活动「春季大转盘」') },
+    });
   });
 
   it('a staff list changes store clerks only: console roles stay the admin’s, at submit and at publication', async () => {

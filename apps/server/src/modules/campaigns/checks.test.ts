@@ -1,9 +1,10 @@
 import { CAMPAIGN_KINDS, type CampaignDraft } from '@campaign/contract';
 import { describe, expect, it } from 'vitest';
-import { campaignFilePort } from '../../cli/campaign-file';
+import { campaignFilePort } from '../../campaign-file/port';
 import { draftProblems, isChinese } from './checks';
 import { diffDrafts } from './diff';
 import { draftPath } from './file';
+import { changeRecord } from './save-draft';
 import { template } from './templates';
 
 const file = campaignFilePort({
@@ -90,13 +91,45 @@ describe('campaign checks', () => {
     expect(changes).toEqual([
       {
         path: 'activity.prizes.0.name',
-        label: '活动 · 奖品 · 「谢谢惠顾」 · 名称',
+        label: '活动 · 奖品 · 「谢谢惠顾」 · 奖品名称',
         before: '谢谢参与',
         after: '谢谢惠顾',
       },
       { path: 'activity.prizes.4', label: '活动 · 奖品 · 新增「加码」', before: null, after: prizes[4] },
     ]);
     expect(diffDrafts(before, before)).toEqual([]);
+  });
+
+  it("labels by where a key is: a prize's kind is 奖品类型, the campaign's 活动类型 (issue 34 §2)", () => {
+    const before = template('wheel', '转盘', NOW);
+    const after = structuredClone(before);
+    const prize = after.activity?.prizes[0] as { kind: string; name: string };
+    const next = prize.kind === 'points' ? 'coupon' : 'points';
+    prize.kind = next;
+    const [change] = diffDrafts(before, after);
+    expect(change).toEqual({
+      path: 'activity.prizes.0.kind',
+      label: `活动 · 奖品 · 「${prize.name}」 · 奖品类型`,
+      before: before.activity?.prizes[0]?.kind,
+      after: next,
+    });
+    expect(diffDrafts(null, { kind: 'wheel' })).toEqual([
+      { path: 'kind', label: '活动类型', before: null, after: 'wheel' },
+    ]);
+  });
+
+  it("a save's audit record carries the diff's labels, so the trail names the prize", () => {
+    const before = template('wheel', '转盘', NOW);
+    const after = structuredClone(before);
+    const prize = after.activity?.prizes[1] as { valueCents: number; name: string };
+    prize.valueCents = 1250;
+    expect(changeRecord(before, after)).toEqual({
+      before: { 'activity.prizes.1.valueCents': before.activity?.prizes[1]?.valueCents },
+      after: {
+        'activity.prizes.1.valueCents': 1250,
+        labels: { 'activity.prizes.1.valueCents': `活动 · 奖品 · 「${prize.name}」 · 价值（元）` },
+      },
+    });
   });
 });
 

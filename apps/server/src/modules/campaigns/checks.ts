@@ -6,6 +6,7 @@ import {
   oddsTable,
   unboundedPrizes,
 } from '@campaign/contract';
+import { cardAndMerchantProblems } from './discount-checks';
 import { draftPath, fileOf, KIND_EXTRAS, KIND_SECTIONS } from './file';
 import type { CampaignFilePort } from './ports';
 
@@ -46,67 +47,18 @@ export function draftProblems(input: CheckInput, file: CampaignFilePort): Record
   }
   if (Object.keys(fields).length) return fields;
 
-  const act = draft.activity;
-  if (act) {
-    const type = KIND_ACTIVITY_TYPE[draft.kind];
-    if (act.type !== type) add('activity.type', m(`此类活动的类型应为 ${type}`, `the type of this kind is ${type}`));
-    if (!isChinese(act.rules))
-      add('activity.rules', m('活动规则须使用中文撰写', 'the rules must be written in Chinese'));
-    dateProblems('activity', act.startsAt, act.endsAt, now, add, m);
-    const prizes = Array.isArray(act.prizes) ? act.prizes : [];
-    prizes.forEach((p, i) => {
-      if ((p.valueCents ?? 0) > MAX_PRIZE_CENTS) {
-        add(
-          `activity.prizes.${i}.valueCents`,
-          m('单个奖品价值不得超过 50,000 元', 'a prize may be worth at most ¥50,000'),
-        );
-      }
-      const stock = p.consolation ? null : (p.stock ?? null);
-      if (stock !== null && p.perUserCap != null && p.perUserCap > stock) {
-        add(`activity.prizes.${i}.perUserCap`, m('每人上限不能超过库存', 'the per-customer cap exceeds the stock'));
-      }
-    });
-    for (const pid of unboundedPrizes(prizes)) {
-      const i = prizes.findIndex((p) => p.id === pid);
-      add(`activity.prizes.${i}.stock`, m('有价值的奖品须设置库存', 'a prize of value needs a stock'));
-    }
-    if (!OFFER_TYPES.has(act.type) && prizes.length > 0) {
-      const consolations = prizes.filter((p) => p.consolation).length;
-      if (consolations !== 1) {
-        add(
-          'activity.prizes',
-          m('须有且仅有一个兜底奖品（谢谢参与）', 'exactly one prize must be the consolation prize'),
-        );
-      } else if (oddsTable(prizes).length === 0) {
-        add(
-          'activity.prizes',
-          m('中奖概率合计须为 100%：权重之和须大于 0', 'the odds must add up: the weights sum to 0'),
-        );
-      }
-    }
-    const c = act.chances ?? {};
-    if (c.perDay != null && c.perActivity != null && c.perDay > c.perActivity) {
-      add('activity.chances.perDay', m('每日次数不能超过活动总次数', 'chances per day exceed those per campaign'));
-    }
+  if (draft.activity) activityProblems(draft.activity, draft.kind, now, add, m);
+  // 仅白名单可参与 on with no list would admit nobody once published (ADR 0382).
+  if (draft.activity?.eligibility?.whiteListOnly === true && !draft.whiteList?.ref) {
+    add(
+      'activity.eligibility.whiteListOnly',
+      m(
+        '已打开“仅白名单可参与”：请上传白名单，或关闭此开关',
+        'white list only is on: upload a white list, or turn it off',
+      ),
+    );
   }
-
-  const d = draft.discount;
-  if (d) {
-    dateProblems('discount', d.startsAt, d.endsAt, now, add, m);
-    (d.rules ?? []).forEach((r, i) => {
-      if (!isChinese(r))
-        add(`discount.rules.${i}`, m('活动规则须使用中文撰写', 'the rules must be written in Chinese'));
-    });
-    if (d.perUserLimit != null && d.perUserLimit > d.totalLimit) {
-      add('discount.perUserLimit', m('每人次数不能超过总名额', 'the per-customer limit exceeds the total'));
-    }
-    if (d.dailyLimit != null && d.dailyLimit > d.totalLimit) {
-      add('discount.dailyLimit', m('每日名额不能超过总名额', 'the daily limit exceeds the total'));
-    }
-    if (d.amountCents > MAX_PRIZE_CENTS) {
-      add('discount.amountCents', m('立减金额不得超过 50,000 元', 'a discount may be at most ¥50,000'));
-    }
-  }
+  if (draft.discount) discountProblems(draft.discount, now, add, m);
   const staff = draft.staffList;
   if (staff?.length && !staff.some((s) => Array.isArray(s.roles) && s.roles.includes('admin'))) {
     add(
@@ -123,6 +75,76 @@ export function draftProblems(input: CheckInput, file: CampaignFilePort): Record
     add(draftPath(issue), issue.message);
   }
   return fields;
+}
+
+type Add = (path: string, msg: string) => void;
+type Message = (zh: string, en: string) => string;
+
+/** The console's rules for a game's activity: its type, rules text, window, prizes and chances. */
+function activityProblems(
+  act: NonNullable<CampaignDraft['activity']>,
+  kind: CampaignDraft['kind'],
+  now: number,
+  add: Add,
+  m: Message,
+) {
+  const type = KIND_ACTIVITY_TYPE[kind];
+  if (act.type !== type) add('activity.type', m(`此类活动的类型应为 ${type}`, `the type of this kind is ${type}`));
+  if (!isChinese(act.rules)) add('activity.rules', m('活动规则须使用中文撰写', 'the rules must be written in Chinese'));
+  dateProblems('activity', act.startsAt, act.endsAt, now, add, m);
+  const prizes = Array.isArray(act.prizes) ? act.prizes : [];
+  prizes.forEach((p, i) => {
+    if ((p.valueCents ?? 0) > MAX_PRIZE_CENTS) {
+      add(
+        `activity.prizes.${i}.valueCents`,
+        m('单个奖品价值不得超过 50,000 元', 'a prize may be worth at most ¥50,000'),
+      );
+    }
+    const stock = p.consolation ? null : (p.stock ?? null);
+    if (stock !== null && p.perUserCap != null && p.perUserCap > stock) {
+      add(`activity.prizes.${i}.perUserCap`, m('每人上限不能超过库存', 'the per-customer cap exceeds the stock'));
+    }
+  });
+  for (const pid of unboundedPrizes(prizes)) {
+    const i = prizes.findIndex((p) => p.id === pid);
+    add(`activity.prizes.${i}.stock`, m('有价值的奖品须设置库存', 'a prize of value needs a stock'));
+  }
+  if (!OFFER_TYPES.has(act.type) && prizes.length > 0) {
+    const consolations = prizes.filter((p) => p.consolation).length;
+    if (consolations !== 1) {
+      add(
+        'activity.prizes',
+        m('须有且仅有一个兜底奖品（谢谢参与）', 'exactly one prize must be the consolation prize'),
+      );
+    } else if (oddsTable(prizes).length === 0) {
+      add(
+        'activity.prizes',
+        m('中奖概率合计须为 100%：权重之和须大于 0', 'the odds must add up: the weights sum to 0'),
+      );
+    }
+  }
+  const c = act.chances ?? {};
+  if (c.perDay != null && c.perActivity != null && c.perDay > c.perActivity) {
+    add('activity.chances.perDay', m('每日次数不能超过活动总次数', 'chances per day exceed those per campaign'));
+  }
+}
+
+/** The console's rules for a discount: its window, rules text and limits. */
+function discountProblems(d: NonNullable<CampaignDraft['discount']>, now: number, add: Add, m: Message) {
+  dateProblems('discount', d.startsAt, d.endsAt, now, add, m);
+  (d.rules ?? []).forEach((r, i) => {
+    if (!isChinese(r)) add(`discount.rules.${i}`, m('活动规则须使用中文撰写', 'the rules must be written in Chinese'));
+  });
+  if (d.perUserLimit != null && d.perUserLimit > d.totalLimit) {
+    add('discount.perUserLimit', m('每人次数不能超过总名额', 'the per-customer limit exceeds the total'));
+  }
+  if (d.dailyLimit != null && d.dailyLimit > d.totalLimit) {
+    add('discount.dailyLimit', m('每日名额不能超过总名额', 'the daily limit exceeds the total'));
+  }
+  if (d.amountCents > MAX_PRIZE_CENTS) {
+    add('discount.amountCents', m('立减金额不得超过 50,000 元', 'a discount may be at most ¥50,000'));
+  }
+  cardAndMerchantProblems(d, add, m);
 }
 
 /** Chinese text: at least 4 Han characters, and more Han characters than Latin letters. */

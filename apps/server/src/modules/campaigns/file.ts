@@ -14,9 +14,9 @@ export function fileOf(
   opts: { paused?: boolean; whiteList?: boolean } = {},
 ): Obj {
   const type = KIND_ACTIVITY_TYPE[draft.kind];
-  const listed = draft.activity && opts.whiteList && draft.whiteList?.ref;
-  // Published, an uploaded white list limits the activity to its customers (the YAML export leaves it out: the
-  // list's rows are not in the file).
+  // Published, an uploaded white list limits the activity to its customers while 仅白名单可参与 is on (ADR 0382;
+  // the YAML export leaves it out: the list's rows are not in the file). Off, the list stays in the draft only.
+  const listed = draft.activity?.eligibility?.whiteListOnly === true && opts.whiteList && draft.whiteList?.ref;
   const act =
     draft.activity && type !== null
       ? listed
@@ -40,9 +40,20 @@ export function fileOf(
     seasons: draft.season && act ? [{ ...draft.season, act: id, corp: corpId }] : [],
     invites: draft.invites && act ? [{ ...draft.invites, actId: id, corp: corpId }] : [],
     stores: (draft.stores?.stores ?? []).map((s) => ({ ...s, corp: corpId })),
-    storeLists: draft.stores ? [{ ...draft.stores.list, id: draft.stores.list.id ?? id, corp: corpId }] : [],
+    storeLists: draft.stores ? [storeListOf(corpId, id, draft)] : [],
     staff: (draft.staffList ?? []).map((s) => ({ ...s, corp: corpId })),
   };
+}
+
+/**
+ * The draft's store list: a coupon campaign's list redeems the campaign's own prizes, so the campaign is named
+ * on it whatever the draft says (the editor does not show that field for coupons).
+ */
+function storeListOf(corpId: string, id: string, draft: CampaignDraft): Obj {
+  const list = draft.stores?.list ?? { name: '', stores: [] };
+  const acts = Array.isArray(list.activities) ? list.activities : [];
+  const activities = draft.kind === 'coupon' && draft.activity ? [...new Set([...acts, id])] : acts;
+  return { ...list, id: list.id ?? id, corp: corpId, activities };
 }
 
 const SECTION_PATHS: Record<string, (rest: (string | number)[]) => (string | number)[]> = {

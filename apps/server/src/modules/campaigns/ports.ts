@@ -1,5 +1,8 @@
 import type { StaffRole } from '@campaign/contract';
 import type { PortTx } from '../../db/owners';
+import type { StaffNamesPort as Names } from '../../platform/staff-names-port';
+
+export type { HaltsPort } from '../../platform/halts-port';
 
 /**
  * What this module needs from others, passed in by createServices (services.ts): modules never import
@@ -13,7 +16,7 @@ export interface FileIssue {
 }
 
 /**
- * The campaign file (apps/server/src/cli): the same zod schemas validate a draft as validate `cli import`,
+ * The campaign file (apps/server/src/campaign-file): the same zod schemas validate a draft as validate `cli import`,
  * and a draft is published by the same code that imports a file, in the caller's transaction.
  */
 export interface CampaignFilePort {
@@ -50,20 +53,14 @@ export interface ApprovalPolicyPort {
   requiredApprovals(corpId: string, budgetCents: number): Promise<number>;
 }
 
-/** The corp's kill switch (platform/tenancy.ts), as every node reads it. */
-export interface HaltsPort {
-  halted(corpId: string): Promise<boolean>;
-}
-
 /** The corp's uploaded white lists (modules/campaign-lab owns them). */
 export interface WhiteListsPort {
   /** In the caller's transaction (or the whole database, handed over). */
   exists(tx: PortTx, corpId: string, listId: string): Promise<boolean>;
 }
 
-/** Staff names (modules/staff). */
-export interface StaffNamesPort {
-  names(corpId: string, ids: string[]): Promise<Map<string, string>>;
+/** Staff names (modules/staff, platform/staff-names-port.ts), and the console roles they hold. */
+export interface StaffNamesPort extends Names {
   /** Who holds a console role now, with those roles in CONSOLE_ROLES order (a staff list may not change them). */
   consoleRoles(corpId: string, tx?: PortTx): Promise<Map<string, StaffRole[]>>;
   /** The corp's staff list as it is: a new staff-list campaign starts from it. */

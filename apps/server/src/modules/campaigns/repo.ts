@@ -1,4 +1,4 @@
-import type { CampaignState } from '@campaign/contract';
+import type { CampaignSort, CampaignState, ListOrder } from '@campaign/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Own } from '../../db/owners';
 import type { CampaignReviewTable, CampaignTable } from '../../db/schema';
@@ -36,11 +36,48 @@ export async function updateIf(
   return Number(r.numUpdatedRows) === 1;
 }
 
+/**
+ * A review's first statement: takes the campaign's row only while the rev and round the approver read are
+ * still the submission waiting for review (state, or revision of a published campaign, 'submitted'). The last
+ * approval publishes and so clears that state in its transaction; PostgreSQL re-checks this condition on the
+ * row once the publisher commits, so a review queued behind the publication finds nothing left to decide
+ * (a check of rev and round alone passed it, and it published a second time). SQLite's writers are serial.
+ */
+export async function holdForReview(
+  db: Own<'campaigns'>,
+  corpId: string,
+  id: string,
+  expect: { rev: number; round: number; revision: boolean },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('campaign')
+    .set((eb) => ({ draft_rev: eb.ref('draft_rev') }))
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .where('draft_rev', '=', expect.rev)
+    .where('round', '=', expect.round)
+    .where(expect.revision ? 'revision_state' : 'state', '=', 'submitted')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 export interface ListFilter {
   state?: CampaignState | undefined;
   kind?: string | undefined;
   q?: string | undefined;
+  sort?: CampaignSort | undefined;
+  order?: ListOrder | undefined;
 }
+
+/** The contract's sort names and the columns they sort by: the only columns a client can order the list by. */
+const SORT_COLUMNS = {
+  updatedAt: 'updated_at',
+  title: 'title',
+  kind: 'kind',
+  state: 'state',
+  startsAt: 'starts_at',
+  endsAt: 'ends_at',
+} as const satisfies Record<CampaignSort, (typeof LIST_COLUMNS)[number]>;
 
 /**
  * The list's filter. By the stored state, so every filter walks an index: the clock (running.tick, every 5 s
@@ -71,6 +108,25 @@ const LIST_COLUMNS = [
   'updated_by',
 ] as const;
 
+/**
+ * The list's order: the chosen column (rows without dates last on both databases), then the newest change,
+ * then the id, so a page boundary never moves between two reads.
+ */
+function listed(db: Own<'campaigns'>, corpId: string, f: ListFilter) {
+  const q = whereState(db, corpId, f).select(LIST_COLUMNS);
+  const dir = f.order === 'ascend' ? 'asc' : 'desc';
+  const byColumn =
+    f.sort && f.sort !== 'updatedAt'
+      ? q.orderBy(SORT_COLUMNS[f.sort], (ob) => (dir === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      : q;
+  return byColumn.orderBy('updated_at', f.sort === 'updatedAt' ? dir : 'desc').orderBy('id', 'desc');
+}
+
+/** Every listed campaign in the list's order, a batch at a time (the CSV export). */
+export async function listBatch(db: Own<'campaigns'>, corpId: string, f: ListFilter, offset: number, limit: number) {
+  return listed(db, corpId, f).offset(offset).limit(limit).execute();
+}
+
 export async function listCampaigns(
   db: Own<'campaigns'>,
   corpId: string,
@@ -78,13 +134,7 @@ export async function listCampaigns(
   page: { offset: number; limit: number },
 ) {
   const [rows, total] = await Promise.all([
-    whereState(db, corpId, f)
-      .select(LIST_COLUMNS)
-      .orderBy('updated_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
+    listed(db, corpId, f).offset(page.offset).limit(page.limit).execute(),
     whereState(db, corpId, f)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
@@ -111,6 +161,20 @@ export async function slotHolders(
     .where('ends_at', '>', Math.max(now, window.startsAt))
     .where('starts_at', '<', window.endsAt)
     .limit(3)
+    .execute();
+}
+
+/** Every campaign of the corp that holds an entry slot now or later (approved to paused, not yet ended). */
+export async function slotBookings(db: Own<'campaigns'>, corpId: string, now: number) {
+  return db
+    .selectFrom('campaign')
+    .select(['id', 'title', 'state', 'slot', 'starts_at', 'ends_at'])
+    .where('corp_id', '=', corpId)
+    .where('slot', 'is not', null)
+    .where('state', 'in', ['approved', 'scheduled', 'live', 'paused'])
+    .where('ends_at', '>', now)
+    .orderBy('starts_at')
+    .limit(500)
     .execute();
 }
 

@@ -20,9 +20,13 @@ export function campaignsHandlers(svc: CampaignsService): HandlersOf<typeof camp
     consoleCampaignDiff: async ({ corp, query }) => reads.diff(corp, query.id),
     consoleCampaignReview: async ({ corp, console: who, body, req }) => lifecycle.review(acting(who, req), corp, body),
     consoleCampaignPause: async ({ corp, console: who, body, req }) => running.pause(acting(who, req), corp, body.id),
+    consoleCampaignPauseMany: async ({ corp, console: who, body, req }) =>
+      running.pauseMany(acting(who, req), corp, body.ids),
+    consoleCampaignExport: async ({ corp, query }) => reads.exportCsv(corp, query),
     consoleCampaignResume: async ({ corp, console: who, body, req }) => running.resume(acting(who, req), corp, body.id),
     consoleCampaignArchive: async ({ corp, console: who, body, req }) =>
       running.archive(acting(who, req), corp, body.id),
     consoleApprovals: async ({ corp, console: who }) => reads.approvals(corp, who.id),
+    consoleCampaignSlots: async ({ corp, query }) => reads.slots(corp, query.id),
   };
 }

@@ -4,9 +4,9 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { createServices } from '../../services';
 import { campaignActions } from '../../testing/campaign';
+import { DAY, detailOf, HOUR, readyWheel } from '../../testing/campaigns';
 import { consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
 import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
-import { DAY, detailOf, HOUR, readyWheel } from './testing';
 
 const kinds = await dialects();
 

@@ -1,64 +1,15 @@
-import { CAMPAIGN_KINDS, type Locale } from '@campaign/contract';
-import { locales, z } from 'zod';
+import { campaignDraftShapeSchema, issueMessage, type Locale } from '@campaign/contract';
 
-// What a draft must look like to be stored at all (work in progress is saved; the checks come at submit): the
-// known sections, each of its JSON type, so nothing the list copies out of it (title, window, budget) can be
-// of the wrong type.
+// What a draft must look like to be stored, checked or used at all (work in progress is saved; the checks come
+// at submit): the contract's draft schema, every field of its JSON type, checked before any rule reads the
+// draft, so nothing the list copies out of it (title, window, budget) and no rule or figure meets a wrong type.
 
-const obj = z.object({}).loose();
-const draftShape = z
-  .object({
-    kind: z.enum(CAMPAIGN_KINDS),
-    activity: z
-      .object({
-        title: z.string().max(40).optional(),
-        startsAt: z.union([z.number(), z.string()]).optional(),
-        endsAt: z.union([z.number(), z.string()]).optional(),
-        prizes: z.array(obj).max(50).optional(),
-      })
-      .loose()
-      .optional(),
-    discount: z
-      .object({
-        title: z.string().max(40).optional(),
-        amountCents: z.number().int().min(0).max(1e9).optional(),
-        totalLimit: z.number().int().min(0).max(1e9).optional(),
-      })
-      .loose()
-      .optional(),
-    season: obj.optional(),
-    invites: obj.optional(),
-    stores: z
-      .object({ list: obj, stores: z.array(obj).max(2000) })
-      .loose()
-      .optional(),
-    staffList: z.array(obj).max(2000).optional(),
-    banner: z.string().max(512).nullable().optional(),
-    whiteList: z
-      .object({ ref: z.string().max(200), rows: z.number().int().min(0) })
-      .nullable()
-      .optional(),
-    slot: z.string().trim().max(64).optional(),
-  })
-  .strict();
-const prizeNumbers = z.object({
-  valueCents: z.number().int().min(0).max(1e9).optional(),
-  stock: z.number().int().min(0).max(1e9).nullable().optional(),
-  weight: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-});
-
-const zodLocales = { 'zh-CN': locales.zhCN(), 'en-US': locales.en() } as const;
-
-/** Field errors of a draft that cannot even be stored; empty when it can. */
+/** Field errors of a draft that cannot even be stored, keyed by its path in the draft; empty when it can. */
 export function shapeProblems(draft: unknown, locale: Locale): Record<string, string> {
   const fields: Record<string, string> = {};
-  const r = draftShape.safeParse(draft, { error: zodLocales[locale].localeError });
-  if (!r.success) for (const i of r.error.issues) fields[i.path.join('.') || 'draft'] ??= i.message;
-  const prizes = r.success ? (r.data.activity?.prizes ?? []) : [];
-  prizes.forEach((p, n) => {
-    const pr = prizeNumbers.safeParse(p, { error: zodLocales[locale].localeError });
-    if (!pr.success)
-      for (const i of pr.error.issues) fields[['activity', 'prizes', n, ...i.path].join('.')] ??= i.message;
-  });
+  const r = campaignDraftShapeSchema.safeParse(draft);
+  if (!r.success) {
+    for (const i of r.error.issues) fields[i.path.map(String).join('.') || 'draft'] ??= issueMessage(i, locale);
+  }
   return fields;
 }

@@ -11,6 +11,7 @@ import {
 import { handOver, type Own, type PortTx } from '../../db/owners';
 import type { AuditActor, AuditPort } from '../../platform/audit-port';
 import { AppError } from '../../platform/errors';
+import type { NotificationsPort } from '../../platform/notifications-port';
 import type { ServiceDeps } from '../../platform/services';
 import { draftProblems, timeOf } from './checks';
 import type {
@@ -41,6 +42,8 @@ export type CampaignsDeps = ServiceDeps<'campaigns'> & {
   halts: HaltsPort;
   staff: StaffNamesPort;
   whiteLists: WhiteListsPort;
+  /** The console's bell: approvers told what waits for them, makers what was decided. */
+  notify: NotificationsPort;
 };
 
 type RowLike = Pick<repo.CampaignRowDb, 'state' | 'starts_at' | 'ends_at'>;
@@ -113,6 +116,10 @@ export function parseDraft(text: string | null): CampaignDraft | null {
   return text === null ? null : (JSON.parse(text) as CampaignDraft);
 }
 
+/**
+ * The steps every campaign use case shares, bound to the deps: load a campaign, every check on a draft
+ * (campaignProblems below), an audit entry, staff names.
+ */
 export function campaignHelpers(deps: CampaignsDeps) {
   const db = deps.database.db;
 
@@ -123,71 +130,8 @@ export function campaignHelpers(deps: CampaignsDeps) {
   }
 
   /** Every check, the slot included: field errors (empty when the draft may be submitted or published). */
-  async function problems(
-    corpId: string,
-    id: string,
-    draft: CampaignDraft,
-    locale: Locale,
-    ex: Own<'campaigns'> = db,
-  ): Promise<Record<string, string>> {
-    const now = deps.clock();
-    const shape = shapeProblems(draft, locale);
-    if (Object.keys(shape).length) return shape;
-    const fields = draftProblems({ corpId, id, draft, now, locale }, deps.file);
-    // A list the draft names but the corp does not have would admit nobody once published.
-    const listRef = draft.whiteList?.ref;
-    if (listRef && !(await deps.whiteLists.exists(handOver(ex), corpId, listRef))) {
-      fields.whiteList ??=
-        locale === 'zh-CN' ? '找不到这份白名单，请重新上传' : 'this white list was not found: upload it again';
-    }
-    if (draft.staffList && !fields.staffList) {
-      const changed = await consoleRoleChanges(corpId, draft.staffList, handOver(ex));
-      if (changed.length) {
-        fields.staffList =
-          locale === 'zh-CN'
-            ? `人员名单只能调整门店核销人员；控制台岗位（运营、审批、审计、管理员）由管理员在「人员与权限」中调整，名单须与现状一致：${changed.join('、')}`
-            : `a staff list may change store clerks only; console roles are the admin's, in Staff: keep them as they are for ${changed.join(', ')}`;
-      }
-    }
-    const slot = slotOf(draft);
-    const cols = draftColumns(draft);
-    if (slot && cols.starts_at !== null && cols.ends_at !== null && !fields['activity.startsAt']) {
-      const holders = await repo.slotHolders(
-        ex,
-        corpId,
-        slot,
-        { startsAt: cols.starts_at, endsAt: cols.ends_at },
-        id,
-        now,
-      );
-      const first = holders[0];
-      if (first) {
-        fields.slot ??=
-          locale === 'zh-CN'
-            ? `该入口（${slot}）在此时段已有活动「${first.title}」（${first.id}），同一入口同时只能有一个活动`
-            : `campaign ${first.id} already holds entry slot ${slot} in this window`;
-      }
-    }
-    return fields;
-  }
-
-  /**
-   * The members whose console roles the list would change (ADR 0341): listed with other console roles than
-   * they hold, listed with one they do not hold (a newcomer), or left out while holding one (publishing the
-   * list would disable them). Checked at submit and again at publication, against the roles then.
-   */
-  async function consoleRoleChanges(corpId: string, list: NonNullable<CampaignDraft['staffList']>, tx: PortTx) {
-    const now = await deps.staff.consoleRoles(corpId, tx);
-    const changed: string[] = [];
-    const listed = new Set<string>();
-    for (const s of list) {
-      const id = String(s.id ?? '');
-      listed.add(id);
-      const wanted = consoleRolesOf(Array.isArray(s.roles) ? s.roles.map(String) : []);
-      if (wanted.join() !== (now.get(id) ?? []).join()) changed.push(id);
-    }
-    for (const id of now.keys()) if (!listed.has(id)) changed.push(id);
-    return changed;
+  function problems(corpId: string, id: string, draft: CampaignDraft, locale: Locale, ex: Own<'campaigns'> = db) {
+    return campaignProblems(deps, corpId, id, draft, locale, ex);
   }
 
   async function audit(
@@ -218,3 +162,77 @@ export function campaignHelpers(deps: CampaignsDeps) {
   return { load, problems, audit, names };
 }
 export type CampaignHelpers = ReturnType<typeof campaignHelpers>;
+
+/** Every check, the slot included: field errors (empty when the draft may be submitted or published). */
+export async function campaignProblems(
+  deps: CampaignsDeps,
+  corpId: string,
+  id: string,
+  draft: CampaignDraft,
+  locale: Locale,
+  ex: Own<'campaigns'>,
+): Promise<Record<string, string>> {
+  const now = deps.clock();
+  const shape = shapeProblems(draft, locale);
+  if (Object.keys(shape).length) return shape;
+  const fields = draftProblems({ corpId, id, draft, now, locale }, deps.file);
+  // A list the draft names but the corp does not have would admit nobody once published.
+  const listRef = draft.whiteList?.ref;
+  if (listRef && !(await deps.whiteLists.exists(handOver(ex), corpId, listRef))) {
+    fields.whiteList ??=
+      locale === 'zh-CN' ? '找不到这份白名单，请重新上传' : 'this white list was not found: upload it again';
+  }
+  if (draft.staffList && !fields.staffList) {
+    const changed = await consoleRoleChanges(deps, corpId, draft.staffList, handOver(ex));
+    if (changed.length) {
+      fields.staffList =
+        locale === 'zh-CN'
+          ? `人员名单只能调整门店核销人员；控制台岗位（运营、审批、审计、管理员）由管理员在「人员与权限」中调整，名单须与现状一致：${changed.join('、')}`
+          : `a staff list may change store clerks only; console roles are the admin's, in Staff: keep them as they are for ${changed.join(', ')}`;
+    }
+  }
+  const slot = slotOf(draft);
+  const cols = draftColumns(draft);
+  if (slot && cols.starts_at !== null && cols.ends_at !== null && !fields['activity.startsAt']) {
+    const holders = await repo.slotHolders(
+      ex,
+      corpId,
+      slot,
+      { startsAt: cols.starts_at, endsAt: cols.ends_at },
+      id,
+      now,
+    );
+    const first = holders[0];
+    if (first) {
+      fields.slot ??=
+        locale === 'zh-CN'
+          ? `该入口在此时段已有活动「${first.title}」，同一入口同时只能有一个活动：请在入口时间轴上选一个空闲入口`
+          : `campaign ${first.id} already holds entry slot ${slot} in this window`;
+    }
+  }
+  return fields;
+}
+
+/**
+ * The members whose console roles the list would change (ADR 0341): listed with other console roles than
+ * they hold, listed with one they do not hold (a newcomer), or left out while holding one (publishing the
+ * list would disable them). Checked at submit and again at publication, against the roles then.
+ */
+async function consoleRoleChanges(
+  deps: CampaignsDeps,
+  corpId: string,
+  list: NonNullable<CampaignDraft['staffList']>,
+  tx: PortTx,
+) {
+  const now = await deps.staff.consoleRoles(corpId, tx);
+  const changed: string[] = [];
+  const listed = new Set<string>();
+  for (const s of list) {
+    const id = String(s.id ?? '');
+    listed.add(id);
+    const wanted = consoleRolesOf(Array.isArray(s.roles) ? s.roles.map(String) : []);
+    if (wanted.join() !== (now.get(id) ?? []).join()) changed.push(id);
+  }
+  for (const id of now.keys()) if (!listed.has(id)) changed.push(id);
+  return changed;
+}

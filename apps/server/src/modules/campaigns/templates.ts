@@ -9,8 +9,9 @@ const DAY = 24 * HOUR;
 
 const prize = (p: DraftPrize): DraftPrize => ({ stock: null, perUserCap: null, valueCents: 0, tiers: [], ...p });
 
-function prizesFor(kind: CampaignKind): DraftPrize[] {
-  const thanks = prize({
+/** The consolation prize every kind ends its table with. */
+function thanks(): DraftPrize {
+  return prize({
     id: 'thanks',
     name: '谢谢参与',
     kind: 'thanks',
@@ -18,46 +19,54 @@ function prizesFor(kind: CampaignKind): DraftPrize[] {
     weight: 800,
     consolation: true,
   });
-  if (kind === 'newCustomer' || kind === 'newUser') {
-    return [
-      prize({
-        id: 'gift',
-        name: '新客礼券 10 元',
-        kind: 'coupon',
-        image: '/prizes/coupon.svg',
-        weight: 1,
-        stock: 1000,
-        perUserCap: 1,
-        valueCents: 1000,
-      }),
-      thanks,
-    ];
-  }
-  if (kind === 'coupon') {
-    return [
-      prize({
-        id: 'coupon-5',
-        name: '5 元消费券',
-        kind: 'coupon',
-        image: '/prizes/coupon.svg',
-        weight: 150,
-        stock: 2000,
-        perUserCap: 1,
-        valueCents: 500,
-      }),
-      prize({
-        id: 'ticket',
-        name: '到店兑换券',
-        kind: 'coupon',
-        image: '/prizes/card.svg',
-        weight: 50,
-        stock: 500,
-        perUserCap: 1,
-        valueCents: 2000,
-      }),
-      thanks,
-    ];
-  }
+}
+
+/** The offers (new customer, new user): one gift. */
+function offerPrizes(): DraftPrize[] {
+  return [
+    prize({
+      id: 'gift',
+      name: '新客礼券 10 元',
+      kind: 'coupon',
+      image: '/prizes/coupon.svg',
+      weight: 1,
+      stock: 1000,
+      perUserCap: 1,
+      valueCents: 1000,
+    }),
+    thanks(),
+  ];
+}
+
+/** A coupon campaign: two coupons. */
+function couponPrizes(): DraftPrize[] {
+  return [
+    prize({
+      id: 'coupon-5',
+      name: '5 元消费券',
+      kind: 'coupon',
+      image: '/prizes/coupon.svg',
+      weight: 150,
+      stock: 2000,
+      perUserCap: 1,
+      valueCents: 500,
+    }),
+    prize({
+      id: 'ticket',
+      name: '到店兑换券',
+      kind: 'coupon',
+      image: '/prizes/card.svg',
+      weight: 50,
+      stock: 500,
+      perUserCap: 1,
+      valueCents: 2000,
+    }),
+    thanks(),
+  ];
+}
+
+/** A game: a physical first prize, a red packet and points. */
+function gamePrizes(): DraftPrize[] {
   return [
     prize({
       id: 'first',
@@ -88,8 +97,14 @@ function prizesFor(kind: CampaignKind): DraftPrize[] {
       points: 50,
       valueCents: 50,
     }),
-    thanks,
+    thanks(),
   ];
+}
+
+function prizesFor(kind: CampaignKind): DraftPrize[] {
+  if (kind === 'newCustomer' || kind === 'newUser') return offerPrizes();
+  if (kind === 'coupon') return couponPrizes();
+  return gamePrizes();
 }
 
 const RULES =
@@ -124,6 +139,8 @@ export function template(kind: CampaignKind, title: string, now: number): Campai
           rules: ['每位客户限享一次，名额有限，先到先得。'],
           amountCents: 1000,
           thresholdCents: 5000,
+          validCards: [],
+          validMerchants: [],
           startsAt,
           endsAt,
           totalLimit: 1000,
@@ -162,6 +179,13 @@ export function template(kind: CampaignKind, title: string, now: number): Campai
       };
     case 'newCustomer':
       return { kind, activity: activity('newCustomer'), invites: { perDay: 5, perSeason: 20, linkTtlHours: 72 } };
+    case 'coupon':
+      // Where its tickets are redeemed: stores picked from the stores' master data (none yet).
+      return {
+        kind,
+        activity: activity('common'),
+        stores: { list: { name: `${title.slice(0, 36)}适用门店`, stores: [], activities: [] }, stores: [] },
+      };
     default:
       return { kind, activity: activity(type ?? 'common') };
   }

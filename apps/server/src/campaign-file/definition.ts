@@ -1,9 +1,15 @@
 import { corpIdSchema, mobileSchema, STAFF_ROLES } from '@campaign/contract';
-import { isNode, LineCounter, parseDocument } from 'yaml';
+import { isNode, LineCounter, parseDocument, visit } from 'yaml';
 import { z } from 'zod';
 import { activityDefSchema, groupDefSchema, when } from '../modules/activity/definition';
 import { seasonDefSchema } from '../modules/season/definition';
 import { checkStoreRefs, storeDefSchema, storeListDefSchema } from './stores-definition';
+
+// The campaign file (docs/decisions/0348-yaml.md): its schema and line-numbered parser here, its import in
+// import.ts, the console's publishing port in port.ts. A unit of its own beside the wiring (services.ts),
+// not under cli/: the command line (cli/main.ts), the console's campaigns (port.ts, wired by services.ts)
+// and the campaign lab read the same file. Each module declares the shape of its own section
+// (modules/activity/definition.ts, modules/season/definition.ts).
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
 
@@ -78,7 +84,9 @@ export const discountDefSchema = z
     amountCents: z.number().int().positive(),
     thresholdCents: z.number().int().min(0).default(0),
     validCards: z
-      .array(z.object({ bin: z.string().regex(/^\d{1,8}$/), label: z.string().min(1) }).strict())
+      .array(
+        z.object({ bin: z.string().regex(/^\d{6,8}$/, 'a card BIN is 6-8 digits'), label: z.string().min(1) }).strict(),
+      )
       .default([]),
     validMerchants: z.array(z.object({ id: idSchema, name: z.string().min(1) }).strict()).default([]),
     startsAt: when,
@@ -242,6 +250,27 @@ function resolveRelativeTimes(value: unknown, now: number): unknown {
   return value;
 }
 
+/** Aliases (`*a`) a file may expand in all: anchors save typing, not a way to grow a file a thousandfold. */
+const MAX_ALIAS_COUNT = 100;
+
+/**
+ * An alias inside the node it names (`a: &a [*a]`) makes the document a cycle, which nothing can walk: it is
+ * refused with its line before the document becomes JSON.
+ */
+function aliasProblems(doc: ReturnType<typeof parseDocument>, counter: LineCounter, fileName: string): string[] {
+  const problems: string[] = [];
+  visit(doc, {
+    Alias(_key, node, path) {
+      const target = node.resolve(doc);
+      if (target && path.includes(target)) {
+        const line = node.range ? counter.linePos(node.range[0]).line : '?';
+        problems.push(`${fileName}:${line}: YAML: 别名 *${node.source} 引用了包含它自身的锚点（循环引用）`);
+      }
+    },
+  });
+  return problems;
+}
+
 /** Parse and validate a definition; every problem names its field and line. */
 export function parseDefinition(text: string, fileName = 'definition', now = Date.now()): Definition {
   const counter = new LineCounter();
@@ -251,7 +280,16 @@ export function parseDefinition(text: string, fileName = 'definition', now = Dat
       doc.errors.map((e) => `${fileName}:${e.linePos?.[0]?.line ?? '?'}: YAML syntax: ${e.message.split('\n')[0]}`),
     );
   }
-  const parsed = definitionSchema.safeParse(resolveRelativeTimes(doc.toJS() ?? {}, now));
+  const aliases = aliasProblems(doc, counter, fileName);
+  if (aliases.length) throw new DefinitionError(aliases);
+  let json: unknown;
+  try {
+    json = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch {
+    // yaml's own bound: aliases that would expand the document past MAX_ALIAS_COUNT copies (a "billion laughs").
+    throw new DefinitionError([`${fileName}:?: YAML: 别名展开过多（上限 ${MAX_ALIAS_COUNT}），请直接写出内容`]);
+  }
+  const parsed = definitionSchema.safeParse(resolveRelativeTimes(json, now));
   if (!parsed.success) {
     throw new DefinitionError(
       parsed.error.issues.map((i) => {

@@ -1,5 +1,5 @@
+import { issueMessage } from '@campaign/contract';
 import type { Transaction } from 'kysely';
-import { locales } from 'zod';
 import type { PortTx } from '../db/owners';
 import type { DB } from '../db/schema';
 import type { Publishing } from '../modules/activity/publishing';
@@ -7,18 +7,18 @@ import type { CampaignFilePort } from '../modules/campaigns/ports';
 import { definitionSchema } from './definition';
 import { applyDefinitionIn } from './import';
 
-const zodLocales = { 'zh-CN': locales.zhCN(), 'en-US': locales.en() } as const;
-
 /**
  * The campaign file as the console's campaigns use it (ADR 0340): a draft is validated by the schemas that
- * validate `cli import`, and an approved one is published by the import's own code, in the approval's
+ * validate `cli import` (definition.ts), and an approved one is published by the import's own code, in the approval's
  * transaction (so the campaign's new state, its audit entry and the activity's new version commit together).
  */
 export function campaignFilePort(publishing: Pick<Publishing, 'publish' | 'publishGroup'>): CampaignFilePort {
   return {
     problems(file, locale) {
-      const r = definitionSchema.safeParse(file, { error: zodLocales[locale].localeError });
-      return r.success ? [] : r.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message }));
+      const r = definitionSchema.safeParse(file);
+      return r.success
+        ? []
+        : r.error.issues.map((i) => ({ path: i.path as (string | number)[], message: issueMessage(i, locale) }));
     },
     async publish(tx: PortTx, file, now) {
       const def = definitionSchema.parse(file);

@@ -50,6 +50,26 @@ describe('stores CSV', () => {
     expect(p).toContain('stores.csv:7: 3 fields, the header has 9');
   });
 
+  it('the malformed CSVs of issue 32 (a quote inside a field, an unclosed quote, random bytes, a formula) name their line', () => {
+    let x = 0x2545f491;
+    const noise = Buffer.from(
+      new Uint8Array(200 * 1024).map(() => {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        return x & 0xff;
+      }),
+    );
+    expect(problems(`${HEADER}\nC"1,13800000001\n`)).toEqual(['stores.csv:2: 2 fields, the header has 9']);
+    expect(problems(`${HEADER}\n"sh-9,a,b,310100,上海市,121.4,31.2,09:00-17:00,021\n`)).toEqual([
+      'stores.csv:2: unterminated quote',
+    ]);
+    expect(problems(noise.toString('utf8'))[0]).toMatch(/^stores\.csv:1: header: missing column/);
+    expect(problems(`${HEADER}\n=HYPERLINK("http://evil.example"),${GOOD.slice(5)}\n`)).toEqual([
+      expect.stringMatching(/^stores\.csv:2: id: /),
+    ]);
+  });
+
   it('a missing column is named', () => {
     expect(problems('id,name\nx,y')).toEqual([
       'stores.csv:1: header: missing column(s) address, cityCode, cityName, lng, lat, hours, phone',
