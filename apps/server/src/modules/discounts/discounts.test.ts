@@ -99,10 +99,8 @@ describe.each(kinds)('instant discounts on %s', (kind) => {
     return t.app.inject({
       method: 'POST',
       url: '/bmcs/api/discount/payment-result?corpId=demo',
-      headers: {
-        ...H5,
-        [SERVER_SIGNATURE_HEADER]: serverSignature(secret, 'demo', sec, discountPaymentResultSigningText(n)),
-      },
+      // Server to server: the signature, no browser header.
+      headers: { [SERVER_SIGNATURE_HEADER]: serverSignature(secret, 'demo', sec, discountPaymentResultSigningText(n)) },
       payload: n,
     });
   };
@@ -117,6 +115,15 @@ describe.each(kinds)('instant discounts on %s', (kind) => {
     // A result not signed by the bank is refused and changes nothing.
     expect(body(await bankResult(p.paymentId, 'paid', p.payCents, 'not-the-corp-secret-000000')).code).toBe(3306);
     expect(body(await bankResult(p.paymentId, 'paid', p.payCents + 1)).code).toBe(3150);
+    // Unsigned and from no page of ours (no browser header either): the cross-site refusal.
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/discount/payment-result?corpId=demo',
+      payload: { paymentId: p.paymentId, result: 'paid', payCents: p.payCents, notifiedAt: t.clock.now },
+    });
+    expect([unsigned.statusCode, body(unsigned).code]).toEqual([403, 40301]);
+    expect(body<Consumption>(await consume(me, p)).data.state).toBe('reserved');
+    // Signed by the bank's server, which sends no browser header: applied, once.
     const [a, b] = await Promise.all([
       bankResult(p.paymentId, 'paid', p.payCents),
       bankResult(p.paymentId, 'paid', p.payCents),

@@ -1,6 +1,6 @@
 import type { Consumption, DiscountPaymentResult } from '@campaign/contract';
+import { campaignDay } from '@campaign/contract/china-time';
 import type { Own } from '../../db/owners';
-import { campaignDay } from '../../platform/campaign-day';
 import { AppError } from '../../platform/errors';
 import * as repo from './repo';
 

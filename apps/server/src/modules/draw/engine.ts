@@ -99,51 +99,7 @@ export function validatePrizeTable(prizes: readonly PrizeConfig[]): PrizeTablePr
   }
 
   const seen = new Set<string>();
-  for (const prize of prizes) {
-    if (prize.id.length === 0) add('empty-id', null, 'a prize has an empty id');
-    else if (seen.has(prize.id)) add('duplicate-id', prize.id, `prize id "${prize.id}" appears more than once`);
-    seen.add(prize.id);
-
-    if (!isNonNegativeInteger(prize.weight)) {
-      add('invalid-weight', prize.id, `prize "${prize.id}" has weight ${prize.weight}; weights are integers ≥ 0`);
-    }
-    if (prize.unlockAfterDraws !== null && !isNonNegativeInteger(prize.unlockAfterDraws)) {
-      add(
-        'invalid-unlock',
-        prize.id,
-        `prize "${prize.id}" unlocks after ${prize.unlockAfterDraws} draws; this must be an integer ≥ 0 or null`,
-      );
-    }
-    let previousFrom: number | null = null;
-    for (const tier of prize.tiers) {
-      if (!isNonNegativeInteger(tier.fromDraw)) {
-        add(
-          'invalid-from-draw',
-          prize.id,
-          `prize "${prize.id}" has a tier from draw ${tier.fromDraw}; use integers ≥ 0`,
-        );
-      }
-      if (!isNonNegativeInteger(tier.weight)) {
-        add(
-          'invalid-weight',
-          prize.id,
-          `prize "${prize.id}" has tier weight ${tier.weight} (from draw ${tier.fromDraw}); weights are integers ≥ 0`,
-        );
-      }
-      if (previousFrom !== null) {
-        if (tier.fromDraw === previousFrom) {
-          add('duplicate-from-draw', prize.id, `prize "${prize.id}" has two tiers from draw ${tier.fromDraw}`);
-        } else if (tier.fromDraw < previousFrom) {
-          add(
-            'tiers-unsorted',
-            prize.id,
-            `prize "${prize.id}" has tiers out of order (${tier.fromDraw} after ${previousFrom})`,
-          );
-        }
-      }
-      previousFrom = tier.fromDraw;
-    }
-  }
+  for (const prize of prizes) checkPrize(prize, seen, add);
 
   const consolations = prizes.filter((p) => p.consolation);
   if (consolations.length === 0) {
@@ -171,6 +127,53 @@ export function validatePrizeTable(prizes: readonly PrizeConfig[]): PrizeTablePr
     }
   }
   return problems;
+}
+
+/** One prize's own rules: its id, weight, unlock and tiers. A plain call on the draw's path: no allocation. */
+function checkPrize(
+  prize: PrizeConfig,
+  seen: Set<string>,
+  add: (code: PrizeTableProblemCode, prizeId: string | null, message: string) => void,
+): void {
+  if (prize.id.length === 0) add('empty-id', null, 'a prize has an empty id');
+  else if (seen.has(prize.id)) add('duplicate-id', prize.id, `prize id "${prize.id}" appears more than once`);
+  seen.add(prize.id);
+
+  if (!isNonNegativeInteger(prize.weight)) {
+    add('invalid-weight', prize.id, `prize "${prize.id}" has weight ${prize.weight}; weights are integers ≥ 0`);
+  }
+  if (prize.unlockAfterDraws !== null && !isNonNegativeInteger(prize.unlockAfterDraws)) {
+    add(
+      'invalid-unlock',
+      prize.id,
+      `prize "${prize.id}" unlocks after ${prize.unlockAfterDraws} draws; this must be an integer ≥ 0 or null`,
+    );
+  }
+  let previousFrom: number | null = null;
+  for (const tier of prize.tiers) {
+    if (!isNonNegativeInteger(tier.fromDraw)) {
+      add('invalid-from-draw', prize.id, `prize "${prize.id}" has a tier from draw ${tier.fromDraw}; use integers ≥ 0`);
+    }
+    if (!isNonNegativeInteger(tier.weight)) {
+      add(
+        'invalid-weight',
+        prize.id,
+        `prize "${prize.id}" has tier weight ${tier.weight} (from draw ${tier.fromDraw}); weights are integers ≥ 0`,
+      );
+    }
+    if (previousFrom !== null) {
+      if (tier.fromDraw === previousFrom) {
+        add('duplicate-from-draw', prize.id, `prize "${prize.id}" has two tiers from draw ${tier.fromDraw}`);
+      } else if (tier.fromDraw < previousFrom) {
+        add(
+          'tiers-unsorted',
+          prize.id,
+          `prize "${prize.id}" has tiers out of order (${tier.fromDraw} after ${previousFrom})`,
+        );
+      }
+    }
+    previousFrom = tier.fromDraw;
+  }
 }
 
 /** Draw indexes at which some prize's effective weight may change, ascending. */

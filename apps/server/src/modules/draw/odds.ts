@@ -36,7 +36,7 @@ export function oddsTable(prizes: readonly PrizeConfig[], drawIndex = 0): OddsRo
  * weight × 20000 can exceed 2^53 for large weights, and float division would round some x.xx5 cases the
  * wrong way.
  */
-function percentText(weight: number, total: number): string {
+export function percentText(weight: number, total: number): string {
   const w = BigInt(weight);
   const t = BigInt(total);
   const hundredths = (w * 20000n + t) / (2n * t);

@@ -1,5 +1,5 @@
-import type { Step, TxExec } from '../../db/tx';
 import type { AwardPort, AwardWritten } from '../../platform/award-ports';
+import type { StockLeftPort, TakeStockPort } from '../../platform/stock-port';
 
 export type { DrawCounterPort } from '../../platform/stats-port';
 
@@ -43,17 +43,14 @@ export interface DrawableActivity {
   hasCaps: boolean;
 }
 
-/** The activity catalogue (modules/activity). */
-export interface ActivityPort {
+/** The activity catalogue (modules/activity); its stock through the ports declared in platform/stock-port.ts. */
+export interface ActivityPort extends StockLeftPort, TakeStockPort {
   /** The activity, draft or not; null when it does not exist (replaying an earlier draw). */
   load(corpId: string, actId: string): Promise<DrawableActivity | null>;
   /** A customer-visible activity, else ACTIVITY_NOT_FOUND. */
   visible(corpId: string, actId: string): Promise<DrawableActivity>;
   /** The activity this customer may draw in now, else the refusal (not started, ended, paused, not eligible). */
   admit(corp: Corp, user: RequestUser, actId: string): Promise<DrawableActivity>;
-  /** Takes one unit of a prize's stock inside the draw transaction; false when none is left. */
-  takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean>;
-  stockLeft(corpId: string, actId: string): Promise<{ prizeId: string; left: number | null }[]>;
   /** The seed, its commitment and each version's prize terms; null when the activity does not exist. */
   fairnessRecord(
     corpId: string,

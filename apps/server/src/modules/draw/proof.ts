@@ -2,6 +2,7 @@ import type { DrawProof } from '@campaign/contract';
 import type { Own } from '../../db/owners';
 import { effectiveWeights, pickFromWeights } from './engine';
 import { commitment, rollFor } from './fairness';
+import { percentText } from './odds';
 import type { ActivityPort } from './ports';
 import * as repo from './repo';
 
@@ -40,6 +41,7 @@ export async function drawProof(
   }
   return {
     actId: d.act_id,
+    actTitle: loaded?.row.title ?? '',
     drawId: d.id,
     userId: d.user_id,
     drawNonce: d.nonce,
@@ -48,7 +50,13 @@ export async function drawProof(
     pickedPrizeId: d.picked_prize_id,
     awardedPrizeId: d.awarded_prize_id,
     fallbackReason: d.fallback_reason,
-    table: table.weights.map((w) => ({ id: w.id, name: nameOf(w.id), weight: w.weight })),
+    // The odds this draw had, as the rules page words them (12.50%): the weights stay for the recomputation.
+    table: table.weights.map((w) => ({
+      id: w.id,
+      name: nameOf(w.id),
+      weight: w.weight,
+      percentText: percentText(w.weight, table.total),
+    })),
     commitment: act.commitment,
     seed,
     check,

@@ -98,51 +98,7 @@ export function verifyDraws(input: VerifyInput): VerifyResult {
       add(draw.id, 'invalid-record', error instanceof Error ? error.message : String(error));
       continue;
     }
-    if (!isNonNegativeInteger(draw.drawIndex)) {
-      add(draw.id, 'invalid-record', `draw index ${draw.drawIndex} is not an integer ≥ 0`);
-      continue;
-    }
-    // userId and nonce contain no ':' (checked above), so this key is unambiguous.
-    const nonceKey = `${draw.userId}:${draw.drawNonce}`;
-    if (noncesSeen.has(nonceKey)) {
-      add(draw.id, 'nonce-reused', `user ${draw.userId} used nonce "${draw.drawNonce}" before: the same roll twice`);
-    }
-    noncesSeen.add(nonceKey);
-
-    const effective = effectiveWeights(input.prizes, draw.drawIndex);
-    const { roll, rollHex } = rollFor(input.seedHex, draw.userId, draw.drawNonce, effective.total);
-    const picked = pickFromWeights(effective, roll);
-    if (rollHex !== draw.rollHex.toLowerCase()) {
-      add(draw.id, 'roll-mismatch', `recorded rollHex ${draw.rollHex}, recomputed ${rollHex}`);
-    }
-    if (picked !== draw.pickedPrizeId) {
-      add(draw.id, 'picked-mismatch', `recorded pick "${draw.pickedPrizeId}", the roll selects "${picked}"`);
-    }
-    if (draw.fallbackReason === null) {
-      if (draw.awardedPrizeId !== picked) {
-        add(
-          draw.id,
-          'awarded-mismatch',
-          `awarded "${draw.awardedPrizeId}" without a fallback reason; the roll selects "${picked}"`,
-        );
-      }
-    } else if (draw.fallbackReason === 'unavailable') {
-      if (picked === consolationId) {
-        add(
-          draw.id,
-          'fallback-from-consolation',
-          'a fallback is recorded although the roll selected the consolation prize',
-        );
-      } else if (draw.awardedPrizeId !== consolationId) {
-        add(
-          draw.id,
-          'fallback-not-consolation',
-          `fallback awarded "${draw.awardedPrizeId}"; a fallback must award the consolation prize "${consolationId}"`,
-        );
-      }
-    } else {
-      add(draw.id, 'unknown-fallback-reason', `unknown fallback reason "${draw.fallbackReason}"`);
-    }
+    checkDraw(input.seedHex, input.prizes, consolationId, draw, noncesSeen, add);
   }
 
   if (input.complete ?? true) checkIndexSequences(input.draws, add);
@@ -154,6 +110,62 @@ export function verifyDraws(input: VerifyInput): VerifyResult {
     mismatches,
     tableProblems,
   };
+}
+
+/** One draw recomputed: its index, nonce, roll, pick and award; each discrepancy goes to `add`. */
+function checkDraw(
+  seedHex: string,
+  prizes: VerifyInput['prizes'],
+  consolationId: string,
+  draw: DrawRecord,
+  noncesSeen: Set<string>,
+  add: (drawId: string | number, reason: DrawMismatchReason, detail: string) => void,
+): void {
+  if (!isNonNegativeInteger(draw.drawIndex)) {
+    add(draw.id, 'invalid-record', `draw index ${draw.drawIndex} is not an integer ≥ 0`);
+    return;
+  }
+  // userId and nonce contain no ':' (checked above), so this key is unambiguous.
+  const nonceKey = `${draw.userId}:${draw.drawNonce}`;
+  if (noncesSeen.has(nonceKey)) {
+    add(draw.id, 'nonce-reused', `user ${draw.userId} used nonce "${draw.drawNonce}" before: the same roll twice`);
+  }
+  noncesSeen.add(nonceKey);
+
+  const effective = effectiveWeights(prizes, draw.drawIndex);
+  const { roll, rollHex } = rollFor(seedHex, draw.userId, draw.drawNonce, effective.total);
+  const picked = pickFromWeights(effective, roll);
+  if (rollHex !== draw.rollHex.toLowerCase()) {
+    add(draw.id, 'roll-mismatch', `recorded rollHex ${draw.rollHex}, recomputed ${rollHex}`);
+  }
+  if (picked !== draw.pickedPrizeId) {
+    add(draw.id, 'picked-mismatch', `recorded pick "${draw.pickedPrizeId}", the roll selects "${picked}"`);
+  }
+  if (draw.fallbackReason === null) {
+    if (draw.awardedPrizeId !== picked) {
+      add(
+        draw.id,
+        'awarded-mismatch',
+        `awarded "${draw.awardedPrizeId}" without a fallback reason; the roll selects "${picked}"`,
+      );
+    }
+  } else if (draw.fallbackReason === 'unavailable') {
+    if (picked === consolationId) {
+      add(
+        draw.id,
+        'fallback-from-consolation',
+        'a fallback is recorded although the roll selected the consolation prize',
+      );
+    } else if (draw.awardedPrizeId !== consolationId) {
+      add(
+        draw.id,
+        'fallback-not-consolation',
+        `fallback awarded "${draw.awardedPrizeId}"; a fallback must award the consolation prize "${consolationId}"`,
+      );
+    }
+  } else {
+    add(draw.id, 'unknown-fallback-reason', `unknown fallback reason "${draw.fallbackReason}"`);
+  }
 }
 
 /** Per user, draw indexes sorted must read 0, 1, 2, …; flags each duplicate and each gap. */

@@ -3,15 +3,15 @@
  * modules never import each other.
  */
 import type { ActivityDetail, PRIZE_KINDS } from '@campaign/contract';
-import type { Step, TxExec } from '../../db/tx';
 import type { AwardPort } from '../../platform/award-ports';
 import type { RequestUser } from '../../platform/session';
+import type { StockLeftPort, TakeStockPort } from '../../platform/stock-port';
 import type { Corp } from '../../platform/tenancy';
 
 type PrizeKind = (typeof PRIZE_KINDS)[number];
 
 /** The activity catalogue (modules/activity): offers are activities of type newCustomer / newUser. */
-export interface OfferCataloguePort {
+export interface OfferCataloguePort extends StockLeftPort, TakeStockPort {
   /** Refuses a missing or draft activity with ACTIVITY_NOT_FOUND. */
   detail(corp: Corp, actId: string): Promise<ActivityDetail>;
   /** The eligibility and prize table as stored (refuses like `detail`). */
@@ -31,9 +31,6 @@ export interface OfferCataloguePort {
   }>;
   /** The join-date detail (spec §7): when the customer joined (their first log-in here). */
   joinDate(corp: Corp, user: RequestUser, actId: string): Promise<{ joinedAt: number }>;
-  stockLeft(corpId: string, actId: string): Promise<{ prizeId: string; left: number | null }[]>;
-  /** The conditional stock decrement, a step of the caller's transaction: false = none left. */
-  takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { NotNull } from 'kysely';
 import type { Own } from '../../db/owners';
 import { preparedFor } from '../../db/prepared';
 import type { PhysicalOrderTable } from '../../db/schema';
@@ -5,8 +6,8 @@ import { changes, type Step, type TxExec } from '../../db/tx';
 
 const prepared = preparedFor('orders');
 
-// Tables of this module: physical_order. The customer's lists join the award (prizes), prize and activity
-// (activity) views read-only for names and the activity's address window (db/owners.ts).
+// Tables of this module: physical_order. The customer's lists join prizes' award_line view (the award with
+// its prize and activity) read-only for names and the activity's address window (db/owners.ts).
 
 type Status = PhysicalOrderTable['status'];
 
@@ -28,44 +29,49 @@ export function* createOrder(x: TxExec, row: OrderInsert): Step<void> {
 }
 
 function ordersQuery(db: Own<'orders'>, corpId: string, userId: string) {
-  return db
-    .selectFrom('physical_order as o')
-    .innerJoin('award', (j) => j.onRef('award.corp_id', '=', 'o.corp_id').onRef('award.id', '=', 'o.award_id'))
-    .innerJoin('prize', (j) =>
-      j
-        .onRef('prize.corp_id', '=', 'award.corp_id')
-        .onRef('prize.act_id', '=', 'award.act_id')
-        .onRef('prize.id', '=', 'award.prize_id'),
-    )
-    .innerJoin('activity', (j) =>
-      j.onRef('activity.corp_id', '=', 'award.corp_id').onRef('activity.id', '=', 'award.act_id'),
-    )
-    .select([
-      'o.id',
-      'o.award_id',
-      'o.status',
-      'o.address_snapshot',
-      'o.tracking_no',
-      'o.created_at',
-      'o.confirmed_at',
-      'o.shipped_at',
-      'o.delivered_at',
-      'o.closed_at',
-      'o.payment_id',
-      'o.paid_cents',
-      'o.paid_at',
-      'o.payment_failed_at',
-      'o.refunded_at',
-      'award.act_id',
-      'activity.title as activity_title',
-      'activity.address_window_days',
-      'prize.name as prize_name',
-      'prize.image',
-      'prize.value_cents',
-    ])
-    .where('award.corp_id', '=', corpId)
-    .where('award.user_id', '=', userId)
-    .where('o.user_id', '=', userId);
+  return (
+    db
+      .selectFrom('physical_order as o')
+      .innerJoin('award_line as line', (j) =>
+        j.onRef('line.corp_id', '=', 'o.corp_id').onRef('line.id', '=', 'o.award_id'),
+      )
+      .select([
+        'o.id',
+        'o.award_id',
+        'o.status',
+        'o.address_snapshot',
+        'o.tracking_no',
+        'o.created_at',
+        'o.confirmed_at',
+        'o.shipped_at',
+        'o.delivered_at',
+        'o.closed_at',
+        'o.payment_id',
+        'o.paid_cents',
+        'o.paid_at',
+        'o.payment_failed_at',
+        'o.refunded_at',
+        'line.act_id',
+        'line.activity_title',
+        'line.address_window_days',
+        'line.prize_name',
+        'line.prize_image as image',
+        'line.prize_value_cents as value_cents',
+      ])
+      .$narrowType<{
+        activity_title: NotNull;
+        address_window_days: NotNull;
+        prize_name: NotNull;
+        image: NotNull;
+        value_cents: NotNull;
+      }>()
+      // The prize and the campaign are there (an order whose prize is gone is not listed).
+      .where('line.prize_name', 'is not', null)
+      .where('line.activity_title', 'is not', null)
+      .where('line.corp_id', '=', corpId)
+      .where('line.user_id', '=', userId)
+      .where('o.user_id', '=', userId)
+  );
 }
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof ordersQuery>['executeTakeFirstOrThrow']>>;
 

@@ -71,4 +71,36 @@ describe.each(kinds)('prizes on %s', (kind) => {
     });
     expect(body(noKey).code).toBe(2008);
   });
+
+  it('my prizes carry the draw id of each prize won in a draw, to the customer who drew it only', async () => {
+    await publish(
+      activityYaml('draw-ids', {
+        prizes: [
+          '      - { id: c, name: 券, kind: coupon, image: /prizes/coupon.svg, weight: 1, stock: 10, valueCents: 100 }',
+          '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }',
+        ].join('\n'),
+      }),
+    );
+    type Mine = { awardId: string; drawId: string | null }[];
+    const get = async <T>(cookie: string, path: string) =>
+      body<T>(await t.app.inject({ url: `/bmcs/api${path}corpId=demo`, headers: { ...H5, cookie } })).data;
+    const me = await login('13912340034');
+    const won = body<DrawResult>(await draw(me, 'draw-ids')).data;
+    const mine = await get<Mine>(me, '/prizes/mine?');
+    expect(mine.find((p) => p.awardId === won.award?.awardId)?.drawId).toBe(won.drawId);
+    const inActivity = await get<{ winnerList: Mine }>(me, '/winning/list?actId=draw-ids&');
+    expect(inActivity.winnerList.map((p) => p.drawId)).toEqual([won.drawId]);
+
+    // Another customer, who also won there, sees their own draw id and never the first one's.
+    const other = await login('13912340035');
+    const theirs = body<DrawResult>(await draw(other, 'draw-ids')).data;
+    const seen = JSON.stringify([
+      await get<Mine>(other, '/prizes/mine?'),
+      await get<unknown>(other, '/winning/list?actId=draw-ids&'),
+      await get<unknown>(other, '/v2/winners/recent?actId=draw-ids&'),
+    ]);
+    expect(seen).toContain(theirs.drawId);
+    expect(seen).not.toContain(won.drawId);
+    expect(seen).not.toContain(won.award?.awardId);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { NotNull, Selectable } from 'kysely';
 import type { Own } from '../../db/owners';
 import { preparedFor } from '../../db/prepared';
 import type { AwardTable } from '../../db/schema';
@@ -6,8 +6,9 @@ import { changes, type Step, type TxExec } from '../../db/tx';
 
 const prepared = preparedFor('prizes');
 
-// Tables of this module: award, points_ledger. The customer-facing lists join the views of prize, activity,
-// app_user and physical_order (db/owners.ts) read-only for names, masked mobiles and the order's state.
+// Tables of this module: award, points_ledger, and the read view award_line (award ⋈ prize ⋈ activity,
+// migration 0023). The customer-facing lists read award_line and join the views of app_user and
+// physical_order (db/owners.ts) read-only for masked mobiles and the order's state.
 
 // The draw writes awards without the coupon-use columns (they start null).
 export type AwardRow = Omit<Selectable<AwardTable>, 'used_at' | 'used_channel' | 'use_key'>;
@@ -58,51 +59,65 @@ export function* creditPoints(x: TxExec, row: LedgerRow): Step<void> {
 }
 
 const myPrizeColumns = [
-  'award.id as awardId',
-  'award.act_id as actId',
-  'activity.title as activityTitle',
-  'prize.name as prizeName',
-  'award.kind as kind',
-  'prize.image as image',
-  'prize.value_cents as valueCents',
-  'award.status as status',
-  'award.coupon_code as couponCode',
-  'award.points as points',
-  'award.order_id as orderId',
-  'award.created_at as createdAt',
-  'award.used_channel as usedChannel',
+  'award_line.id as awardId',
+  'award_line.act_id as actId',
+  'award_line.activity_title as activityTitle',
+  'award_line.prize_name as prizeName',
+  'award_line.kind as kind',
+  'award_line.prize_image as image',
+  'award_line.prize_value_cents as valueCents',
+  'award_line.status as status',
+  'award_line.coupon_code as couponCode',
+  'award_line.points as points',
+  'award_line.order_id as orderId',
+  'award_line.created_at as createdAt',
+  'award_line.used_channel as usedChannel',
   'physical_order.status as orderStatus',
-  'activity.address_window_days as addressWindowDays',
-  'activity.coupon_valid_days as couponValidDays',
+  'award_line.address_window_days as addressWindowDays',
+  'award_line.coupon_valid_days as couponValidDays',
+  // Only a real draw's id (an offer's or a season's award key, or a demo seed's, has no draw row): the one
+  // the public verify page recomputes. The customer's own: the list is theirs, and the draw is joined by user too.
+  'draw.id as drawId',
 ] as const;
 
-/** One customer's awards with their prize and activity (read-only joins for names and claim terms). */
+/** One customer's awards with their prize and activity (the award_line view: names and claim terms). */
 export function ownAwards(db: Own<'prizes'>, corpId: string, userId: string) {
-  return corpAwards(db, corpId).where('award.user_id', '=', userId);
+  return corpAwards(db, corpId).where('award_line.user_id', '=', userId);
 }
 
-/** The corp's awards with their prize and activity (a store's counter looks a code up among all of them). */
+/**
+ * The corp's awards with their prize and activity, both there (an award whose prize is gone is not
+ * listed): a store's counter looks a code up among all of them.
+ */
 export function corpAwards(db: Own<'prizes'>, corpId: string) {
   return db
-    .selectFrom('award')
-    .innerJoin('prize', (j) =>
-      j
-        .onRef('prize.corp_id', '=', 'award.corp_id')
-        .onRef('prize.act_id', '=', 'award.act_id')
-        .onRef('prize.id', '=', 'award.prize_id'),
-    )
-    .innerJoin('activity', (j) =>
-      j.onRef('activity.corp_id', '=', 'award.corp_id').onRef('activity.id', '=', 'award.act_id'),
-    )
-    .where('award.corp_id', '=', corpId);
+    .selectFrom('award_line')
+    .where('award_line.corp_id', '=', corpId)
+    .where('award_line.prize_name', 'is not', null)
+    .where('award_line.activity_title', 'is not', null);
 }
 
 function myPrizesQuery(db: Own<'prizes'>, corpId: string, userId: string) {
   return ownAwards(db, corpId, userId)
     .leftJoin('physical_order', (j) =>
-      j.onRef('physical_order.corp_id', '=', 'award.corp_id').onRef('physical_order.award_id', '=', 'award.id'),
+      j
+        .onRef('physical_order.corp_id', '=', 'award_line.corp_id')
+        .onRef('physical_order.award_id', '=', 'award_line.id'),
     )
-    .select(myPrizeColumns);
+    .leftJoin('draw', (j) =>
+      j
+        .onRef('draw.corp_id', '=', 'award_line.corp_id')
+        .onRef('draw.id', '=', 'award_line.draw_id')
+        .onRef('draw.user_id', '=', 'award_line.user_id'),
+    )
+    .select(myPrizeColumns)
+    .$narrowType<{
+      activityTitle: NotNull;
+      prizeName: NotNull;
+      image: NotNull;
+      valueCents: NotNull;
+      addressWindowDays: NotNull;
+    }>();
 }
 
 export async function myPrizes(
@@ -112,10 +127,10 @@ export async function myPrizes(
   filter: { actId?: string; status?: AwardRow['status']; awardId?: string },
 ) {
   let q = myPrizesQuery(db, corpId, userId);
-  if (filter.actId) q = q.where('award.act_id', '=', filter.actId);
-  if (filter.status) q = q.where('award.status', '=', filter.status);
-  if (filter.awardId) q = q.where('award.id', '=', filter.awardId);
-  return q.orderBy('award.created_at', 'desc').limit(200).execute();
+  if (filter.actId) q = q.where('award_line.act_id', '=', filter.actId);
+  if (filter.status) q = q.where('award_line.status', '=', filter.status);
+  if (filter.awardId) q = q.where('award_line.id', '=', filter.awardId);
+  return q.orderBy('award_line.created_at', 'desc').limit(200).execute();
 }
 
 export async function setAwardStatus(
@@ -139,21 +154,24 @@ export async function setAwardStatus(
 export async function recentWinners(db: Own<'prizes'>, corpId: string, actId: string, limit: number) {
   return (
     db
-      .selectFrom('award')
-      .innerJoin('app_user', 'app_user.id', 'award.user_id')
-      .innerJoin('prize', (j) =>
-        j
-          .onRef('prize.corp_id', '=', 'award.corp_id')
-          .onRef('prize.act_id', '=', 'award.act_id')
-          .onRef('prize.id', '=', 'award.prize_id'),
-      )
-      .select(['award.user_id', 'app_user.mobile', 'app_user.nuid', 'prize.name', 'award.created_at'])
-      .where('award.corp_id', '=', corpId)
-      .where('award.act_id', '=', actId)
+      .selectFrom('award_line')
+      .innerJoin('app_user', 'app_user.id', 'award_line.user_id')
+      .select([
+        'award_line.user_id',
+        'app_user.mobile',
+        'app_user.nuid',
+        'award_line.prize_name as name',
+        'award_line.created_at',
+      ])
+      .$narrowType<{ name: NotNull }>()
+      .where('award_line.corp_id', '=', corpId)
+      .where('award_line.act_id', '=', actId)
+      // The prize is there (an award whose prize is gone is not listed).
+      .where('award_line.prize_name', 'is not', null)
       // Only final awards: a prize held for an approver (审核中) or declined has not been won yet.
-      .where('award.status', 'not in', ['pending_approval', 'declined'])
-      .orderBy('award.created_at', 'desc')
-      .orderBy('award.id', 'desc')
+      .where('award_line.status', 'not in', ['pending_approval', 'declined'])
+      .orderBy('award_line.created_at', 'desc')
+      .orderBy('award_line.id', 'desc')
       .limit(limit)
       .execute()
   );

@@ -1,6 +1,6 @@
 import type { SeasonCredit } from '@campaign/contract';
+import { campaignDay } from '@campaign/contract/china-time';
 import { read, transact } from '../../db/tx';
-import { campaignDay } from '../../platform/campaign-day';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
 import type { SeasonTaskDef } from './definition';

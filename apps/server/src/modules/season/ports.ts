@@ -1,6 +1,6 @@
-import type { Step, TxExec } from '../../db/tx';
 import type { AwardPort } from '../../platform/award-ports';
 import type { RequestUser } from '../../platform/session';
+import type { TakeStockPort } from '../../platform/stock-port';
 import type { Corp } from '../../platform/tenancy';
 
 /**
@@ -22,14 +22,12 @@ export interface SeasonActivity {
   }[];
 }
 
-/** The activity catalogue (modules/activity). */
-export interface SeasonCataloguePort {
+/** The activity catalogue (modules/activity); taking stock through platform/stock-port.ts. */
+export interface SeasonCataloguePort extends TakeStockPort {
   /** A customer-visible activity, else ACTIVITY_NOT_FOUND. */
   visible(corpId: string, actId: string): Promise<SeasonActivity>;
   /** The activity open to this customer now, else the refusal (not started, ended, paused, not eligible). */
   admit(corp: Corp, user: RequestUser, actId: string): Promise<SeasonActivity>;
-  /** Takes one unit of a prize's stock inside the settlement's transaction; false when none is left. */
-  takeStock(x: TxExec, corpId: string, actId: string, prizeId: string): Step<boolean>;
 }
 
 /** Prizes (modules/prizes): the settlement awards a band's prize as the draw awards one (drawId `season:<corp>:<act>:<user>`). */

@@ -1,0 +1,55 @@
+import { type AddressSnapshot, addressSnapshotSchema, type Order } from '@campaign/contract';
+import { handOver } from '../../db/owners';
+import { orderState } from '../../platform/claim-states';
+import { AppError } from '../../platform/errors';
+import type { RequestUser } from '../../platform/session';
+import type { Corp } from '../../platform/tenancy';
+import type { OrdersDeps } from './deps';
+import * as repo from './repo';
+import { toOrder } from './state';
+
+/** The customer confirms an order with one of their addresses: its snapshot is kept, the award exchanged. */
+export async function confirmOrder(
+  deps: OrdersDeps,
+  corp: Corp,
+  user: RequestUser,
+  orderId: string,
+  addNo: string,
+): Promise<Order> {
+  // Read before the transaction: the address book reads outside it (one SQLite connection).
+  const address = await deps.addressBook.get(corp.id, user.id, addNo);
+  if (!address) throw new AppError('ADDRESS_NOT_FOUND');
+  const snapshot: AddressSnapshot = {
+    name: address.name,
+    mobile: address.mobile,
+    provinceName: address.provinceName,
+    cityName: address.cityName,
+    districtName: address.districtName,
+    districtCode: address.districtCode,
+    detail: address.detail,
+  };
+  return deps.database.db.transaction().execute(async (tx) => {
+    const o = await repo.getOrder(tx, corp.id, user.id, orderId);
+    if (!o) throw new AppError('ORDER_NOT_FOUND');
+    const now = deps.clock();
+    const state = orderState(o, now);
+    if (state === 'confirmed' && o.address_snapshot) {
+      // A retried confirm with the same address gets the same answer; another address is refused.
+      const given = addressSnapshotSchema.parse(JSON.parse(o.address_snapshot));
+      if (JSON.stringify(given) === JSON.stringify(snapshot)) return toOrder(o, now);
+      throw new AppError('ORDER_STATE');
+    }
+    if (state === 'expired') throw new AppError('ORDER_EXPIRED');
+    if (state !== 'awaiting_address') throw new AppError('ORDER_STATE');
+    const ok = await repo.confirmOrder(tx, corp.id, orderId, {
+      address_snapshot: JSON.stringify(snapshot),
+      address_id: addNo,
+      now,
+    });
+    if (!ok) throw new AppError('ORDER_STATE');
+    await deps.awards.markExchanged(handOver(tx), corp.id, o.award_id, now);
+    const after = await repo.getOrder(tx, corp.id, user.id, orderId);
+    if (!after) throw new AppError('ORDER_NOT_FOUND');
+    return toOrder(after, now);
+  });
+}
