@@ -21,6 +21,7 @@ import { discountsHandlers } from './modules/discounts/routes';
 import { drawHandlers } from './modules/draw/routes';
 import { grayHandlers } from './modules/gray/routes';
 import { growthHandlers } from './modules/growth/routes';
+import { notificationsHandlers } from './modules/notifications/routes';
 import { ordersHandlers } from './modules/orders/routes';
 import { paymentsHandlers } from './modules/payments/routes';
 import { prizesHandlers } from './modules/prizes/routes';
@@ -32,7 +33,7 @@ import { staffHandlers } from './modules/staff/routes';
 import { installBusinessGauges } from './modules/stats/gauges';
 import { installRequestCounting } from './modules/stats/requests';
 import { statsHandlers } from './modules/stats/routes';
-import { storesHandlers } from './modules/stores/routes';
+import { consoleStoresHandlers, storesHandlers } from './modules/stores/routes';
 import { systemHandlers } from './modules/system/routes';
 import { trackingHandlers } from './modules/tracking/routes';
 import { onAnswered } from './platform/answered';
@@ -65,13 +66,12 @@ export type AppDeps = (ServicesInput | { services: Services }) & {
 
 export const BODY_LIMIT = 64 * 1024;
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const services = 'services' in deps ? deps.services : createServices(deps);
-  const { config, database } = services.base;
+/** The Fastify instance: the services' logger, the body limit, request ids and the framework's errors. */
+function createFastify(services: Services): FastifyInstance {
   const app = Fastify({
     loggerInstance: services.base.log,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: services.base.config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -80,10 +80,91 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler,
     frameworkErrors,
+    // Closing, a call still arriving gets our envelope and Retry-After instead (platform/health.ts).
+    return503OnClosing: false,
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  return app;
+}
+
+/** One line per domain; the type makes a missing handler a compile error. */
+function handlersOf(services: Services): Handlers {
+  const { base } = services;
+  return {
+    ...systemHandlers(base),
+    ...grayHandlers(),
+    ...authHandlers(services.auth, base.config),
+    ...corpHandlers(depsOf('platform', base)),
+    ...documentsHandlers(services.documents),
+    ...trackingHandlers(depsOf('tracking', base), {
+      activityExists: (corp, actId) => activityExists(services.activity, corp, actId),
+      stats: services.stats.sink,
+    }),
+    ...activityHandlers(services.activity),
+    ...drawHandlers(services.draw, base.sealer),
+    ...prizesHandlers(services.prizes),
+    ...ordersHandlers(services.orders),
+    ...couponsHandlers(services.coupons),
+    ...paymentsHandlers(services.payments, base.clock),
+    ...addressesHandlers(services.addresses),
+    ...discountsHandlers(services.discounts, base.clock),
+    ...growthHandlers(services.growth),
+    ...seasonHandlers(services.season),
+    ...storesHandlers(services.stores),
+    ...consoleStoresHandlers(services.storeAdmin),
+    ...staffHandlers(services.staff),
+    ...approvalsHandlers(services.approvals),
+    ...consoleHandlers(services.console),
+    ...settingsHandlers(services.settings),
+    ...auditHandlers(services.audit),
+    ...campaignLabHandlers(services.campaignLab),
+    ...campaignsHandlers(services.campaigns),
+    ...statsHandlers(services.stats),
+    ...reportsHandlers(services.reports),
+    ...reconcileHandlers(services.reconcile),
+    ...alertsHandlers(services.alerts),
+    ...notificationsHandlers(services.notifications),
+  };
+}
+
+/** What runs beside the requests, and how it stops when the app closes. */
+function installLifecycle(app: FastifyInstance, services: Services, deps: AppDeps) {
+  const { config } = services.base;
+  app.addHook('onClose', async () => services.limits.close());
+  // The campaigns' clock (→ live at startsAt, → ended at endsAt with the seed revealed), on every node: each
+  // change is conditional, so two nodes never make one twice. Tests move their clock and tick themselves.
+  if (deps.campaignClock ?? config.env !== 'test') {
+    const clockTimer = setInterval(() => {
+      services.campaigns.running.tick().catch((err) => app.log.warn({ err }, 'campaign clock failed'));
+    }, 5_000);
+    clockTimer.unref();
+    app.addHook('onClose', async () => clearInterval(clockTimer));
+  }
+  // Open streams end first: the server waits for its connections to close.
+  app.addHook('preClose', async () => services.stats.close());
+  // The error and 429 rate alerts count answers per corp in memory; the schedulers of issue 24 run outside
+  // tests (tests call them directly, on their own clock).
+  onAnswered(app, (req, reply) => services.alerts.observe(requestCorpId(req), reply.statusCode));
+  if (config.env !== 'test' || deps.background) {
+    const background = startBackground(services);
+    app.addHook('onClose', async () => background.stop());
+  }
+}
+
+/** The contract as OpenAPI, and a page to read it (API_DOCS). */
+async function installApiDocs(app: FastifyInstance) {
+  const openapi = buildOpenApi({ version: '1' });
+  app.get('/bmcs/api/openapi.json', async () => openapi);
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: openapi as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/bmcs/api/docs' });
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const services = 'services' in deps ? deps.services : createServices(deps);
+  const { config, database } = services.base;
+  const app = createFastify(services);
 
   installEnvelopeErrors(app);
   await installLoadShedding(app, config);
@@ -105,40 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const { base } = services;
-  // One line per domain; the type makes a missing handler a compile error.
-  const handlers: Handlers = {
-    ...systemHandlers(base),
-    ...grayHandlers(),
-    ...authHandlers(services.auth, config),
-    ...corpHandlers(depsOf('platform', base)),
-    ...documentsHandlers(services.documents),
-    ...trackingHandlers(depsOf('tracking', base), {
-      activityExists: (corp, actId) => activityExists(services.activity, corp, actId),
-      stats: services.stats.sink,
-    }),
-    ...activityHandlers(services.activity),
-    ...drawHandlers(services.draw, base.sealer),
-    ...prizesHandlers(services.prizes),
-    ...ordersHandlers(services.orders),
-    ...couponsHandlers(services.coupons),
-    ...paymentsHandlers(services.payments, base.clock),
-    ...addressesHandlers(services.addresses),
-    ...discountsHandlers(services.discounts, base.clock),
-    ...growthHandlers(services.growth),
-    ...seasonHandlers(services.season),
-    ...storesHandlers(services.stores),
-    ...staffHandlers(services.staff),
-    ...approvalsHandlers(services.approvals),
-    ...consoleHandlers(services.console),
-    ...settingsHandlers(services.settings),
-    ...auditHandlers(services.audit),
-    ...campaignLabHandlers(services.campaignLab),
-    ...campaignsHandlers(services.campaigns),
-    ...statsHandlers(services.stats),
-    ...reportsHandlers(services.reports),
-    ...reconcileHandlers(services.reconcile),
-    ...alertsHandlers(services.alerts),
-  };
+  const handlers = handlersOf(services);
   installUploadBodies(app);
   registerEndpoints(app, handlers, {
     database,
@@ -147,34 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     corps: base.corps,
     limits: services.limits,
   });
-  app.addHook('onClose', async () => services.limits.close());
-  // The campaigns' clock (→ live at startsAt, → ended at endsAt with the seed revealed), on every node: each
-  // change is conditional, so two nodes never make one twice. Tests move their clock and tick themselves.
-  if (deps.campaignClock ?? config.env !== 'test') {
-    const clockTimer = setInterval(() => {
-      services.campaigns.running.tick().catch((err) => app.log.warn({ err }, 'campaign clock failed'));
-    }, 5_000);
-    clockTimer.unref();
-    app.addHook('onClose', async () => clearInterval(clockTimer));
-  }
-  // Open streams end first: the server waits for its connections to close.
-  app.addHook('preClose', async () => services.stats.close());
-  // The error and 429 rate alerts count answers per corp in memory; the schedulers of issue 24 run outside
-  // tests (tests call them directly, on their own clock).
-  onAnswered(app, (req, reply) => services.alerts.observe(requestCorpId(req), reply.statusCode));
-  if (config.env !== 'test' || deps.background) {
-    const background = startBackground(services);
-    app.addHook('onClose', async () => background.stop());
-  }
+  installLifecycle(app, services, deps);
 
   installBannerImages(app, { bannerDir: config.bannerDir, corps: base.corps, db: database.db, clock: base.clock });
 
-  if (config.apiDocs) {
-    const openapi = buildOpenApi({ version: '1' });
-    app.get('/bmcs/api/openapi.json', async () => openapi);
-    await app.register(fastifySwagger, { mode: 'static', specification: { document: openapi as never } });
-    await app.register(fastifySwaggerUi, { routePrefix: '/bmcs/api/docs' });
-  }
+  if (config.apiDocs) await installApiDocs(app);
 
   app.setNotFoundHandler(async () => {
     throw new AppError('NOT_FOUND');

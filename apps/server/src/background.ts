@@ -31,6 +31,7 @@ export function startBackground(services: Services, opts: { deliverEveryMs?: num
   // Once a day per campaign: the run each hour finds the day's reports made and makes only missing ones.
   every('daily-reconciliation', 3_600_000, () => services.reconcile.runDaily());
   every('export-sweeper', 60_000, () => services.reports.sweep());
+  every('audit-heads', services.base.config.auditHeads.everyMs, () => publishAuditHeads(services));
   // The first daily run a few minutes after start (a process restarted at midnight does not skip a day; a
   // process starting does not reconcile while it warms up).
   const first = setTimeout(
@@ -39,10 +40,38 @@ export function startBackground(services: Services, opts: { deliverEveryMs?: num
   );
   first.unref();
   timers.push(first);
+  // The heads also a minute after start: a node restarted often still publishes.
+  const firstHeads = setTimeout(
+    () => void publishAuditHeads(services).catch((err) => log.error({ err }, 'audit heads not published')),
+    60_000,
+  );
+  firstHeads.unref();
+  timers.push(firstHeads);
   return {
     async stop() {
       for (const t of timers) clearInterval(t);
       await services.reports.idle();
     },
   };
+}
+
+/**
+ * Each corp's audit head that moved, published outside the database (docs/decisions/0331-audit-chain.md): the
+ * signed file and the log (modules/audit/publish.ts), and the corp's alert webhook when it has one. Also
+ * `npm run cli -- audit publish`.
+ */
+export async function publishAuditHeads(services: Services) {
+  const heads = await services.audit.publishHeads();
+  for (const h of heads) {
+    if (!(await services.alerts.hasWebhook(h.corp))) continue;
+    await services.alerts.raise({
+      corpId: h.corp,
+      actId: null,
+      kind: 'audit_head',
+      key: `audit_head:${h.seq}:${h.hash}`,
+      message: `审计日志链头 #${h.seq}：${h.hash}`,
+      detail: h,
+    });
+  }
+  return heads;
 }

@@ -21,6 +21,9 @@ export const SMS_VARIABLES = ['SMS_ENDPOINT', 'SMS_ACCESS_KEY', 'SMS_SECRET', 'S
 export const OAUTH_VARIABLES = ['OAUTH_BASE_URL', 'OAUTH_APP_ID', 'OAUTH_APP_SECRET'] as const;
 
 /** Every environment variable the service reads; the README's table mirrors this schema. */
+/** The public verify page's look-ups per client address per minute, unless FAIRNESS_RATE_PER_MINUTE says otherwise. */
+export const FAIRNESS_RATE_PER_MINUTE = 60;
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -39,6 +42,14 @@ const envSchema = z.object({
   EXPORT_DIR: z.string().default(''),
   /** Comma-separated hosts an alert webhook may use although they are (or resolve to) internal addresses. */
   ALERT_WEBHOOK_HOSTS: z.string().default(''),
+  /** Where each corp's audit head is appended, signed, on a schedule (modules/audit/publish.ts); unset: log and webhook only. */
+  AUDIT_HEAD_DIR: text,
+  /** The HMAC-SHA256 key signing published audit heads; required with AUDIT_HEAD_DIR. */
+  AUDIT_HEAD_KEY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'AUDIT_HEAD_KEY must be at least 32 characters').optional(),
+  ),
+  AUDIT_HEAD_EVERY_MINUTES: z.coerce.number().min(0.05).max(1440).default(15),
   /** How long a finished export's file stays downloadable, in hours. */
   EXPORT_KEEP_HOURS: z.coerce
     .number()
@@ -63,6 +74,8 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(50),
   // SIGTERM: how long a node stays up failing its readiness before it stops taking connections (ADR 0053).
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  // Browser journeys only: a request with cookie campaign-test-shed=1 has its API calls shed (ADR 0054).
+  SHED_TEST_COOKIE: bool.optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   SMS_ENDPOINT: httpUrl,
   SMS_ACCESS_KEY: text,
@@ -75,6 +88,7 @@ const envSchema = z.object({
   OAUTH_TIMEOUT_MS: timeoutMs,
   // Exposure and abuse limits (docs/decisions/0030-trusted-proxies.md, 0033-production-exposure.md).
   TRACKING_RATE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  FAIRNESS_RATE_PER_MINUTE: z.coerce.number().int().positive().default(FAIRNESS_RATE_PER_MINUTE),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   API_DOCS: bool.optional(),
   STATS_DRAW_COUNTERS: bool.optional(),
@@ -133,6 +147,8 @@ export interface Config {
   exports: { dir: string; keepMs: number };
   /** ALERT_WEBHOOK_HOSTS, lower-cased: internal hosts an alert webhook may point at (modules/alerts/address.ts). */
   alertWebhookHosts: string[];
+  /** Audit heads published outside the database (docs/decisions/0331-audit-chain.md): file, signing key, period. */
+  auditHeads: { dir: string | null; key: string | null; everyMs: number };
   demoMode: boolean;
   /** 32-byte key for encid and common-decrypt; generated at start when absent outside production (once for all workers). */
   encryptionKey: Buffer | null;
@@ -142,7 +158,13 @@ export interface Config {
   /** Which peers may set X-Forwarded-*: none, any (development only), or these addresses/CIDRs. */
   trustProxy: boolean | string[];
   logLevel: string;
-  rateLimits: { loginPerMinute: number; drawPerSecond: number; trackingPerMinute: number };
+  rateLimits: {
+    loginPerMinute: number;
+    drawPerSecond: number;
+    trackingPerMinute: number;
+    /** The public verify page's look-ups per client address (FAIRNESS_RATE_PER_MINUTE; default when left out). */
+    fairnessPerMinute?: number;
+  };
   /** Where the rate limits are counted when several nodes serve: unset → the database (see platform/limits.ts). */
   redis: { url: string; prefix: string } | null;
   /** Requests in progress above which the server sheds load with 429 instead of queueing. */
@@ -153,6 +175,8 @@ export interface Config {
   maxDrawsInFlight: number;
   /** Mean event-loop delay (ms) past which new requests get 429 at once; 0: not shed by it. */
   maxEventLoopDelayMs: number;
+  /** Tests only (refused in production): API calls carrying cookie campaign-test-shed=1 are shed (ADR 0054). */
+  shedTestCookie: boolean;
   /** SIGTERM: ms the node keeps serving, with readiness failed, so the balancer takes it out before it closes. */
   shutdownDrainMs: number;
   /** Server processes sharing the port (node:cluster); 1 runs a single process. */
@@ -236,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production && !e.ENCRYPTION_KEY) throw new Error('ENCRYPTION_KEY is required when NODE_ENV=production');
+  if (production && e.SHED_TEST_COOKIE)
+    throw new Error('SHED_TEST_COOKIE is for tests: refused when NODE_ENV=production');
   const url = e.DATABASE_URL?.trim();
   wholeOrNone(e, SMS_VARIABLES, 'The SMS gateway');
   wholeOrNone(e, OAUTH_VARIABLES, 'The chat-platform OAuth exchange');
@@ -258,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alertWebhookHosts: e.ALERT_WEBHOOK_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
+    auditHeads: auditHeads(e),
     demoMode: e.DEMO_MODE ?? !production,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'hex') : null,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
@@ -271,12 +298,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerMinute: e.LOGIN_RATE_PER_MINUTE,
       drawPerSecond: e.DRAW_RATE_PER_SECOND,
       trackingPerMinute: e.TRACKING_RATE_PER_MINUTE,
+      fairnessPerMinute: e.FAIRNESS_RATE_PER_MINUTE,
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
     maxInFlight: e.MAX_IN_FLIGHT,
     maxDrawsInFlight: e.MAX_DRAWS_IN_FLIGHT,
     drawQueueMaxMs: e.DRAW_QUEUE_MAX_MS,
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    shedTestCookie: e.SHED_TEST_COOKIE ?? false,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     workers: e.WORKERS,
     sms:
@@ -298,6 +327,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
   };
+}
+
+function auditHeads(e: Env): Config['auditHeads'] {
+  if (e.AUDIT_HEAD_DIR && !e.AUDIT_HEAD_KEY) throw new Error('AUDIT_HEAD_DIR needs AUDIT_HEAD_KEY (the signing key)');
+  return { dir: e.AUDIT_HEAD_DIR ?? null, key: e.AUDIT_HEAD_KEY ?? null, everyMs: e.AUDIT_HEAD_EVERY_MINUTES * 60_000 };
 }
 
 /** A config for tests: demo mode, in-memory style defaults, overridable. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDefinition } from './cli/definition';
-import { applyDefinition } from './cli/import';
+import { parseDefinition } from './campaign-file/definition';
+import { applyDefinition } from './campaign-file/import';
 import { velocityRiskHook } from './modules/draw/risk';
 import { createDrawService } from './modules/draw/service';
 import { depsOf } from './platform/services';

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { campaignDraftsPort } from './campaign-drafts-port';
-import { campaignFilePort } from './cli/campaign-file';
+import { campaignFilePort } from './campaign-file/port';
 import type { Config } from './config';
 import type { Database_ } from './db';
 import { createActivityService } from './modules/activity/service';
@@ -24,6 +24,7 @@ import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawEngine, drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createGrowthService } from './modules/growth/service';
+import { createNotificationsService } from './modules/notifications/service';
 import { createOrdersService } from './modules/orders/service';
 import { createPaymentsService } from './modules/payments/service';
 import { createAwardMarks, createPrizesService } from './modules/prizes/service';
@@ -34,6 +35,7 @@ import { createSeasonService } from './modules/season/service';
 import { createSettingsService } from './modules/settings/service';
 import { createStaffService } from './modules/staff/service';
 import { createStatsService } from './modules/stats/service';
+import { createStoreAdminService } from './modules/stores/admin-service';
 import { createStoresService } from './modules/stores/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
@@ -57,22 +59,10 @@ export interface ServicesInput {
   relyingParty?: RelyingParty;
 }
 
-/**
- * The one composition root: every service of every module, wired to its ports. The app, the CLI and the
- * test harness all start here, so what a test exercises is what production runs. Modules never import
- * each other; where one needs another (the draw awards a prize) the port is passed in below.
- *
- * A new domain adds one line: `x: createXService({ ...base })` in the result (a `const` above the
- * services that take it as a port).
- */
-export function createServices(deps: ServicesInput) {
+/** What every module's deps share: time, randomness, the sealer and the corp cache come in from here. */
+function baseDepsOf(deps: ServicesInput, log: BaseDeps['log']): BaseDeps {
   const { config } = deps;
-  const log = deps.log ?? createLogger(config.logLevel);
-  // A lost database connection is logged and replaced at the next use; it never ends the process (ADR 0053).
-  deps.database.onConnectionError((err, where) =>
-    log.warn({ err: err.message, where }, 'database connection lost; a new one opens at the next use'),
-  );
-  const base: BaseDeps = {
+  return {
     database: deps.database,
     config,
     clock: deps.clock ?? Date.now,
@@ -82,14 +72,16 @@ export function createServices(deps: ServicesInput) {
     corps: createCorpCache(config.env === 'test' ? 0 : 30_000),
     log,
   };
+}
+
+/** The services most others take as ports: audit, sign-in, the catalogue and its stock, staff and settings. */
+function foundationServices(deps: ServicesInput, base: BaseDeps) {
+  const { config, log } = base;
   // The kill switch, read by every draw at most once a second per corp (docs/decisions/0332-kill-switch.md).
   const halts = createCampaignHalts(deps.database.db, base.clock);
   // Every console action is appended to the corp's audit chain in its own transaction, through this port.
   const audit = createAuditService(depsOf('audit', base));
-  const auth = createAuthService({
-    ...depsOf('auth', base),
-    ...authProviders(config, log, deps),
-  });
+  const auth = createAuthService({ ...depsOf('auth', base), ...authProviders(config, log, deps) });
   const whiteLists = createWhiteLists(depsOf('campaign-lab', base));
   const {
     catalogue: activity,
@@ -106,48 +98,67 @@ export function createServices(deps: ServicesInput) {
   const activityWithStock = { ...activity, ...stock };
   const addresses = createAddressesService(depsOf('addresses', base));
   const staff = createStaffService({ ...depsOf('staff', base), nonces: auth });
+  const notifications = createNotificationsService({ ...depsOf('notifications', base), staff });
   const consoleIdentity = createConsoleService({
     ...depsOf('console', base),
     staff: staff.admin,
     audit: audit.port,
+    history: audit.trail,
     relyingParty:
       deps.relyingParty ?? createRelyingParty({ production: config.env === 'production', env: process.env, log }),
   });
   const settings = createSettingsService({
     ...depsOf('settings', base),
     audit: audit.port,
-    sso: consoleIdentity,
+    sso: consoleIdentity.staffAdmin,
     halts,
     staff,
   });
-  // Each kind's effect comes from the module owning its subject; read at decision time (approvals is made
-  // before prizes, which holds awards through it).
-  const effects: ApprovalEffects = {};
-  const approvals = createApprovalsService({ ...depsOf('approvals', base), staff, effects: () => effects });
-  // The award's own changes come first: orders and coupons change an award through them, and the prizes
-  // service then takes orders and coupons as its ports.
+  return {
+    halts,
+    audit,
+    auth,
+    whiteLists,
+    activity,
+    publishing,
+    stock,
+    activityWithStock,
+    addresses,
+    staff,
+    notifications,
+    consoleIdentity,
+    settings,
+  };
+}
+type Foundation = ReturnType<typeof foundationServices>;
+
+/**
+ * What a prize becomes: the award's own changes come first (orders and coupons change an award through
+ * them), and the prizes service then takes orders and coupons as its ports; approvals hold awards.
+ */
+function prizeServices(base: BaseDeps, f: Foundation, approvals: ReturnType<typeof createApprovalsService>) {
   const awardMarks = createAwardMarks(depsOf('prizes', base));
-  const orders = createOrdersService({ ...depsOf('orders', base), addressBook: addresses, awards: awardMarks });
+  const orders = createOrdersService({ ...depsOf('orders', base), addressBook: f.addresses, awards: awardMarks });
   const coupons = createCouponsService({ ...depsOf('coupons', base), awards: awardMarks });
   const payments = createPaymentsService({ ...depsOf('payments', base), orders: orders.payments });
   const prizes = createPrizesService({
     ...depsOf('prizes', base),
-    activities: activity,
+    activities: f.activity,
     orders,
     coupons,
     holds: approvals,
-    stock,
+    stock: f.stock,
   });
-  effects['prize-award'] = prizes.heldAwardEffect;
-  effects['rules-change'] = publishing.rulesChangeEffect;
-  const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
-  const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
-  // The live numbers: the draw counts itself in its own transaction; the dashboard reads the roll-ups.
-  const stats = createStatsService({
+  return { orders, coupons, payments, prizes };
+}
+
+/** The live numbers: the draw counts itself in its own transaction; the dashboard reads the roll-ups. */
+function statsService(base: BaseDeps, f: Foundation) {
+  return createStatsService({
     ...depsOf('stats', base),
     catalog: {
       async campaign(corpId, actId) {
-        const act = await activity.load(corpId, actId);
+        const act = await f.activity.load(corpId, actId);
         if (!act) return null;
         return {
           title: act.row.title,
@@ -162,14 +173,25 @@ export function createServices(deps: ServicesInput) {
           })),
         };
       },
-      stockLeft: stock.stockLeft,
+      stockLeft: f.stock.stockLeft,
     },
   });
-  const draw = createDrawService({
+}
+
+/** The draw: it awards through prizes and counts itself in stats and in the season's draw tasks. */
+function drawService(
+  deps: ServicesInput,
+  base: BaseDeps,
+  f: Foundation,
+  stats: ReturnType<typeof createStatsService>,
+  prizes: ReturnType<typeof createPrizesService>,
+  season: ReturnType<typeof createSeasonService>,
+) {
+  return createDrawService({
     ...depsOf('draw', base),
     riskHook: deps.riskHook ?? velocityRiskHook(),
-    activities: activityWithStock,
-    ...(config.statsDrawCounters ? { counter: stats.drawCounter } : {}),
+    activities: f.activityWithStock,
+    ...(base.config.statsDrawCounters ? { counter: stats.drawCounter } : {}),
     // Every draw also feeds the season draw tasks that name its activity, in the draw's own transaction.
     prizes: {
       awardOfDraw: prizes.awardOfDraw,
@@ -180,18 +202,15 @@ export function createServices(deps: ServicesInput) {
       },
     },
   });
-  // Rate limits where every process serving this database (or Redis) counts alike.
-  const limits = deps.limits ?? createLimits(config, deps.database, log);
-  // A counted invite credits the inviter's season invite task (modules/growth/ports.ts InviteTaskPort).
-  const growth = createGrowthService({
-    ...depsOf('growth', base),
-    catalogue: activityWithStock,
-    prizes,
-    inviteTasks: season,
-  });
-  // Redemption at the counter: tickets from prizes; an expired ticket's exception goes to the approvals,
-  // and its approval redeems it (the stores module's effect).
-  const stores = createStoresService({
+}
+
+/** Redemption at the counter: tickets from prizes; an expired ticket's exception is approved (stores' effect). */
+function storesService(
+  base: BaseDeps,
+  coupons: ReturnType<typeof createCouponsService>,
+  approvals: ReturnType<typeof createApprovalsService>,
+) {
+  return createStoresService({
     ...depsOf('stores', base),
     tickets: coupons.counter,
     approvals: {
@@ -208,22 +227,28 @@ export function createServices(deps: ServicesInput) {
       }),
     },
   });
-  effects['redemption-exception'] = stores.exceptionEffect;
-  // Console campaigns: drafts checked by the campaign file's schemas and published by its import, the live
-  // side paused and ended through the activity module, approvals counted by the settings' policy.
+}
+
+/**
+ * Console campaigns: drafts checked by the campaign file's schemas and published by its import, the live
+ * side paused and ended through the activity module, approvals counted by the settings' policy. The campaign
+ * lab simulates with the draw engine's own pick, reads and writes drafts through the campaigns module and
+ * one draw's proof through the draw module (docs/decisions/0345-simulation.md).
+ */
+function campaignServices(base: BaseDeps, f: Foundation, draw: ReturnType<typeof createDrawService>) {
+  const { audit, publishing } = f;
   const campaigns = createCampaignsService({
     ...depsOf('campaigns', base),
     audit: audit.port,
     trail: audit.trail,
     file: campaignFilePort(publishing),
     live: publishing,
-    policy: settings,
-    halts,
-    staff,
-    whiteLists,
+    policy: f.settings,
+    halts: f.halts,
+    staff: f.staff,
+    whiteLists: f.whiteLists,
+    notify: f.notifications.port,
   });
-  // The campaign lab simulates with the draw engine's own pick, reads and writes drafts through the campaigns
-  // module and one draw's proof through the draw module (docs/decisions/0345-simulation.md).
   const campaignLab = createCampaignLabService({
     ...depsOf('campaign-lab', base),
     audit: audit.port,
@@ -231,18 +256,65 @@ export function createServices(deps: ServicesInput) {
     drafts: campaignDraftsPort(base, campaigns),
     proofs: draw,
   });
-  // Live numbers (issue 24): exports, alerts (raised by their rules and by the reconciliation), reconciliation.
-  const reports = createReportsService({ ...depsOf('reports', base), audit: audit.port });
-  const alerts = createAlertsService({ ...depsOf('alerts', base), audit: audit.port, stock, staff });
-  const reconcile = createReconcileService({
-    ...depsOf('reconcile', base),
-    stock,
-    alerts: alerts.port,
-    audit: audit.port,
+  return { campaigns, campaignLab };
+}
+
+/** Live numbers (issue 24): exports, alerts (raised by their rules and by the reconciliation), reconciliation. */
+function oversightServices(base: BaseDeps, f: Foundation) {
+  const { stock, staff, notifications: bell } = f;
+  const audit = f.audit.port;
+  const reports = createReportsService({ ...depsOf('reports', base), audit, notify: bell.port });
+  const alerts = createAlertsService({ ...depsOf('alerts', base), audit, stock, staff, notify: bell.port });
+  const reconcile = createReconcileService({ ...depsOf('reconcile', base), stock, alerts: alerts.port, audit });
+  return { reports, alerts, reconcile, notifications: bell };
+}
+
+/**
+ * The one composition root: every service of every module, wired to its ports. The app, the CLI and the
+ * test harness all start here, so what a test exercises is what production runs. Modules never import
+ * each other; where one needs another (the draw awards a prize) the port is passed in below. The steps
+ * above make the services in the order they take each other as ports.
+ *
+ * A new domain adds one line: `x: createXService({ ...base })` in the result (a `const` above the
+ * services that take it as a port).
+ */
+export function createServices(deps: ServicesInput) {
+  const { config } = deps;
+  const log = deps.log ?? createLogger(config.logLevel);
+  // A lost database connection is logged and replaced at the next use; it never ends the process (ADR 0053).
+  deps.database.onConnectionError((err, where) =>
+    log.warn({ err: err.message, where }, 'database connection lost; a new one opens at the next use'),
+  );
+  const base = baseDepsOf(deps, log);
+  const f = foundationServices(deps, base);
+  const { activity, publishing, stock, activityWithStock, staff, settings, audit } = f;
+  // Each kind's effect comes from the module owning its subject; read at decision time (approvals is made
+  // before prizes, which holds awards through it).
+  const effects: ApprovalEffects = {};
+  const approvals = createApprovalsService({ ...depsOf('approvals', base), staff, effects: () => effects });
+  const { orders, coupons, payments, prizes } = prizeServices(base, f, approvals);
+  effects['prize-award'] = prizes.heldAwardEffect;
+  effects['rules-change'] = publishing.rulesChangeEffect;
+  const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
+  const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
+  const stats = statsService(base, f);
+  const draw = drawService(deps, base, f, stats, prizes, season);
+  // Rate limits where every process serving this database (or Redis) counts alike.
+  const limits = deps.limits ?? createLimits(config, deps.database, log);
+  // A counted invite credits the inviter's season invite task (modules/growth/ports.ts InviteTaskPort).
+  const growth = createGrowthService({
+    ...depsOf('growth', base),
+    catalogue: activityWithStock,
+    prizes,
+    inviteTasks: season,
   });
+  const stores = storesService(base, coupons, approvals);
+  effects['redemption-exception'] = stores.exceptionEffect;
+  const { campaigns, campaignLab } = campaignServices(base, f, draw);
+  const oversight = oversightServices(base, f);
   return {
     base,
-    auth,
+    auth: f.auth,
     documents: createDocumentsService(depsOf('auth', base)),
     activity,
     publishing,
@@ -252,7 +324,7 @@ export function createServices(deps: ServicesInput) {
     coupons,
     payments,
     draw,
-    addresses,
+    addresses: f.addresses,
     discounts: createDiscountsService(depsOf('discounts', base)),
     limits,
     growth,
@@ -261,15 +333,14 @@ export function createServices(deps: ServicesInput) {
     staff,
     approvals,
     stores,
-    console: consoleIdentity,
+    storeAdmin: createStoreAdminService({ ...depsOf('stores', base), audit: f.audit.port }),
+    console: f.consoleIdentity,
     settings,
     audit,
     campaigns,
     campaignLab,
     stats,
-    reports,
-    alerts,
-    reconcile,
+    ...oversight,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -20,11 +20,17 @@ const setups = [
  */
 describe.each(setups)('limits shared by two instances on $kind (redis: $redis)', ({ kind, redis }) => {
   const LOGIN_LIMIT = 30;
+  const FAIRNESS_LIMIT = 10;
   let fresh: TestDb;
   let second: Database_ | null = null;
   const apps: FastifyInstance[] = [];
   const config = testConfig({
-    rateLimits: { loginPerMinute: LOGIN_LIMIT, drawPerSecond: 20, trackingPerMinute: 40 },
+    rateLimits: {
+      loginPerMinute: LOGIN_LIMIT,
+      drawPerSecond: 20,
+      trackingPerMinute: 40,
+      fairnessPerMinute: FAIRNESS_LIMIT,
+    },
     redis: redis ? redisForTest() : null,
   });
 
@@ -85,6 +91,24 @@ describe.each(setups)('limits shared by two instances on $kind (redis: $redis)',
     const limited = answers.filter((r) => r?.statusCode === 429);
     expect(limited).toHaveLength(20);
     expect(Number(limited[0]?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("the public verify page's look-ups of one address count once across instances: then 429 in Chinese", async () => {
+    const lookUp = (n: number, ip: string) =>
+      apps[n % 2]?.inject({
+        url: `/bmcs/api/fairness/draw?corpId=demo&drawId=no-such-draw-${n}`,
+        headers: { 'accept-language': 'zh-CN' },
+        remoteAddress: ip,
+      });
+    const answers = await Promise.all(Array.from({ length: 2 * FAIRNESS_LIMIT }, (_, i) => lookUp(i, '10.77.0.4')));
+    const limited = answers.filter((r) => r?.statusCode === 429);
+    expect(limited).toHaveLength(FAIRNESS_LIMIT);
+    // The others were looked up (no such draw); the refusals are the envelope, with a Retry-After.
+    expect(answers.filter((r) => r?.statusCode === 404)).toHaveLength(FAIRNESS_LIMIT);
+    expect(limited[0]?.json()).toEqual({ code: 429, data: '操作过于频繁，请稍后再试' });
+    expect(Number(limited[0]?.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address has its own allowance.
+    expect((await lookUp(0, '10.77.0.5'))?.statusCode).toBe(404);
   });
 });
 

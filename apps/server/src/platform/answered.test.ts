@@ -40,14 +40,14 @@ async function serve() {
   app.addHook('onRequest', async (req) => {
     admitted.push(req.url);
   });
-  app.post('/draw', { config: { endpointName: 'lottery' } }, async () => {
+  app.post('/bmcs/api/draw', { config: { endpointName: 'lottery' } }, async () => {
     const g = gate();
     draws.push(g);
     await g.pass();
     return { ok: true };
   });
   // A stream its handler takes over, as the dashboard's live numbers do.
-  app.get('/stream', { config: { endpointName: 'lottery' } }, async (_req, reply) => {
+  app.get('/bmcs/api/stream', { config: { endpointName: 'lottery' } }, async (_req, reply) => {
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
     reply.raw.write(': open\n\n');
@@ -59,7 +59,7 @@ async function serve() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   const draw = () =>
-    fetch(`http://127.0.0.1:${port}/draw`, {
+    fetch(`http://127.0.0.1:${port}/bmcs/api/draw`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -87,7 +87,7 @@ async function serve() {
 function rawDraw(port: number, { length = 2, sent = '{}' } = {}) {
   const socket = connect(port, '127.0.0.1', () => {
     socket.write(
-      `POST /draw HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n${sent}`,
+      `POST /bmcs/api/draw HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n${sent}`,
     );
   });
   socket.on('error', () => {});
@@ -136,7 +136,7 @@ describe('a customer hanging up: the draw slot and the counts', () => {
 
   it('is freed when a stream its handler took over ends', async () => {
     const s = await serve();
-    const res = await fetch(`http://127.0.0.1:${s.port}/stream`);
+    const res = await fetch(`http://127.0.0.1:${s.port}/bmcs/api/stream`);
     expect(res.status).toBe(200);
     await waitFor(() => s.streams[0]);
     expect((await s.draw()).status).toBe(429);

@@ -1,4 +1,4 @@
-import { COOKIES, type StaffRole } from '@campaign/contract';
+import { BASE_PATH, COOKIES, type StaffRole } from '@campaign/contract';
 import type { Config } from '../config';
 import type { AnyExecutor } from '../db/connection';
 import { own } from '../db/owners';
@@ -23,10 +23,17 @@ export interface RequestConsole {
   tokenHash: string;
 }
 
+/**
+ * Where the console's cookies travel: its API only (every console endpoint is under it, its live stream, exports
+ * and uploads too), never the H5's requests; the /console/ pages are static and need none (ADR 0333).
+ */
+export const CONSOLE_COOKIE_PATH = `${BASE_PATH}/console`;
+
 const consoleSessions = createSessionStore({
   table: 'console_session',
   cookie: COOKIES.consoleSession,
   sameSite: 'strict',
+  path: CONSOLE_COOKIE_PATH,
   lookUp: (database, hash, corp) =>
     own('platform', database.db)
       .selectFrom('console_session')
@@ -53,7 +60,8 @@ const consoleSessions = createSessionStore({
 
 /**
  * The console session of a token in this corp, or null: roles are the session's roles the staff list still
- * grants, read on every request, so a role removed by an admin is gone at the next call.
+ * grants, read on every request, so a role removed by an admin is gone at the next call. `background`: a read
+ * the page made by itself (CONSOLE_BACKGROUND_HEADER), which does not keep an idle session alive.
  */
 export async function findConsoleSession(
   database: TxDatabase,
@@ -61,8 +69,9 @@ export async function findConsoleSession(
   token: string,
   now: number,
   cfg: Config['session'],
+  background = false,
 ): Promise<RequestConsole | null> {
-  const row = await consoleSessions.find(database, corpId, token, now, cfg);
+  const row = await consoleSessions.find(database, corpId, token, now, cfg, !background);
   if (!row) return null;
   return {
     id: row.id,
@@ -106,5 +115,18 @@ export const endConsoleSession = consoleSessions.end;
 /** Every console session of one staff member (disabled, new second factor, roles taken away). */
 export const endConsoleSessionsOf = (ex: AnyExecutor, corpId: string, staffId: string) =>
   consoleSessions.endAllOf(ex, corpId, 'staff_id', staffId);
+/**
+ * Every console session of one staff member but the one whose token hashes to `keep` (the member changed
+ * their own password or second factor in it: docs/decisions/0378-my-account.md). Returns how many ended.
+ */
+export async function endOtherConsoleSessionsOf(ex: AnyExecutor, corpId: string, staffId: string, keep: string) {
+  const r = await own('platform', ex)
+    .deleteFrom('console_session')
+    .where('corp_id', '=', corpId)
+    .where('staff_id', '=', staffId)
+    .where('token_hash', '!=', keep)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
 export const setConsoleSessionCookie = consoleSessions.setCookie;
 export const clearConsoleSessionCookie = consoleSessions.clearCookie;

@@ -34,6 +34,17 @@ describe('serving the operator console under /console/', () => {
       expect(res.body).toContain('<title>控制台</title>');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-frame-options']).toBe('DENY');
+      // A strict policy: scripts from this origin only, never inline; no one frames it; no plugins.
+      const csp = new Map(
+        String(res.headers['content-security-policy'] ?? '')
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name = '', ...values]) => [name, values]),
+      );
+      expect(csp.get('script-src'), url).toEqual(["'self'"]);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
     }
     const bare = await t.app.inject('/console');
     expect(bare.statusCode).toBe(200);

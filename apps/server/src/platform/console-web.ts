@@ -18,6 +18,26 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/**
+ * The console page's Content-Security-Policy (ADR 0333): scripts only from this origin (the build has no inline
+ * script), calls, the live stream, images and the H5 preview frame from this origin; styles may be inline, because
+ * antd writes its CSS-in-JS into <style> tags at run time and the page's boot spinner is an inline <style>. No
+ * one may frame the console.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
 function fileIn(root: string, rel: string): string | null {
   const full = normalize(join(root, rel));
   if (!full.startsWith(`${root}/`) && full !== root) return null;
@@ -70,6 +90,7 @@ export function installConsoleWeb(app: FastifyInstance, opts: { consoleDist: str
     // The index names the current hashed files: never kept, so a new build is the next page load.
     reply.header('cache-control', 'no-store');
     reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', CONSOLE_CSP);
     reply.header('referrer-policy', 'same-origin');
     return sendFile(req, reply, index);
   };

@@ -1,6 +1,7 @@
-import { CLIENT_HEADER } from '@campaign/contract';
+import { CLIENT_HEADER, type Endpoint, endpoints } from '@campaign/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
+import { SERVER_SIGNATURE_HEADER } from './server-caller';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -38,6 +39,19 @@ export function assertSameSiteRequest(req: FastifyRequest): void {
 export function installCsrfGuard(app: FastifyInstance, isProtected: (url: string) => boolean) {
   app.addHook('onRequest', async (req) => {
     if (SAFE.has(req.method) || !isProtected(req.url)) return;
+    if (isServerToServer(req)) return;
     assertSameSiteRequest(req);
   });
+}
+
+/**
+ * A server-to-server call (an endpoint of access `server`, contract paths.ts) that carries the corp's signature:
+ * no browser sent it, so there is no page and no browser header to ask for. Its handler verifies the signature
+ * and refuses any other; a call without one gets the browser checks like every other (and is refused there).
+ * A cross-site page cannot add the signature header either: that needs a CORS preflight we never grant.
+ */
+function isServerToServer(req: FastifyRequest): boolean {
+  const name = req.routeOptions.config.endpointName;
+  const ep = name === undefined ? undefined : (endpoints as Record<string, Endpoint>)[name];
+  return ep?.access === 'server' && typeof req.headers[SERVER_SIGNATURE_HEADER] === 'string';
 }

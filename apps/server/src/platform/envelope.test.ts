@@ -6,7 +6,7 @@ import { AppError, refusal } from './errors';
 
 describe('a database that refused a write is a designed answer for every caller, not a 500', () => {
   it('maps both group commits the same way, whichever module wrote', () => {
-    expect(toAppError(new Overloaded('waited 600 ms for a database batch'))?.errorName).toBe('RATE_LIMITED');
+    expect(toAppError(new Overloaded('waited 600 ms for a database batch'))?.errorName).toBe('BUSY');
     expect(toAppError(new LockBusy('the stock of prize p'))?.errorName).toBe('UNAVAILABLE');
     expect(toAppError(new WriteLockTimeout(5000))?.errorName).toBe('UNAVAILABLE');
     expect(toAppError(new Error('disk full'))).toBeNull();
@@ -40,11 +40,11 @@ describe('a database that refused a write is a designed answer for every caller,
 describe('a refusal past capacity', () => {
   it('answers as any 429 does, but carries no stack trace, and leaves stack traces on for everything else', () => {
     const before = Error.stackTraceLimit;
-    const shed = refusal('RATE_LIMITED');
+    const shed = refusal('BUSY');
     expect(shed).toBeInstanceOf(AppError);
     expect(shed.status).toBe(429);
-    expect(shed.envelope('zh-CN')).toEqual(new AppError('RATE_LIMITED').envelope('zh-CN'));
-    expect(shed.envelope('en-US')).toEqual({ code: 429, data: 'Too many requests, please try again later' });
+    expect(shed.envelope('zh-CN')).toEqual(new AppError('BUSY').envelope('zh-CN'));
+    expect(shed.envelope('zh-CN')).toEqual({ code: 42901, data: '活动太火爆，请稍后再试' });
     // No frames: the first line alone (name and message).
     expect(shed.stack?.split('\n')).toHaveLength(1);
     expect(Error.stackTraceLimit).toBe(before);

@@ -30,7 +30,7 @@ export function toAppError(err: unknown): AppError | null {
   if (err instanceof WriteLockTimeout) return new AppError('UNAVAILABLE');
   // PostgreSQL's group commit (ADR 0052), for every write that goes through transact(), not the draw alone:
   // past capacity a unit is refused before it ran; one that kept meeting a lock gave up. Nothing stored.
-  if (isOverloaded(err)) return refusal('RATE_LIMITED');
+  if (isOverloaded(err)) return refusal('BUSY');
   if (isLockBusy(err)) return new AppError('UNAVAILABLE');
   // The client hung up while its body was read (Node's "aborted" reset, which Fastify's body reader marks
   // 400): its own doing, nothing was stored, and the answer goes nowhere. Not the database's ECONNRESET, so
@@ -43,7 +43,8 @@ export function toAppError(err: unknown): AppError | null {
   if (!fe || typeof fe !== 'object') return null;
   const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
   if (mapped) return new AppError(mapped);
-  if (fe.statusCode === 429) return refusal('RATE_LIMITED');
+  // A plugin's 429: our own per-caller limits throw RATE_LIMITED themselves, so this one is the server's.
+  if (fe.statusCode === 429) return refusal('BUSY');
   if (fe.name === 'SyntaxError' && fe.statusCode === 400) return new AppError('MALFORMED_JSON');
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new AppError(fe.statusCode === 404 ? 'NOT_FOUND' : 'VALIDATION');

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database_ } from '../db';
+import { isApiPath } from './envelope';
+import { AppError } from './errors';
 
 /** Paths a balancer or supervisor asks; never shed, never rate-limited, never logged as customer traffic. */
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
@@ -14,6 +16,10 @@ export const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
  *
  * Returns `drain()`: from then on `/readyz` answers 503 and every answer carries `Connection: close`, so the
  * balancer takes the node out and its kept-alive connections end after their current request.
+ *
+ * Once the app closes (the end of a graceful stop), an API call still arriving on a connection opened before
+ * gets 503 UNAVAILABLE in the envelope with Retry-After (Fastify's own `return503OnClosing` answer, which
+ * app.ts turns off, had neither), and its connection closes; pages and files are still served meanwhile.
  */
 export function installHealth(app: FastifyInstance, database: Database_): { drain(): void } {
   let draining = false;
@@ -25,8 +31,15 @@ export function installHealth(app: FastifyInstance, database: Database_): { drai
     }
     return { status: 'ready', database: database.kind };
   });
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (req) => {
+    if (closing && isApiPath(req.url)) throw new AppError('UNAVAILABLE');
+  });
   app.addHook('onSend', async (_req, reply) => {
-    if (draining) reply.header('connection', 'close');
+    if (draining || closing) reply.header('connection', 'close');
   });
   return {
     drain() {

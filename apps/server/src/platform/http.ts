@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   API_VERSIONS,
   BASE_PATH,
+  CONSOLE_BACKGROUND_HEADER,
   CONSOLE_CSRF_HEADER,
   COOKIES,
   type Endpoint,
@@ -11,20 +12,21 @@ import {
   type ErrorName,
   endpointErrors,
   endpoints,
-  FIELD_MESSAGES,
   type Locale,
   localeFromAcceptLanguage,
   resolvePath,
 } from '@campaign/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { locales, type ZodError, type ZodType, type z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Database_ } from '../db';
 import { findConsoleSession, type RequestConsole } from './console-session';
+import { consoleStreamsOf } from './console-streams';
 import { assertSameSiteRequest } from './csrf';
 import { AppError, refusal } from './errors';
 import { rejectNul } from './input-guard';
 import type { LimitName, Limits } from './limits';
+import { parseOrFail } from './parse-input';
 import { findSession, findStaffSession, type RequestStaff, type RequestUser } from './session';
 import type { Corp, CorpCache } from './tenancy';
 
@@ -58,50 +60,6 @@ export function requestLocale(req: FastifyRequest): Locale {
   return localeFromAcceptLanguage(req.headers['accept-language']);
 }
 
-const zodLocales = { 'zh-CN': locales.zhCN(), 'en-US': locales.en() } as const;
-
-type Where = 'query' | 'body' | 'headers';
-
-function issueMessage(i: ZodError['issues'][number], locale: Locale): string {
-  const key = i.message.startsWith('i18n:') ? (i.message.slice(5) as keyof typeof FIELD_MESSAGES) : null;
-  return key && key in FIELD_MESSAGES ? FIELD_MESSAGES[key][locale] : i.message;
-}
-
-/** The refusal as one line (`body.name …；body.detail …`): the envelope's message. */
-function describeIssues(err: ZodError, where: Where, locale: Locale): string {
-  return err.issues
-    .slice(0, 5)
-    .map((i) => `${[where, ...i.path.map(String)].join('.')} ${issueMessage(i, locale)}`)
-    .join(locale === 'zh-CN' ? '；' : '; ');
-}
-
-/**
- * The refusal field by field (`{ 'body.name': '收货人姓名需为 2–20 个字' }`), the first message of each
- * field: the envelope's `fields`, which a form shows under its inputs (docs/decisions/0132).
- */
-function fieldsOf(err: ZodError, where: Where, locale: Locale): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const i of err.issues) {
-    const path = [where, ...i.path.map(String)].join('.');
-    fields[path] ??= issueMessage(i, locale);
-  }
-  return fields;
-}
-
-function parseOrFail<S extends ZodType>(
-  schema: S,
-  value: unknown,
-  where: Where,
-  locale: Locale,
-  error: ErrorName = 'VALIDATION',
-) {
-  const r = schema.safeParse(value, { error: zodLocales[locale].localeError });
-  if (!r.success) {
-    throw new AppError(error, describeIssues(r.error, where, locale), { fields: fieldsOf(r.error, where, locale) });
-  }
-  return r.data as z.output<S>;
-}
-
 export interface RouteDeps {
   database: Database_;
   config: Config;
@@ -123,14 +81,12 @@ export function requestCorpId(req: FastifyRequest): string | undefined {
  * validation and the envelope happen here once; handlers get typed, validated input.
  */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps: RouteDeps) {
+  const holdStream = consoleStreamsOf(app, deps.database.db, deps.clock, deps.config.consoleSession);
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const ep: Endpoint = endpoints[name];
     const handler = handlers[name] as unknown as Handler<Endpoint>;
     if (typeof handler !== 'function') throw new Error(`no handler for endpoint ${name}`);
     const limit = limitOf(ep);
-    // Outside production a handler may answer only with the errors its contract declares (tests fail on
-    // any other); in production nothing is added to the request's path.
-    const declared = deps.config.env === 'production' ? null : new Set<ErrorName>(endpointErrors(ep));
     const urls = ep.version === 'versioned' ? API_VERSIONS.map((v) => resolvePath(ep, v)) : [resolvePath(ep, 'v2')];
     for (const url of urls) {
       app.route({
@@ -138,68 +94,103 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         url: BASE_PATH + url,
         config: { endpointName: name },
         ...(limit ? { onRequest: limitHook(name, limit, deps.limits) } : {}),
-        handler: async (req, reply) => {
-          // A state-changing GET gets the cross-site check every POST gets, before anything else.
-          if (ep.stateChangingGet) assertSameSiteRequest(req);
-          const locale = requestLocale(req);
-          rejectNul(req, locale);
-          const now = deps.clock();
-          const corpId = requestCorpId(req);
-          let corp: Corp | null = null;
-          if (corpId) {
-            corp = await deps.corps.get(deps.database.db, corpId, now);
-            if (!corp && ep.access !== 'public') throw new AppError('CORP_UNKNOWN', corpId.slice(0, 32));
-          } else if (ep.access !== 'public') {
-            throw new AppError('CORP_REQUIRED');
-          }
-          const token = req.cookies[COOKIES.session];
-          const user =
-            corp && token ? await findSession(deps.database, corp.id, token, now, deps.config.session) : null;
-          if (ep.access === 'user' && !user) throw new AppError('UNAUTHENTICATED');
-          const staff = corp && ep.access === 'staff' ? await staffOf(req, ep, corp, user, now, deps) : null;
-          const consoleUser = corp && ep.access === 'console' ? await consoleOf(req, ep, corp, now, deps) : null;
-          const { corpId: _drop, ...rawQuery } = (req.query ?? {}) as Record<string, unknown>;
-          const query = parseOrFail(ep.query, rawQuery, 'query', locale);
-          const body = ep.method === 'GET' || ep.upload ? undefined : jsonBody(ep, req, locale);
-          // Declared headers (the idempotency key) are checked here once, before any handler can act.
-          const headers = parseOrFail(ep.headers, req.headers, 'headers', locale, ep.headersError);
-          const call = () =>
-            handler({
-              query,
-              body,
-              headers,
-              corp,
-              user,
-              staff,
-              console: consoleUser,
-              locale,
-              req,
-              reply,
-            } as HandlerContext<Endpoint>);
-          const data = await (declared ? onlyDeclared(name, declared, call) : call());
-          // A stream: the handler has taken the response over (reply.hijack()) and writes it itself.
-          if (ep.produces?.type === 'text/event-stream') return reply;
-          if (ep.produces) {
-            // A download: the file itself, not the envelope (errors above still came as the envelope).
-            // An export job's file names its own type and name (CSV or XLSX); the declared ones otherwise.
-            if (!reply.hasHeader('content-type')) reply.header('content-type', `${ep.produces.type}; charset=utf-8`);
-            if (!reply.hasHeader('content-disposition'))
-              reply.header('content-disposition', `attachment; filename="${ep.produces.filename}"`);
-            reply.header('cache-control', 'no-store');
-            return data;
-          }
-          // Every answer passes through its response schema: a field the contract does not declare is never
-          // sent (zod objects drop unknown keys), and an answer that breaks the contract is an error.
-          const check = ep.data.safeParse(data);
-          if (!check.success) {
-            req.log.error({ endpoint: name, issues: check.error.issues }, 'response does not match the contract');
-            throw new Error(`response of ${name} does not match the contract`);
-          }
-          return { code: 0, data: check.data ?? null };
-        },
+        handler: endpointHandler(name, ep, handler, holdStream, deps),
       });
     }
   }
+}
+
+type HoldStream = ReturnType<typeof consoleStreamsOf>;
+
+/**
+ * One endpoint's route handler: the corp and the principal its access needs, the declared query, body and
+ * headers parsed, the handler called, and its answer sent as the contract says (answerOf).
+ */
+function endpointHandler(
+  name: EndpointName,
+  ep: Endpoint,
+  handler: Handler<Endpoint>,
+  holdStream: HoldStream,
+  deps: RouteDeps,
+) {
+  // Outside production a handler may answer only with the errors its contract declares (tests fail on
+  // any other); in production nothing is added to the request's path.
+  const declared = deps.config.env === 'production' ? null : new Set<ErrorName>(endpointErrors(ep));
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    // A state-changing GET gets the cross-site check every POST gets, before anything else.
+    if (ep.stateChangingGet) assertSameSiteRequest(req);
+    const locale = requestLocale(req);
+    rejectNul(req, locale);
+    const now = deps.clock();
+    const corpId = requestCorpId(req);
+    let corp: Corp | null = null;
+    if (corpId) {
+      corp = await deps.corps.get(deps.database.db, corpId, now);
+      if (!corp && ep.access !== 'public') throw new AppError('CORP_UNKNOWN', corpId.slice(0, 32));
+    } else if (ep.access !== 'public') {
+      throw new AppError('CORP_REQUIRED');
+    }
+    const token = req.cookies[COOKIES.session];
+    const user = corp && token ? await findSession(deps.database, corp.id, token, now, deps.config.session) : null;
+    if (ep.access === 'user' && !user) throw new AppError('UNAUTHENTICATED');
+    const staff = corp && ep.access === 'staff' ? await staffOf(req, ep, corp, user, now, deps) : null;
+    const consoleUser = corp && ep.access === 'console' ? await consoleOf(req, ep, corp, now, deps) : null;
+    const { corpId: _drop, ...rawQuery } = (req.query ?? {}) as Record<string, unknown>;
+    const query = parseOrFail(ep.query, rawQuery, 'query', locale);
+    const body = ep.method === 'GET' || ep.upload ? undefined : jsonBody(ep, req, locale);
+    // Declared headers (the idempotency key) are checked here once, before any handler can act.
+    const headers = parseOrFail(ep.headers, req.headers, 'headers', locale, ep.headersError);
+    const call = () =>
+      handler({
+        query,
+        body,
+        headers,
+        corp,
+        user,
+        staff,
+        console: consoleUser,
+        locale,
+        req,
+        reply,
+      } as HandlerContext<Endpoint>);
+    const data = await (declared ? onlyDeclared(name, declared, call) : call());
+    return answerOf(name, ep, data, consoleUser, holdStream, req, reply);
+  };
+}
+
+/** The handler's answer as the endpoint sends it: a stream, a download, or the envelope checked by the contract. */
+function answerOf(
+  name: EndpointName,
+  ep: Endpoint,
+  data: unknown,
+  consoleUser: RequestConsole | null,
+  holdStream: HoldStream,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  // A stream: the handler has taken the response over (reply.hijack()) and writes it itself. A console
+  // stream ends when its session does or loses the endpoint's role (console-streams.ts).
+  if (ep.produces?.type === 'text/event-stream') {
+    if (consoleUser) holdStream(consoleUser, ep.roles ?? [], req, reply);
+    return reply;
+  }
+  if (ep.produces) {
+    // A download: the file itself, not the envelope (errors above still came as the envelope).
+    // An export job's file names its own type and name (CSV or XLSX); the declared ones otherwise.
+    if (!reply.hasHeader('content-type')) reply.header('content-type', `${ep.produces.type}; charset=utf-8`);
+    if (!reply.hasHeader('content-disposition'))
+      reply.header('content-disposition', `attachment; filename="${ep.produces.filename}"`);
+    reply.header('cache-control', 'no-store');
+    return data;
+  }
+  // Every answer passes through its response schema: a field the contract does not declare is never
+  // sent (zod objects drop unknown keys), and an answer that breaks the contract is an error.
+  const check = ep.data.safeParse(data);
+  if (!check.success) {
+    req.log.error({ endpoint: name, issues: check.error.issues }, 'response does not match the contract');
+    throw new Error(`response of ${name} does not match the contract`);
+  }
+  return { code: 0, data: check.data ?? null };
 }
 
 /** A JSON endpoint's body; an upload's stream sent to it (a file where JSON belongs) is refused. */
@@ -283,7 +274,10 @@ async function consoleOf(
   deps: RouteDeps,
 ): Promise<RequestConsole> {
   const token = req.cookies[COOKIES.consoleSession];
-  const who = token ? await findConsoleSession(deps.database, corp.id, token, now, deps.config.consoleSession) : null;
+  const background = ep.method === 'GET' && req.headers[CONSOLE_BACKGROUND_HEADER] === '1';
+  const who = token
+    ? await findConsoleSession(deps.database, corp.id, token, now, deps.config.consoleSession, background)
+    : null;
   if (!who) throw new AppError('UNAUTHENTICATED');
   if (!who.roles.some((r) => ep.roles?.includes(r))) throw new AppError('STAFF_ROLE_REQUIRED');
   if (ep.method !== 'GET') {
@@ -307,6 +301,10 @@ function limitOf(ep: Endpoint): { name: LimitName; key: (req: FastifyRequest) =>
   // script cannot grow the database without limit. Keyed by address only: a made-up session cookie
   // must not buy a fresh allowance.
   if (ep.tag === 'tracking') return { name: 'tracking', key: (req) => req.ip };
+  // The public fairness look-ups (ADR 0349: one draw by its id; a whole ended campaign): anyone may call them
+  // and each recomputes from the database, so each is bounded per client address (nobody walks the id space
+  // or loads the database with them). Keyed by address only, as tracking.
+  if (ep.tag === 'fairness') return { name: 'fairness', key: (req) => req.ip };
   return null;
 }
 

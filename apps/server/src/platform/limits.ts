@@ -10,11 +10,14 @@ import {
   RateLimiterRes,
   RateLimiterSQLite,
 } from 'rate-limiter-flexible';
-import type { Config } from '../config';
+import { type Config, FAIRNESS_RATE_PER_MINUTE } from '../config';
 import type { Database_ } from '../db';
 
-/** The limits every process and node must share: log-in calls per IP, draws per session, tracking per IP. */
-export type LimitName = 'login' | 'draw' | 'tracking';
+/**
+ * The limits every process and node must share: log-in calls per IP, draws per session, tracking per IP, the
+ * public verify page's look-ups per IP.
+ */
+export type LimitName = 'login' | 'draw' | 'tracking' | 'fairness';
 
 export type LimitVerdict = { ok: true } | { ok: false; retryAfterSec: number };
 
@@ -36,6 +39,71 @@ interface Log {
   warn(obj: object, msg: string): void;
 }
 
+/** Each limit's window: so many calls per so many seconds. */
+function windowsOf(config: Config): Record<LimitName, { points: number; duration: number }> {
+  return {
+    login: { points: config.rateLimits.loginPerMinute, duration: 60 },
+    draw: { points: config.rateLimits.drawPerSecond, duration: 1 },
+    tracking: { points: config.rateLimits.trackingPerMinute, duration: 60 },
+    fairness: { points: config.rateLimits.fairnessPerMinute ?? FAIRNESS_RATE_PER_MINUTE, duration: 60 },
+  };
+}
+
+/** Where the counters live: Redis when set, else the database's own kind of store, else this process. */
+function storeOf(config: Config, database: Database_): Limits['store'] {
+  return config.redis
+    ? 'redis'
+    : database.kind === 'postgres'
+      ? 'postgres'
+      : database.sqlitePath && database.sqlitePath !== ':memory:'
+        ? 'sqlite'
+        : 'memory';
+}
+
+/**
+ * The Redis client the limiters share, and the wait for its first connection (made on first use, so a CLI
+ * run that never limits anything opens no connection).
+ */
+function openRedis(url: string, log: Log): { client: Redis; connected: Promise<void> } {
+  // No offline queue: while Redis is unreachable a call fails at once and the memory limiter answers,
+  // instead of every limited request waiting for reconnects. The first calls wait (at most 2 s, once)
+  // for the first connection, so a fresh node counts from its first request.
+  // Auto-pipelining sends the commands of one turn of the event loop in one write, not one write per
+  // limited request (ADR 0052, third addendum).
+  // A Redis that stops answering without closing (frozen, a network partition) costs a limited call
+  // at most REDIS_COMMAND_TIMEOUT_MS before the memory limiter answers; reconnects go on in the background.
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    enableAutoPipelining: true,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2000,
+  });
+  client.on('error', (err) => log.warn({ err: err.message }, 'redis unreachable: limits are per process'));
+  const connected = new Promise<void>((resolve) => {
+    client.once('ready', resolve);
+    setTimeout(resolve, 2000).unref();
+  });
+  return { client, connected };
+}
+
+/** The SQLite file beside the database that the limiters of every process of the machine share. */
+function openLimitsFile(sqlitePath: string): Database.Database {
+  const sqlite = new Database(join(dirname(sqlitePath), `${basename(sqlitePath)}.limits`));
+  sqlite.pragma('journal_mode = WAL');
+  // A power cut may lose the last counts: that only loosens a limit for a minute, never data.
+  sqlite.pragma('synchronous = OFF');
+  // better-sqlite3 waits for a lock synchronously: the event loop stops meanwhile. A writer holds this
+  // file's lock for one upsert (microseconds); past 20 ms the call fails and the memory limiter answers.
+  sqlite.pragma('busy_timeout = 20');
+  // Created here, at once: until the library's own asynchronous create had run, every call would
+  // fall through to the per-process memory limiter. The columns are the library's.
+  sqlite.exec(
+    `create table if not exists ${RATE_LIMIT_TABLE} (key text primary key, points integer not null default 0, expire integer)`,
+  );
+  return sqlite;
+}
+
 /**
  * rate-limiter-flexible's fixed windows, stored where every process that serves this database sees them:
  * Redis when `REDIS_URL` is set (every node); else PostgreSQL's `rate_limit` table (every node on that
@@ -45,21 +113,11 @@ interface Log {
  * docs/decisions/0050-shared-limits.md.
  */
 export function createLimits(config: Config, database: Database_, log: Log): Limits {
-  const windows: Record<LimitName, { points: number; duration: number }> = {
-    login: { points: config.rateLimits.loginPerMinute, duration: 60 },
-    draw: { points: config.rateLimits.drawPerSecond, duration: 1 },
-    tracking: { points: config.rateLimits.trackingPerMinute, duration: 60 },
-  };
+  const windows = windowsOf(config);
   let redis: Redis | null = null;
   let sqlite: Database.Database | null = null;
   let connected: Promise<void> | null = null;
-  const store: Limits['store'] = config.redis
-    ? 'redis'
-    : database.kind === 'postgres'
-      ? 'postgres'
-      : database.sqlitePath && database.sqlitePath !== ':memory:'
-        ? 'sqlite'
-        : 'memory';
+  const store = storeOf(config, database);
   const limiters = new Map<LimitName, RateLimiterAbstract>();
 
   function limiter(name: LimitName): RateLimiterAbstract {
@@ -69,28 +127,10 @@ export function createLimits(config: Config, database: Database_, log: Log): Lim
     const insuranceLimiter = new RateLimiterMemory(opts);
     let made: RateLimiterAbstract;
     if (store === 'redis' && config.redis) {
-      // Made on first use, so a CLI run that never limits anything opens no connection.
       if (!redis) {
-        // No offline queue: while Redis is unreachable a call fails at once and the memory limiter answers,
-        // instead of every limited request waiting for reconnects. The first calls wait (at most 2 s, once)
-        // for the first connection, so a fresh node counts from its first request.
-        // Auto-pipelining sends the commands of one turn of the event loop in one write, not one write per
-        // limited request (ADR 0052, third addendum).
-        // A Redis that stops answering without closing (frozen, a network partition) costs a limited call
-        // at most REDIS_COMMAND_TIMEOUT_MS before the memory limiter answers; reconnects go on in the background.
-        const client = new Redis(config.redis.url, {
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 1,
-          enableAutoPipelining: true,
-          commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-          connectTimeout: 2000,
-        });
-        client.on('error', (err) => log.warn({ err: err.message }, 'redis unreachable: limits are per process'));
-        connected = new Promise<void>((resolve) => {
-          client.once('ready', resolve);
-          setTimeout(resolve, 2000).unref();
-        });
-        redis = client;
+        const opened = openRedis(config.redis.url, log);
+        redis = opened.client;
+        connected = opened.connected;
       }
       made = new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter });
     } else if (store === 'postgres' && database.pgPool) {
@@ -103,20 +143,7 @@ export function createLimits(config: Config, database: Database_, log: Log): Lim
         insuranceLimiter,
       });
     } else if (store === 'sqlite' && database.sqlitePath) {
-      if (!sqlite) {
-        sqlite = new Database(join(dirname(database.sqlitePath), `${basename(database.sqlitePath)}.limits`));
-        sqlite.pragma('journal_mode = WAL');
-        // A power cut may lose the last counts: that only loosens a limit for a minute, never data.
-        sqlite.pragma('synchronous = OFF');
-        // better-sqlite3 waits for a lock synchronously: the event loop stops meanwhile. A writer holds this
-        // file's lock for one upsert (microseconds); past 20 ms the call fails and the memory limiter answers.
-        sqlite.pragma('busy_timeout = 20');
-        // Created here, at once: until the library's own asynchronous create had run, every call would
-        // fall through to the per-process memory limiter. The columns are the library's.
-        sqlite.exec(
-          `create table if not exists ${RATE_LIMIT_TABLE} (key text primary key, points integer not null default 0, expire integer)`,
-        );
-      }
+      sqlite ??= openLimitsFile(database.sqlitePath);
       made = new RateLimiterSQLite({
         ...opts,
         storeClient: sqlite,

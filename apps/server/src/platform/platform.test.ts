@@ -271,7 +271,10 @@ describe('load shedding', () => {
       const shed = await t.app.inject({ url: '/bmcs/api/system/time', headers: { 'accept-language': 'en-US' } });
       expect(shed.statusCode).toBe(429);
       expect(shed.headers['retry-after']).toBe('1');
-      expect(body(shed)).toEqual({ code: 429, data: 'Too many requests, please try again later' });
+      expect(body(shed)).toEqual({
+        code: 42901,
+        data: 'So many people are taking part right now: please try again shortly',
+      });
       expect((await t.app.inject('/healthz')).statusCode).toBe(200);
       expect((await t.app.inject('/readyz')).statusCode).toBe(200);
       // Caught up: served again after the next sample.
@@ -302,7 +305,7 @@ describe('load shedding', () => {
       const observed = vi.spyOn(t.services.alerts, 'observe');
       const [a, b] = await Promise.all([draw('key-aaaaaaaa'), draw('key-bbbbbbbb')]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 429]);
-      expect(body(a.statusCode === 429 ? a : b)).toEqual({ code: 429, data: '操作过于频繁，请稍后再试' });
+      expect(body(a.statusCode === 429 ? a : b)).toEqual({ code: 42901, data: '活动太火爆，请稍后再试' });
       // The 429 rate alert counts the refusal, made before the session and the cookies were read.
       expect(observed.mock.calls.map(([corp, status]) => `${corp} ${status}`).sort()).toEqual(['demo 200', 'demo 429']);
       expect((await draw('key-cccccccc')).statusCode).toBe(200);

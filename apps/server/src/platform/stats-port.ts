@@ -18,6 +18,11 @@ export interface DrawCounted {
   /** The prize won; null for no prize ("thanks"). */
   prizeId: string | null;
   valueCents: number;
+  /**
+   * The prize was handed over by the draw itself (a coupon's code issued, points credited): claimed as it is
+   * won. A physical prize waits for an address, a held one for an approver.
+   */
+  claimed: boolean;
 }
 
 /** Counts a draw in the draw's own transaction: one small append-only row, nothing another draw waits for. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { parseDefinition } from '../cli/definition';
-import { applyDefinition } from '../cli/import';
+import { parseDefinition } from '../campaign-file/definition';
+import { applyDefinition } from '../campaign-file/import';
 import { body, cookieJar, H5, type TestApp } from './harness';
 
 /** A small activity file for the rules under test; times relative to the test clock. */

@@ -160,6 +160,17 @@ export async function startTestApp(
   };
 }
 
+/**
+ * A second node on the test app's database and clock, with caches and in-flight sets of its own, as another
+ * process behind the balancer would have. Ready, not listening: a test that needs a socket listens itself.
+ */
+export async function secondNode(t: TestApp): Promise<FastifyInstance> {
+  const services = createServices({ database: t.database, config: testConfig(), clock: () => t.clock.now });
+  const app = await buildApp({ services });
+  await app.ready();
+  return app;
+}
+
 /** Headers the H5 sends on every call. */
 export const H5 = { 'x-campaign-client': 'h5' } as const;
 
