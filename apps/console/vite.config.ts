@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
 
 /** Pre-compressed siblings (.br, .gz) of text assets: the server sends them to clients that accept them. */
 function precompress(): Plugin {
@@ -46,4 +47,26 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/bmcs': 'http://localhost:8080' } },
+  // Unit tests (`npx vitest run --project console`), set up as the H5's: a DOM, Testing Library, one React.
+  test: {
+    name: 'console',
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
+    // antd's first render is slow on a shared 2-core machine.
+    testTimeout: 30_000,
+    server: {
+      deps: {
+        inline: [
+          /antd/,
+          /@ant-design/,
+          /rc-/,
+          /@rc-component/,
+          /@testing-library\/react/,
+          /@tanstack\/react-query/,
+          /react-router/,
+        ],
+      },
+    },
+  },
 });

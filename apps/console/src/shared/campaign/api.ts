@@ -13,6 +13,7 @@ export type {
   CampaignKind,
   CampaignReview,
   CampaignRow,
+  CampaignSort,
   CampaignState,
   DraftPrize,
   RevisionState,
@@ -35,14 +36,9 @@ export const KEYS = {
 } as const;
 
 /** The raw-bytes uploads (the request body is the file itself). */
-export const uploadImage = (file: File) =>
-  upload<{ url: string; name: string; type: string; bytes: number }>('/console/uploads/image', file);
+export const uploadImage = (file: File) => upload('consoleUploadImage', file);
 export const uploadWhiteList = (id: string, file: File) =>
-  upload<{ listId: string; rows: number; encoding: 'utf-8' | 'gbk' }>(
-    '/console/campaigns/white-list',
-    new Blob([file], { type: 'text/csv' }),
-    { id, kind: 'whiteList' },
-  );
+  upload('consoleCampaignWhiteList', new Blob([file], { type: 'text/csv' }), { query: { id, kind: 'whiteList' } });
 
 /** The campaign as the YAML `cli import` accepts, saved as `<id>.yaml`. */
 export async function downloadYaml(id: string): Promise<void> {
