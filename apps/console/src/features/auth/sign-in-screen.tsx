@@ -5,7 +5,8 @@ import { currentCorpId, rememberCorpId } from '../../api/corp';
 import { useEndpointQuery } from '../../api/queries';
 import { ApiError, call } from '../../api/request';
 import { useSignedIn } from '../../api/session';
-import { t } from '../../shared/i18n';
+import { useEndpointForm } from '../../shared/hooks/use-endpoint-form';
+import { t } from './messages';
 import './sign-in.css';
 
 interface Credentials {
@@ -27,16 +28,16 @@ export function SignInScreen() {
     <div className="sign-in">
       <section className="sign-in__brand" aria-labelledby="brand-title">
         <div className="sign-in__mark" aria-hidden="true">
-          活
+          {t('signIn.mark')}
         </div>
         <h1 id="brand-title" className="sign-in__app">
           {t('app.name')}
         </h1>
         <p className="sign-in__tagline">{t('app.tagline')}</p>
         <ul className="sign-in__points">
-          <li>制作与审批分离：提交人不能审批自己的变更</li>
-          <li>每一次操作都记入防篡改的审计日志</li>
-          <li>一键紧急停止本机构全部活动</li>
+          <li>{t('signIn.point.separation')}</li>
+          <li>{t('signIn.point.audit')}</li>
+          <li>{t('signIn.point.halt')}</li>
         </ul>
       </section>
       <main className="sign-in__panel">
@@ -91,40 +92,8 @@ function CorpStep({ onCorp }: { onCorp: (id: string) => void }) {
 }
 
 function SignInForm({ onSwitchCorp, redirect }: { onSwitchCorp: () => void; redirect: string }) {
-  const navigate = useNavigate();
-  const signedIn = useSignedIn();
   const options = useEndpointQuery('consoleSignInOptions', {}, { retry: false, staleTime: 300_000 });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'password' | 'sso' | null>(null);
-  const [form] = Form.useForm<Credentials>();
-
-  const submit = async (values: Credentials) => {
-    setBusy('password');
-    setError(null);
-    try {
-      const me = await call('consoleSignIn', { body: values });
-      signedIn(me);
-      void navigate(redirect, { replace: true });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-      form.setFieldValue('totp', '');
-    } finally {
-      setBusy(null);
-    }
-  };
-  const sso = async () => {
-    setBusy('sso');
-    setError(null);
-    try {
-      sessionStorage.setItem('console.ssoRedirect', redirect);
-      const { url } = await call('consoleSsoStart', { body: {} });
-      location.assign(url);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-      setBusy(null);
-    }
-  };
-
+  const [ssoError, setSsoError] = useState<string | null>(null);
   if (options.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (options.error) {
     return (
@@ -149,18 +118,61 @@ function SignInForm({ onSwitchCorp, redirect }: { onSwitchCorp: () => void; redi
         </Button>
       </div>
       <h2 className="sign-in__title">{t('signIn.title')}</h2>
-      {error ? <Alert type="error" showIcon title={error} className="sign-in__notice" role="alert" /> : null}
-      {options.data.sso ? (
-        <>
-          <Button size="large" block onClick={sso} loading={busy === 'sso'} disabled={busy !== null} data-testid="sso">
-            {t('signIn.sso')}
-          </Button>
-          <Divider plain className="sign-in__or">
-            {t('signIn.or')}
-          </Divider>
-        </>
+      {ssoError ? <Alert type="error" showIcon title={ssoError} className="sign-in__notice" role="alert" /> : null}
+      {options.data.sso ? <SsoButton redirect={redirect} onError={setSsoError} /> : null}
+      <CredentialsForm redirect={redirect} />
+      <p className="sign-in__security">{t('signIn.security')}</p>
+    </>
+  );
+}
+
+/** The corp's single sign-on: to the identity provider, coming back to `redirect`. */
+function SsoButton({ redirect, onError }: { redirect: string; onError: (message: string | null) => void }) {
+  const [busy, setBusy] = useState(false);
+  const sso = async () => {
+    setBusy(true);
+    onError(null);
+    try {
+      sessionStorage.setItem('console.ssoRedirect', redirect);
+      const { url } = await call('consoleSsoStart', { body: {} });
+      location.assign(url);
+    } catch (err) {
+      onError(err instanceof ApiError ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="large" block onClick={sso} loading={busy} disabled={busy} data-testid="sso">
+        {t('signIn.sso')}
+      </Button>
+      <Divider plain className="sign-in__or">
+        {t('signIn.or')}
+      </Divider>
+    </>
+  );
+}
+
+/** A local account: login, password and the authenticator's code; a refusal clears the code. */
+function CredentialsForm({ redirect }: { redirect: string }) {
+  const navigate = useNavigate();
+  const signedIn = useSignedIn();
+  const signIn = useEndpointForm<'consoleSignIn', Credentials>('consoleSignIn', {
+    onSuccess: (me) => {
+      signedIn(me);
+      void navigate(redirect, { replace: true });
+    },
+    onRefused: () => {
+      signIn.form.setFieldValue('totp', '');
+      return false;
+    },
+  });
+  return (
+    <>
+      {signIn.error ? (
+        <Alert type="error" showIcon title={signIn.error.message} className="sign-in__notice" role="alert" />
       ) : null}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={busy !== null}>
+      <Form {...signIn.formProps} requiredMark={false}>
         <Form.Item
           name="login"
           label={t('signIn.login')}
@@ -189,11 +201,10 @@ function SignInForm({ onSwitchCorp, redirect }: { onSwitchCorp: () => void; redi
             className="sign-in__totp"
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" size="large" block loading={busy === 'password'}>
+        <Button type="primary" htmlType="submit" size="large" block loading={signIn.submitting}>
           {t('signIn.submit')}
         </Button>
       </Form>
-      <p className="sign-in__security">{t('signIn.security')}</p>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { rememberCorpId } from '../../api/corp';
 import { ApiError, call } from '../../api/request';
 import { useSignedIn } from '../../api/session';
-import { t } from '../../shared/i18n';
+import { t } from './messages';
 
 /**
  * Where the corp's identity provider sends the browser back (`/console/sso/callback/<corpId>?code&state`):

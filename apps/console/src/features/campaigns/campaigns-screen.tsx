@@ -1,206 +1,248 @@
-import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Empty, Input, Select, Space, Table } from 'antd';
+import { DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Empty, Form, Input, Select, Space, type TableColumnsType, Tooltip } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useEndpointQuery } from '../../api/queries';
+import { Link, useNavigate } from 'react-router';
+import { useKillSwitch } from '../../api/kill-switch';
+import { download } from '../../api/request';
 import { useMe } from '../../api/session';
 import {
   CAMPAIGN_KINDS,
   CAMPAIGN_STATES,
   type CampaignKind,
   type CampaignRow,
+  type CampaignSort,
   type CampaignState,
   who,
 } from '../../shared/campaign/api';
+import { KIND_LABEL, STATE_LABEL } from '../../shared/campaign/campaign-messages';
+import { StateTag } from '../../shared/campaign/state-tag';
 import { formatTime } from '../../shared/format';
+import { useListPage } from '../../shared/hooks/use-list-page';
+import { ListTable } from '../../shared/list-table';
 import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
 import { Panel } from '../../shared/panel';
 import './campaigns.css';
-import { StateTag } from '../../shared/campaign/state-tag';
-import { KIND_LABEL, STATE_LABEL } from '../../shared/campaign/text';
+import { BatchPause } from './batch-pause';
 import { CreateDialog } from './create-dialog';
 import { ImportYamlDialog } from './import-yaml-dialog';
+import { lt } from './list-messages';
+import { t } from './messages';
 
-const PAGE_SIZE = 20;
+const FILTERS = ['state', 'kind', 'q'] as const;
+
+/** The list's columns; `halted` reads the corp's switch as the banner sees it. */
+function columns(halted: (r: CampaignRow) => boolean): TableColumnsType<CampaignRow> {
+  const link = (r: CampaignRow) => `/campaigns/${encodeURIComponent(r.id)}`;
+  return [
+    {
+      title: t('campaigns.col.campaign'),
+      key: 'title',
+      sorter: true,
+      render: (_, r) => (
+        <span className="campaign-title">
+          <Link to={link(r)}>{r.title || r.id}</Link>
+          <span className="muted mono">{r.id}</span>
+        </span>
+      ),
+    },
+    {
+      title: t('campaigns.col.kind'),
+      key: 'kind',
+      dataIndex: 'kind',
+      width: 130,
+      sorter: true,
+      render: (k: CampaignKind) => KIND_LABEL[k] ?? k,
+    },
+    {
+      title: t('campaigns.col.state'),
+      key: 'state',
+      width: 190,
+      sorter: true,
+      render: (_, r) => <StateTag state={r.state} revision={r.revisionState} halted={halted(r)} />,
+    },
+    {
+      title: t('campaigns.col.dates'),
+      key: 'startsAt',
+      width: 290,
+      sorter: true,
+      render: (_, r) =>
+        r.startsAt ? (
+          `${formatTime(r.startsAt)} — ${formatTime(r.endsAt)}`
+        ) : (
+          <span className="muted">{t('campaigns.dates.unset')}</span>
+        ),
+    },
+    {
+      title: t('campaigns.col.version'),
+      key: 'version',
+      dataIndex: 'version',
+      width: 70,
+      render: (v: number | null) => v ?? '—',
+    },
+    {
+      title: t('campaigns.col.updated'),
+      key: 'updatedAt',
+      width: 200,
+      sorter: true,
+      render: (_, r) => (
+        <span>
+          {formatTime(r.updatedAt)} <span className="muted">{who(r.updatedBy)}</span>
+        </span>
+      ),
+    },
+  ];
+}
+
+/** The filter row: state, kind and a search, submitted into the URL. */
+function Filters({ formProps }: { formProps: ReturnType<typeof useCampaignList>['filterFormProps'] }) {
+  return (
+    <Form {...formProps} name="campaign-filters" className="campaign-filters">
+      <Form.Item name="state" label={t('campaigns.list.state')} className="campaign-filter">
+        <Select
+          aria-label={t('campaigns.list.state')}
+          allowClear
+          placeholder={t('campaigns.list.allStates')}
+          options={CAMPAIGN_STATES.map((s) => ({ value: s, label: STATE_LABEL[s] }))}
+          onChange={() => formProps.form?.submit()}
+        />
+      </Form.Item>
+      <Form.Item name="kind" label={t('campaigns.list.kind')} className="campaign-filter">
+        <Select
+          aria-label={t('campaigns.list.kind')}
+          allowClear
+          placeholder={t('campaigns.list.allKinds')}
+          options={CAMPAIGN_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+          onChange={() => formProps.form?.submit()}
+        />
+      </Form.Item>
+      <Form.Item name="q" label={t('campaigns.list.search')} className="campaign-filter campaign-filter--q">
+        <Input allowClear placeholder={t('campaigns.list.searchHint')} />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit">
+          {t('campaigns.list.find')}
+        </Button>
+        <Button htmlType="reset">{t('campaigns.list.reset')}</Button>
+      </Space>
+    </Form>
+  );
+}
+
+const SORTS: readonly string[] = ['updatedAt', 'title', 'kind', 'state', 'startsAt', 'endsAt'];
+
+/** The URL's filters as the list's (and the export's) query. */
+function filterOf(filters: Partial<Record<(typeof FILTERS)[number], string>>) {
+  return {
+    state: filters.state as CampaignState | undefined,
+    kind: filters.kind as CampaignKind | undefined,
+    q: filters.q,
+  };
+}
+
+/** The URL's sort, when it names a column the server sorts by (a hand-edited URL is ignored, not refused). */
+function sortOf(sort: { field: string; order: 'ascend' | 'descend' } | null) {
+  return sort && SORTS.includes(sort.field) ? { sort: sort.field as CampaignSort, order: sort.order } : {};
+}
+
+/** The corp's campaigns over the server's paging, filters and sort in the URL. */
+function useCampaignList() {
+  return useListPage('consoleCampaignList', {
+    filters: FILTERS,
+    toQuery: ({ filters, page, pageSize, sort }) => ({
+      ...filterOf(filters),
+      ...sortOf(sort),
+      page,
+      pageSize,
+    }),
+    rows: (data) => ({ items: data.items, total: data.total }),
+  });
+}
+
+/** 导出 CSV: the whole list as filtered and sorted now (every page), from the server. */
+function ExportButton(props: {
+  filters: Partial<Record<(typeof FILTERS)[number], string>>;
+  sort: { field: string; order: 'ascend' | 'descend' } | null;
+}) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await download('consoleCampaignExport', { query: { ...filterOf(props.filters), ...sortOf(props.sort) } });
+    } catch {
+      message.error(lt('campaigns.exportFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Tooltip title={lt('campaigns.exportHint')}>
+      <Button icon={<DownloadOutlined />} loading={busy} onClick={run}>
+        {lt('campaigns.export')}
+      </Button>
+    </Tooltip>
+  );
+}
+
+function emptyText(filtered: boolean, canWrite: boolean) {
+  if (filtered) return t('campaigns.list.noMatch');
+  return canWrite ? t('campaigns.list.emptyMaker') : t('campaigns.list.emptyReader');
+}
 
 /** 活动管理: the corp's campaigns, paged on the server; filters live in the URL so a link can be shared. */
 function CampaignsScreenBody() {
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const session = useMe();
-  const canWrite = session.data?.roles.includes('operator') ?? false;
-  const state = (params.get('state') ?? undefined) as CampaignState | undefined;
-  const kind = (params.get('kind') ?? undefined) as CampaignKind | undefined;
-  const q = params.get('q') ?? '';
-  const page = Number(params.get('page') ?? 1) || 1;
-  const [search, setSearch] = useState(q);
-  const [creating, setCreating] = useState(false);
-  const [importing, setImporting] = useState(false);
-  const query = { state, kind, q: q || undefined, page, pageSize: PAGE_SIZE };
-  const list = useEndpointQuery('consoleCampaignList', { query }, { placeholderData: (prev) => prev });
-
-  const setParam = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next);
-  };
-  const filtered = Boolean(state || kind || q);
+  const canWrite = useMe().data?.roles.includes('operator') ?? false;
+  const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
+  const [selected, setSelected] = useState<CampaignRow[]>([]);
+  const list = useCampaignList();
+  // The switch as the banner sees it (polled), so a row never says 进行中 beside a banner that says stopped.
+  const kill = useKillSwitch();
+  const halted = (r: CampaignRow) => kill.data?.halted ?? r.halted;
+  const actions = canWrite ? (
+    <Space>
+      <Button icon={<ImportOutlined />} onClick={() => setDialog('import')}>
+        {t('campaigns.list.import')}
+      </Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog('create')}>
+        {t('campaigns.list.create')}
+      </Button>
+    </Space>
+  ) : null;
 
   return (
     <div className="console-page console-page--wide">
-      <PageHead
-        title="活动管理"
-        subtitle="创建、配置并提交活动；上线后的库存、概率与时间修改以修订方式再次审批。"
-        extra={
-          canWrite ? (
-            <Space>
-              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-                导入 YAML
-              </Button>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-                新建活动
-              </Button>
-            </Space>
-          ) : null
-        }
-      />
+      <PageHead title={t('campaigns.list.title')} subtitle={t('campaigns.list.subtitle')} extra={actions} />
       <Panel>
-        <form
-          className="campaign-filters"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setParam({ q: search.trim() || undefined });
-          }}
-        >
-          <span className="campaign-filter">
-            <label htmlFor="campaign-state">状态</label>
-            <Select
-              id="campaign-state"
-              aria-label="状态"
-              allowClear
-              placeholder="全部状态"
-              value={state}
-              onChange={(v?: string) => setParam({ state: v })}
-              options={CAMPAIGN_STATES.map((s) => ({ value: s, label: STATE_LABEL[s] }))}
-            />
-          </span>
-          <span className="campaign-filter">
-            <label htmlFor="campaign-kind">类型</label>
-            <Select
-              id="campaign-kind"
-              aria-label="类型"
-              allowClear
-              placeholder="全部类型"
-              value={kind}
-              onChange={(v?: string) => setParam({ kind: v })}
-              options={CAMPAIGN_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
-            />
-          </span>
-          <span className="campaign-filter campaign-filter--q">
-            <label htmlFor="campaign-q">搜索</label>
-            <Input
-              id="campaign-q"
-              allowClear
-              placeholder="活动名称或编号"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </span>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                setSearch('');
-                setParams(new URLSearchParams());
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </form>
+        <Filters formProps={list.filterFormProps} />
         {list.error ? (
-          <LoadFailed error={list.error} retry={list.refetch} />
+          <LoadFailed error={list.error} retry={list.result.refetch} />
         ) : (
-          <Table<CampaignRow>
-            rowKey="id"
+          <ListTable<CampaignRow>
+            list={list}
+            settingsId="campaigns"
+            toolbar={
+              <>
+                {canWrite ? <BatchPause selected={selected} onDone={() => setSelected([])} /> : null}
+                <ExportButton filters={list.filters} sort={list.sort} />
+              </>
+            }
+            rowSelection={
+              canWrite
+                ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_, rows) => setSelected(rows) }
+                : undefined
+            }
             size="middle"
-            loading={list.isFetching && !list.data}
-            dataSource={list.data?.items ?? []}
-            locale={{
-              emptyText: (
-                <Empty
-                  description={
-                    filtered
-                      ? '没有符合条件的活动，换个条件试试'
-                      : canWrite
-                        ? '还没有活动：点右上角“新建活动”开始'
-                        : '还没有活动：运营人员创建并提交后会显示在这里'
-                  }
-                />
-              ),
-            }}
-            pagination={{
-              current: page,
-              pageSize: PAGE_SIZE,
-              total: list.data?.total ?? 0,
-              onChange: (p) => setParam({ page: p > 1 ? String(p) : undefined }),
-              showSizeChanger: false,
-              showTotal: (n) => `共 ${n} 个`,
-            }}
+            locale={{ emptyText: <Empty description={emptyText(list.filtered, canWrite)} /> }}
+            pagination={{ ...list.tableProps.pagination, showTotal: (n) => t('campaigns.list.total', { n }) }}
             onRow={(r) => ({ onDoubleClick: () => navigate(`/campaigns/${encodeURIComponent(r.id)}`) })}
-            columns={[
-              {
-                title: '活动',
-                key: 'title',
-                render: (_, r) => (
-                  <span className="campaign-title">
-                    <Link to={`/campaigns/${encodeURIComponent(r.id)}`}>{r.title || r.id}</Link>
-                    <span className="muted mono">{r.id}</span>
-                  </span>
-                ),
-              },
-              { title: '类型', dataIndex: 'kind', width: 130, render: (k: CampaignRow['kind']) => KIND_LABEL[k] ?? k },
-              {
-                title: '状态',
-                key: 'state',
-                width: 190,
-                render: (_, r) => <StateTag state={r.state} revision={r.revisionState} />,
-              },
-              {
-                title: '活动时间',
-                key: 'dates',
-                width: 290,
-                render: (_, r) =>
-                  r.startsAt ? (
-                    `${formatTime(r.startsAt)} — ${formatTime(r.endsAt)}`
-                  ) : (
-                    <span className="muted">未设置</span>
-                  ),
-              },
-              { title: '版本', dataIndex: 'version', width: 70, render: (v: number | null) => v ?? '—' },
-              {
-                title: '最近修改',
-                key: 'updated',
-                width: 200,
-                render: (_, r) => (
-                  <span>
-                    {formatTime(r.updatedAt)} <span className="muted">{who(r.updatedBy)}</span>
-                  </span>
-                ),
-              },
-            ]}
+            columns={columns(halted)}
           />
         )}
       </Panel>
-      {creating ? <CreateDialog onClose={() => setCreating(false)} /> : null}
-      {importing ? <ImportYamlDialog onClose={() => setImporting(false)} /> : null}
+      {dialog === 'create' ? <CreateDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'import' ? <ImportYamlDialog onClose={() => setDialog(null)} /> : null}
     </div>
   );
 }

@@ -1,9 +1,33 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { App, Button, Form, Input, Modal } from 'antd';
 import { useNavigate } from 'react-router';
-import { type ApiError, call } from '../../api/request';
+import type { ApiError } from '../../api/request';
 import { KEYS } from '../../shared/campaign/api';
+import { useEndpointForm } from '../../shared/hooks/use-endpoint-form';
+import { t } from './messages';
+
+/** `line N: field: message` rows from the envelope's field errors (keys may be line numbers or paths). */
+export function lineProblems(error: ApiError): string[] {
+  return Object.entries(error.fields ?? {}).map(([k, v]) => (v.startsWith(k) ? v : `${k}: ${v}`));
+}
+
+/** The refusal and its line-numbered problems. */
+function YamlErrors({ error }: { error: ApiError }) {
+  const problems = lineProblems(error);
+  return (
+    <div role="alert" className="line-errors" data-testid="yaml-errors">
+      <strong>{error.message}</strong>
+      {problems.length ? (
+        <ul>
+          {problems.map((p) => (
+            <li key={p} className="mono">
+              {p}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
 
 /** The scripted path in the browser: a YAML campaign file in, line-numbered errors out. */
 export function ImportYamlDialog({
@@ -15,89 +39,61 @@ export function ImportYamlDialog({
   onImported?: () => void;
   id?: string;
 }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
-  const [pending, setPending] = useState(false);
   const navigate = useNavigate();
-  const client = useQueryClient();
   const { message } = App.useApp();
-  const submit = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      const r = await call('consoleCampaignImportYaml', { body: { yaml: text, ...(id ? { id } : {}) } });
-      await client.invalidateQueries({ queryKey: [KEYS.list] });
-      await client.invalidateQueries({ queryKey: [KEYS.detail] });
-      message.success('已导入');
+  const { form, formProps, error, submitting, submit } = useEndpointForm('consoleCampaignImportYaml', {
+    toPayload: (v: { yaml: string }) => ({ body: { yaml: v.yaml, ...(id ? { id } : {}) } }),
+    invalidates: [KEYS.list, KEYS.detail],
+    // Its errors name lines, not inputs: all of them show in the list under the text.
+    fieldName: () => null,
+    onSuccess: (r) => {
+      message.success(t('campaigns.import.done'));
       onImported?.();
       onClose();
       navigate(`/campaigns/${encodeURIComponent(r.id)}/edit`);
-    } catch (e) {
-      setError(e as ApiError);
-    } finally {
-      setPending(false);
-    }
-  };
-  const problems = error ? lineProblems(error) : [];
+    },
+  });
+  const text = Form.useWatch('yaml', form) as string | undefined;
+  const footer = [
+    <Button key="file" onClick={() => document.getElementById('yaml-file')?.click()}>
+      {t('campaigns.import.pick')}
+    </Button>,
+    <Button key="cancel" onClick={onClose}>
+      {t('common.cancel')}
+    </Button>,
+    <Button key="ok" type="primary" loading={submitting} disabled={!text?.trim()} onClick={submit}>
+      {t('campaigns.import.ok')}
+    </Button>,
+  ];
+  const [before, after] = t('campaigns.import.text').split('{cli}');
   return (
-    <Modal
-      open
-      title="导入 YAML"
-      width={760}
-      onCancel={onClose}
-      footer={[
-        <Button key="file" onClick={() => document.getElementById('yaml-file')?.click()}>
-          选择文件…
-        </Button>,
-        <Button key="cancel" onClick={onClose}>
-          取消
-        </Button>,
-        <Button key="ok" type="primary" loading={pending} disabled={!text.trim()} onClick={submit}>
-          导入
-        </Button>,
-      ]}
-    >
+    <Modal open title={t('campaigns.import.title')} width={760} onCancel={onClose} footer={footer}>
       <input
         id="yaml-file"
         type="file"
         accept=".yaml,.yml,text/yaml"
         hidden
-        aria-label="YAML 文件"
+        aria-label={t('campaigns.import.file')}
         onChange={async (e) => {
           const f = e.target.files?.[0];
-          if (f) setText(await f.text());
+          if (f) form.setFieldValue('yaml', await f.text());
         }}
       />
-      <label htmlFor="yaml-text" className="field-label">
-        活动文件（与 <code>cli import</code> 相同的格式）
-      </label>
-      <Input.TextArea
-        id="yaml-text"
-        className="mono"
-        rows={16}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        spellCheck={false}
-      />
-      {error ? (
-        <div role="alert" className="line-errors" data-testid="yaml-errors">
-          <strong>{error.message}</strong>
-          {problems.length ? (
-            <ul>
-              {problems.map((p) => (
-                <li key={p} className="mono">
-                  {p}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <Form {...formProps} name="import-yaml">
+        <Form.Item
+          name="yaml"
+          label={
+            <>
+              {before}
+              <code>cli import</code>
+              {after}
+            </>
+          }
+        >
+          <Input.TextArea className="mono" rows={16} spellCheck={false} />
+        </Form.Item>
+      </Form>
+      {error ? <YamlErrors error={error} /> : null}
     </Modal>
   );
-}
-
-/** `line N: field: message` rows from the envelope's field errors (keys may be line numbers or paths). */
-export function lineProblems(error: ApiError): string[] {
-  return Object.entries(error.fields ?? {}).map(([k, v]) => (v.startsWith(k) ? v : `${k}: ${v}`));
 }

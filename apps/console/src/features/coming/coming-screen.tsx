@@ -27,11 +27,11 @@ function Coming({ section, title }: { section: 'campaigns' | 'approvals'; title:
         </div>
         <h2 className="coming__title">{t(`coming.${section}.title` as MessageKey)}</h2>
         <p className="coming__body">
-          <strong>{t('coming.what')}：</strong>
+          <strong>{t('coming.lead', { lead: t('coming.what') })}</strong>
           {t(`coming.${section}.body` as MessageKey)}
         </p>
         <p className="coming__now">
-          <strong>{t('coming.now')}：</strong>
+          <strong>{t('coming.lead', { lead: t('coming.now') })}</strong>
           {t(`coming.${section}.meanwhile` as MessageKey)}
         </p>
       </Panel>

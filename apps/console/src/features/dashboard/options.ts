@@ -1,7 +1,7 @@
 import type { Dashboard } from '@campaign/contract/client';
 import { formatTime } from '../../shared/format';
 import type { ChartOption } from './chart';
-import { dt } from './messages';
+import { t } from './messages';
 
 // What the charts draw, from the dashboard answer (the same numbers as the tables beside them).
 
@@ -18,14 +18,20 @@ export function hoursOption(d: Dashboard): ChartOption {
     yAxis: { type: 'value', minInterval: 1 },
     series: [
       {
-        name: dt('col.pageViews'),
+        name: t('dashboard.col.pageViews'),
         type: 'line',
         smooth: true,
         showSymbol: false,
         data: d.byHour.map((p) => p.pageViews),
       },
-      { name: dt('col.draws'), type: 'line', smooth: true, showSymbol: false, data: d.byHour.map((p) => p.draws) },
-      { name: dt('col.wins'), type: 'bar', data: d.byHour.map((p) => p.wins) },
+      {
+        name: t('dashboard.col.draws'),
+        type: 'line',
+        smooth: true,
+        showSymbol: false,
+        data: d.byHour.map((p) => p.draws),
+      },
+      { name: t('dashboard.col.wins'), type: 'bar', data: d.byHour.map((p) => p.wins) },
     ],
   };
 }
@@ -44,7 +50,7 @@ export function funnelOption(d: Dashboard): ChartOption {
         bottom: 8,
         minSize: '24%',
         label: { show: true, position: 'inside', formatter: '{b}: {c}' },
-        data: d.funnel.map((f) => ({ name: dt(`funnel.${f.step}`), value: f.n })),
+        data: d.funnel.map((f) => ({ name: t(`dashboard.funnel.${f.step}`), value: f.n })),
       },
     ],
   };
@@ -57,11 +63,11 @@ export function channelsOption(d: Dashboard): ChartOption {
     legend: { top: 0 },
     grid: { left: 96, right: 16, top: 36, bottom: 24 },
     xAxis: { type: 'value', minInterval: 1 },
-    yAxis: { type: 'category', data: d.channels.map((c) => dt(`channel.${c.channel}` as never)) },
+    yAxis: { type: 'category', data: d.channels.map((c) => t(`dashboard.channel.${c.channel}`)) },
     series: [
-      { name: dt('col.pageViews'), type: 'bar', data: d.channels.map((c) => c.pageViews) },
-      { name: dt('col.draws'), type: 'bar', data: d.channels.map((c) => c.draws) },
-      { name: dt('col.wins'), type: 'bar', data: d.channels.map((c) => c.wins) },
+      { name: t('dashboard.col.pageViews'), type: 'bar', data: d.channels.map((c) => c.pageViews) },
+      { name: t('dashboard.col.draws'), type: 'bar', data: d.channels.map((c) => c.draws) },
+      { name: t('dashboard.col.wins'), type: 'bar', data: d.channels.map((c) => c.wins) },
     ],
   };
 }

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { formatTime, yuan } from '../../shared/format';
 import { Panel } from '../../shared/panel';
 import { Chart, type ChartOption } from './chart';
-import { dt } from './messages';
+import { t } from './messages';
 
 const num = (n: number) => n.toLocaleString('zh-CN');
 const pct = (r: number) => `${(r * 100).toFixed(2)}%`;
@@ -18,12 +18,16 @@ export function ChartPanel(props: { title: string; option: ChartOption; table: R
       extra={
         <Segmented
           size="small"
-          aria-label={`${props.title}：${dt('view.chart')} / ${dt('view.table')}`}
+          aria-label={t('dashboard.viewLabel', {
+            title: props.title,
+            chart: t('dashboard.view.chart'),
+            table: t('dashboard.view.table'),
+          })}
           value={view}
           onChange={(v) => setView(v as 'chart' | 'table')}
           options={[
-            { label: dt('view.chart'), value: 'chart' },
-            { label: dt('view.table'), value: 'table' },
+            { label: t('dashboard.view.chart'), value: 'chart' },
+            { label: t('dashboard.view.table'), value: 'table' },
           ]}
         />
       }
@@ -47,24 +51,24 @@ function Kpi({ label, value, note, testId }: { label: string; value: string; not
 }
 
 export function Kpis({ d }: { d: Dashboard }) {
-  const t = d.totals;
+  const n = d.totals;
   return (
-    <section className="dash-kpis" aria-label={dt('title')}>
-      <Kpi label={dt('kpi.pageViews')} value={num(t.pageViews)} testId="kpi-page-views" />
-      <Kpi label={dt('kpi.visitors')} value={num(t.visitors)} />
-      <Kpi label={dt('kpi.logins')} value={num(t.logins)} />
-      <Kpi label={dt('kpi.draws')} value={num(t.draws)} testId="kpi-draws" />
-      <Kpi label={dt('kpi.participants')} value={num(t.participants)} />
-      <Kpi label={dt('kpi.wins')} value={num(t.wins)} testId="kpi-wins" />
+    <section className="dash-kpis" aria-label={t('dashboard.title')}>
+      <Kpi label={t('dashboard.kpi.pageViews')} value={num(n.pageViews)} testId="kpi-page-views" />
+      <Kpi label={t('dashboard.kpi.visitors')} value={num(n.visitors)} />
+      <Kpi label={t('dashboard.kpi.logins')} value={num(n.logins)} />
+      <Kpi label={t('dashboard.kpi.draws')} value={num(n.draws)} testId="kpi-draws" />
+      <Kpi label={t('dashboard.kpi.participants')} value={num(n.participants)} />
+      <Kpi label={t('dashboard.kpi.wins')} value={num(n.wins)} testId="kpi-wins" />
       <Kpi
-        label={dt('kpi.spent')}
+        label={t('dashboard.kpi.spent')}
         value={yuan(d.budget.spentCents)}
-        note={d.budget.capCents !== null ? dt('kpi.ofCap', { cap: yuan(d.budget.capCents) }) : undefined}
+        note={d.budget.capCents !== null ? t('dashboard.kpi.ofCap', { cap: yuan(d.budget.capCents) }) : undefined}
       />
       <Kpi
-        label={dt('kpi.errors')}
+        label={t('dashboard.kpi.errors')}
         value={pct(d.rates.errors)}
-        note={`${dt('kpi.tooMany')} ${pct(d.rates.tooMany)} · ${dt('kpi.risk')} ${pct(d.rates.riskRefused)}`}
+        note={`${t('dashboard.kpi.tooMany')} ${pct(d.rates.tooMany)} · ${t('dashboard.kpi.risk')} ${pct(d.rates.riskRefused)}`}
       />
     </section>
   );
@@ -72,33 +76,42 @@ export function Kpis({ d }: { d: Dashboard }) {
 
 type Prize = Dashboard['prizes'][number];
 function runOut(p: Prize, endsAt: number | null) {
-  if (p.initialStock === null) return <span>{dt('prizes.unlimited')}</span>;
-  if (p.left === 0) return <Tag color="red">{dt('prizes.soldOut')}</Tag>;
+  if (p.initialStock === null) return <span>{t('dashboard.prizes.unlimited')}</span>;
+  if (p.left === 0) return <Tag color="red">{t('dashboard.prizes.soldOut')}</Tag>;
   if (p.runsOutAt !== null) return <strong className="dash-runout">{formatTime(p.runsOutAt)}</strong>;
-  return <span className="dash-muted">{p.lastHour > 0 && endsAt ? dt('prizes.afterEnd') : dt('prizes.noPace')}</span>;
+  return (
+    <span className="dash-muted">
+      {p.lastHour > 0 && endsAt ? t('dashboard.prizes.afterEnd') : t('dashboard.prizes.noPace')}
+    </span>
+  );
 }
 
 export function PrizesPanel({ d }: { d: Dashboard }) {
   return (
-    <Panel title={dt('prizes.title')}>
+    <Panel title={t('dashboard.prizes.title')}>
       <Table<Prize>
         className="dash-prizes"
         size="small"
         rowKey="prizeId"
         pagination={false}
-        locale={{ emptyText: <Empty description={dt('prizes.none')} /> }}
+        locale={{ emptyText: <Empty description={t('dashboard.prizes.none')} /> }}
         dataSource={d.prizes}
         columns={[
-          { title: dt('prizes.name'), dataIndex: 'name' },
-          { title: dt('prizes.value'), dataIndex: 'valueCents', align: 'right', render: (c: number) => yuan(c) },
+          { title: t('dashboard.prizes.name'), dataIndex: 'name' },
           {
-            title: dt('prizes.initial'),
-            dataIndex: 'initialStock',
+            title: t('dashboard.prizes.value'),
+            dataIndex: 'valueCents',
             align: 'right',
-            render: (v: number | null) => (v === null ? dt('prizes.unlimited') : num(v)),
+            render: (c: number) => yuan(c),
           },
           {
-            title: dt('prizes.left'),
+            title: t('dashboard.prizes.initial'),
+            dataIndex: 'initialStock',
+            align: 'right',
+            render: (v: number | null) => (v === null ? t('dashboard.prizes.unlimited') : num(v)),
+          },
+          {
+            title: t('dashboard.prizes.left'),
             key: 'left',
             width: 150,
             render: (_: unknown, p) =>
@@ -112,14 +125,14 @@ export function PrizesPanel({ d }: { d: Dashboard }) {
                     size="small"
                     showInfo={false}
                     status={p.initialStock > 0 && p.left / p.initialStock < 0.05 ? 'exception' : 'normal'}
-                    aria-label={`${p.name} ${dt('prizes.left')}`}
+                    aria-label={`${p.name} ${t('dashboard.prizes.left')}`}
                   />
                 </div>
               ),
           },
-          { title: dt('prizes.wins'), dataIndex: 'wins', align: 'right', render: num },
-          { title: dt('prizes.lastHour'), dataIndex: 'lastHour', align: 'right', render: num },
-          { title: dt('prizes.runsOut'), key: 'runsOut', render: (_: unknown, p) => runOut(p, d.endsAt) },
+          { title: t('dashboard.prizes.wins'), dataIndex: 'wins', align: 'right', render: num },
+          { title: t('dashboard.prizes.lastHour'), dataIndex: 'lastHour', align: 'right', render: num },
+          { title: t('dashboard.prizes.runsOut'), key: 'runsOut', render: (_: unknown, p) => runOut(p, d.endsAt) },
         ]}
       />
     </Panel>
@@ -130,24 +143,24 @@ export function BudgetPanel({ d }: { d: Dashboard }) {
   const b = d.budget;
   const over = b.capCents !== null && b.forecastCents !== null && b.forecastCents >= b.capCents;
   return (
-    <Panel title={dt('budget.title')}>
+    <Panel title={t('dashboard.budget.title')}>
       <dl className="dash-budget">
-        <dt>{dt('budget.spent')}</dt>
+        <dt>{t('dashboard.budget.spent')}</dt>
         <dd data-testid="budget-spent">{yuan(b.spentCents)}</dd>
-        <dt>{dt('budget.cap')}</dt>
+        <dt>{t('dashboard.budget.cap')}</dt>
         <dd>{b.capCents === null ? '—' : yuan(b.capCents)}</dd>
-        <dt>{dt('budget.lastHour')}</dt>
+        <dt>{t('dashboard.budget.lastHour')}</dt>
         <dd>{yuan(b.lastHourCents)}</dd>
-        <dt>{dt('budget.forecast')}</dt>
+        <dt>{t('dashboard.budget.forecast')}</dt>
         <dd>
-          {b.forecastCents === null ? dt('budget.noEnd') : yuan(b.forecastCents)}{' '}
-          {over ? <Tag color="red">{dt('budget.overCap')}</Tag> : null}
+          {b.forecastCents === null ? t('dashboard.budget.noEnd') : yuan(b.forecastCents)}{' '}
+          {over ? <Tag color="red">{t('dashboard.budget.overCap')}</Tag> : null}
         </dd>
       </dl>
       {b.capCents ? (
         <Progress
           percent={Math.min(100, Math.round((b.spentCents / b.capCents) * 100))}
-          aria-label={`${dt('budget.spent')} / ${dt('budget.cap')}`}
+          aria-label={`${t('dashboard.budget.spent')} / ${t('dashboard.budget.cap')}`}
         />
       ) : null}
     </Panel>
@@ -157,24 +170,24 @@ export function BudgetPanel({ d }: { d: Dashboard }) {
 type CampaignRow = Dashboard['campaigns'][number];
 export function CampaignsPanel({ d, open }: { d: Dashboard; open: (actId: string) => void }) {
   return (
-    <Panel title={dt('campaigns.title')}>
+    <Panel title={t('dashboard.campaigns.title')}>
       <Table<CampaignRow>
         size="small"
         rowKey="actId"
         pagination={d.campaigns.length > 10 ? { pageSize: 10 } : false}
         dataSource={d.campaigns}
-        locale={{ emptyText: <Empty description={dt('empty')} /> }}
+        locale={{ emptyText: <Empty description={t('dashboard.empty')} /> }}
         columns={[
-          { title: dt('campaigns.act'), dataIndex: 'actId' },
-          { title: dt('col.draws'), dataIndex: 'draws', align: 'right', render: num },
-          { title: dt('col.wins'), dataIndex: 'wins', align: 'right', render: num },
-          { title: dt('col.spent'), dataIndex: 'spentCents', align: 'right', render: (c: number) => yuan(c) },
+          { title: t('dashboard.campaigns.act'), dataIndex: 'actId' },
+          { title: t('dashboard.col.draws'), dataIndex: 'draws', align: 'right', render: num },
+          { title: t('dashboard.col.wins'), dataIndex: 'wins', align: 'right', render: num },
+          { title: t('dashboard.col.spent'), dataIndex: 'spentCents', align: 'right', render: (c: number) => yuan(c) },
           {
             title: '',
             key: 'open',
             render: (_: unknown, r) => (
               <button type="button" className="dash-link" onClick={() => open(r.actId)}>
-                {dt('campaigns.open')} {r.actId}
+                {t('dashboard.campaigns.open')} {r.actId}
               </button>
             ),
           },

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@campaign/contract/client';
 import { Table } from 'antd';
 import { formatTime, yuan } from '../../shared/format';
-import { dt } from './messages';
+import { t } from './messages';
 
 type Point = Dashboard['byHour'][number];
 const num = (n: number) => n.toLocaleString('zh-CN');
@@ -17,14 +17,14 @@ export function SeriesTable({ points, day, caption }: { points: Point[]; day?: b
       title={() => <span className="dash-caption">{caption}</span>}
       columns={[
         {
-          title: dt(day ? 'col.day' : 'col.time'),
+          title: t(day ? 'dashboard.col.day' : 'dashboard.col.time'),
           dataIndex: 'at',
           render: (v: number) => (day ? formatTime(v).slice(0, 10) : formatTime(v)),
         },
-        { title: dt('col.pageViews'), dataIndex: 'pageViews', align: 'right', render: num },
-        { title: dt('col.draws'), dataIndex: 'draws', align: 'right', render: num },
-        { title: dt('col.wins'), dataIndex: 'wins', align: 'right', render: num },
-        { title: dt('col.spent'), dataIndex: 'spentCents', align: 'right', render: (c: number) => yuan(c) },
+        { title: t('dashboard.col.pageViews'), dataIndex: 'pageViews', align: 'right', render: num },
+        { title: t('dashboard.col.draws'), dataIndex: 'draws', align: 'right', render: num },
+        { title: t('dashboard.col.wins'), dataIndex: 'wins', align: 'right', render: num },
+        { title: t('dashboard.col.spent'), dataIndex: 'spentCents', align: 'right', render: (c: number) => yuan(c) },
       ]}
     />
   );
@@ -37,15 +37,19 @@ export function FunnelTable({ funnel }: { funnel: Step[] }) {
       size="small"
       rowKey="step"
       pagination={false}
-      title={() => <span className="dash-caption">{dt('funnel.title')}</span>}
+      title={() => <span className="dash-caption">{t('dashboard.funnel.title')}</span>}
       dataSource={funnel.map((f, i) => {
         const before = i > 0 ? (funnel[i - 1]?.n ?? 0) : 0;
         return { ...f, rate: i === 0 ? '—' : before > 0 ? `${((f.n / before) * 100).toFixed(1)}%` : '—' };
       })}
       columns={[
-        { title: dt('funnel.step'), dataIndex: 'step', render: (s: Step['step']) => dt(`funnel.${s}`) },
-        { title: dt('funnel.n'), dataIndex: 'n', align: 'right', render: num },
-        { title: dt('funnel.rate'), dataIndex: 'rate', align: 'right' },
+        {
+          title: t('dashboard.funnel.step'),
+          dataIndex: 'step',
+          render: (s: Step['step']) => t(`dashboard.funnel.${s}`),
+        },
+        { title: t('dashboard.funnel.n'), dataIndex: 'n', align: 'right', render: num },
+        { title: t('dashboard.funnel.rate'), dataIndex: 'rate', align: 'right' },
       ]}
     />
   );
@@ -58,13 +62,17 @@ export function ChannelTable({ channels }: { channels: Channel[] }) {
       size="small"
       rowKey="channel"
       pagination={false}
-      title={() => <span className="dash-caption">{dt('channels.title')}</span>}
+      title={() => <span className="dash-caption">{t('dashboard.channels.title')}</span>}
       dataSource={channels}
       columns={[
-        { title: dt('channels.channel'), dataIndex: 'channel', render: (c: string) => dt(`channel.${c}` as never) },
-        { title: dt('col.pageViews'), dataIndex: 'pageViews', align: 'right', render: num },
-        { title: dt('col.draws'), dataIndex: 'draws', align: 'right', render: num },
-        { title: dt('col.wins'), dataIndex: 'wins', align: 'right', render: num },
+        {
+          title: t('dashboard.channels.channel'),
+          dataIndex: 'channel',
+          render: (c: string) => t(`dashboard.channel.${c}` as never),
+        },
+        { title: t('dashboard.col.pageViews'), dataIndex: 'pageViews', align: 'right', render: num },
+        { title: t('dashboard.col.draws'), dataIndex: 'draws', align: 'right', render: num },
+        { title: t('dashboard.col.wins'), dataIndex: 'wins', align: 'right', render: num },
       ]}
     />
   );

@@ -7,7 +7,7 @@ import { formatTime } from '../../shared/format';
 import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
 import { Panel } from '../../shared/panel';
-import { fill, m } from './messages';
+import { t } from './messages';
 import './reconcile.css';
 
 /** The reconciliation: the corp's campaigns with their latest result, and one campaign's reports. */
@@ -18,9 +18,9 @@ export function ReconcileScreen() {
   const title = campaigns.data?.items.find((c) => c.actId === actId)?.title ?? actId;
   return (
     <div className="console-page">
-      <PageHead title={m.title} subtitle={m.subtitle} />
+      <PageHead title={t('reconcile.title')} subtitle={t('reconcile.subtitle')} />
       <div className="reconcile-grid">
-        <Panel title={m.campaigns}>
+        <Panel title={t('reconcile.campaigns')}>
           {campaigns.error ? (
             <LoadFailed error={campaigns.error} retry={campaigns.refetch} />
           ) : (
@@ -30,12 +30,12 @@ export function ReconcileScreen() {
               loading={campaigns.isLoading}
               pagination={false}
               dataSource={campaigns.data?.items ?? []}
-              locale={{ emptyText: <Empty description={m.empty} /> }}
+              locale={{ emptyText: <Empty description={t('reconcile.empty')} /> }}
               rowClassName={(c) => (c.actId === actId ? 'reconcile-row--current' : '')}
               onRow={(c) => ({ onClick: () => setParams({ actId: c.actId }) })}
               columns={[
                 {
-                  title: m.campaigns,
+                  title: t('reconcile.campaigns'),
                   key: 'title',
                   render: (_, c) => (
                     <a
@@ -51,14 +51,16 @@ export function ReconcileScreen() {
                   ),
                 },
                 {
-                  title: m.result,
+                  title: t('reconcile.result'),
                   key: 'latest',
                   width: 90,
                   render: (_, c) =>
                     c.latest === null ? (
-                      <Tag>{m.notRun}</Tag>
+                      <Tag>{t('reconcile.notRun')}</Tag>
                     ) : (
-                      <Tag color={c.latest.ok ? 'success' : 'error'}>{c.latest.ok ? m.balanced : m.unbalanced}</Tag>
+                      <Tag color={c.latest.ok ? 'success' : 'error'}>
+                        {c.latest.ok ? t('reconcile.balanced') : t('reconcile.unbalanced')}
+                      </Tag>
                     ),
                 },
               ]}
@@ -69,7 +71,7 @@ export function ReconcileScreen() {
           <CampaignReports key={actId} actId={actId} title={title} />
         ) : (
           <Panel>
-            <Empty description={m.pick} />
+            <Empty description={t('reconcile.pick')} />
           </Panel>
         )}
       </div>
@@ -85,7 +87,7 @@ function CampaignReports({ actId, title }: { actId: string; title: string }) {
     invalidates: ['consoleReconcileReports', 'consoleReconcileCampaigns'],
     onSuccess: (r) => {
       setShown(r.id);
-      void message.success(m.ran);
+      void message.success(t('reconcile.ran'));
     },
     onError: (err) => void message.error(err.message),
   });
@@ -93,11 +95,11 @@ function CampaignReports({ actId, title }: { actId: string; title: string }) {
   const report = items.find((r) => r.id === shown) ?? items[0] ?? null;
   return (
     <Panel
-      title={`${title}（${actId}）`}
+      title={t('reconcile.panelTitle', { title, id: actId })}
       extra={
-        <Popconfirm title={fill(m.runConfirm, { title })} onConfirm={() => run.mutate({ body: { actId } })}>
+        <Popconfirm title={t('reconcile.runConfirm', { title })} onConfirm={() => run.mutate({ body: { actId } })}>
           <Button type="primary" loading={run.isPending} disabled={run.isPending}>
-            {m.run}
+            {t('reconcile.run')}
           </Button>
         </Popconfirm>
       }
@@ -107,24 +109,26 @@ function CampaignReports({ actId, title }: { actId: string; title: string }) {
         <LoadFailed error={reports.error} retry={reports.refetch} />
       ) : report === null ? (
         reports.isLoading ? null : (
-          <Empty description={m.noReport} />
+          <Empty description={t('reconcile.noReport')} />
         )
       ) : (
         <>
           <ReportView r={report} />
           {items.length > 1 ? (
             <div className="reconcile-history">
-              <h3>{m.history}</h3>
+              <h3>{t('reconcile.history')}</h3>
               <ul>
                 {items.map((r) => (
                   <li key={r.id}>
                     <Button type="link" size="small" onClick={() => setShown(r.id)} aria-pressed={r.id === report.id}>
-                      {fill(m.reportOf, {
+                      {t('reconcile.reportOf', {
                         time: formatTime(r.at, true),
-                        trigger: r.trigger === 'daily' ? m.daily : m.manual,
+                        trigger: r.trigger === 'daily' ? t('reconcile.daily') : t('reconcile.manual'),
                       })}
                     </Button>
-                    <Tag color={r.ok ? 'success' : 'error'}>{r.ok ? m.balanced : m.unbalanced}</Tag>
+                    <Tag color={r.ok ? 'success' : 'error'}>
+                      {r.ok ? t('reconcile.balanced') : t('reconcile.unbalanced')}
+                    </Tag>
                   </li>
                 ))}
               </ul>
@@ -144,10 +148,10 @@ function ReportView({ r }: { r: ReconcileReport }) {
         type={r.ok ? 'success' : 'error'}
         showIcon
         role={r.ok ? 'status' : 'alert'}
-        title={r.ok ? m.okTitle : fill(m.badTitle, { n: bad.length })}
-        description={fill(m.reportOf, {
+        title={r.ok ? t('reconcile.okTitle') : t('reconcile.badTitle', { n: bad.length })}
+        description={t('reconcile.reportOf', {
           time: formatTime(r.at, true),
-          trigger: r.trigger === 'daily' ? m.daily : m.manual,
+          trigger: r.trigger === 'daily' ? t('reconcile.daily') : t('reconcile.manual'),
         })}
         className="reconcile-verdict"
       />
@@ -168,40 +172,40 @@ function ReportView({ r }: { r: ReconcileReport }) {
               size="small"
               pagination={false}
               dataSource={c.rows}
-              title={() => m.rowsBehind}
+              title={() => t('reconcile.rowsBehind')}
               className="reconcile-rows"
               columns={[
-                { title: m.table, dataIndex: 'table', width: 140 },
+                { title: t('reconcile.table'), dataIndex: 'table', width: 140 },
                 {
-                  title: m.id,
+                  title: t('reconcile.id'),
                   dataIndex: 'id',
                   width: 280,
                   render: (id: string) => <span className="mono">{id}</span>,
                 },
-                { title: m.detail, dataIndex: 'detail' },
+                { title: t('reconcile.detail'), dataIndex: 'detail' },
               ]}
             />
           ),
         }}
         columns={[
-          { title: m.check, dataIndex: 'label' },
-          { title: m.left, dataIndex: 'left', width: 120, align: 'right' },
-          { title: m.right, dataIndex: 'right', width: 120, align: 'right' },
+          { title: t('reconcile.check'), dataIndex: 'label' },
+          { title: t('reconcile.left'), dataIndex: 'left', width: 120, align: 'right' },
+          { title: t('reconcile.right'), dataIndex: 'right', width: 120, align: 'right' },
           {
-            title: m.result,
+            title: t('reconcile.result'),
             dataIndex: 'ok',
             width: 200,
             // A failing check whose totals agree (records that cancel out) says so, or 6 = 6 would read 不平.
             render: (ok: boolean, c) =>
               ok ? (
-                <Tag color="success">{m.pass}</Tag>
+                <Tag color="success">{t('reconcile.pass')}</Tag>
               ) : (
                 <>
-                  <Tag color="error">{m.fail}</Tag>
+                  <Tag color="error">{t('reconcile.fail')}</Tag>
                   <div className="reconcile-why" data-testid={`why-${c.name}`}>
                     {c.left === c.right
-                      ? m.sameTotals
-                      : fill(m.offBy, { d: Math.abs(c.left - c.right).toLocaleString('zh-CN') })}
+                      ? t('reconcile.sameTotals')
+                      : t('reconcile.offBy', { d: Math.abs(c.left - c.right).toLocaleString('zh-CN') })}
                   </div>
                 </>
               ),

@@ -1,18 +1,6 @@
 import { Alert, Button, Descriptions, Modal, Typography } from 'antd';
-import { t } from '../../shared/i18n';
-
-/**
- * What an authenticator app asks for when the code cannot be scanned ("enter a setup key"): the account
- * name and the base32 secret, read from the otpauth URI (its label is `issuer:account`).
- */
-function manualEntry(uri: string): { account: string; key: string } {
-  const u = new URL(uri);
-  const label = decodeURIComponent(u.pathname.replace(/^\/+totp\//, '').replace(/^\/+/, ''));
-  return { account: label.slice(label.indexOf(':') + 1), key: u.searchParams.get('secret') ?? '' };
-}
-
-/** A base32 key in groups of four, as authenticator apps print it (copied without the spaces). */
-const grouped = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
+import { grouped, manualEntry, qrImageSource } from '../../shared/totp-key';
+import { t } from './messages';
 
 /** A new password and/or second factor, shown once for the admin to hand over in person. */
 export function SecondFactorModal(props: {
@@ -24,7 +12,7 @@ export function SecondFactorModal(props: {
   qrSvg: string;
   onClose: () => void;
 }) {
-  const qr = `data:image/svg+xml;base64,${btoa(unescape(encodeURIComponent(props.qrSvg)))}`;
+  const qr = qrImageSource(props.qrSvg);
   const manual = manualEntry(props.otpauthUri);
   return (
     <Modal

@@ -1,9 +1,21 @@
 import { FileTextOutlined, PictureOutlined } from '@ant-design/icons';
+import { fieldLabel } from '@campaign/contract/client';
 import { App, Button, Input } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import type { ApiError } from '../../../api/request';
-import { type CampaignDraft, uploadImage, uploadWhiteList } from '../../../shared/campaign/api';
-import { CHINA_TIME, fromLocalInput, type Path, toLocalInput } from './draft-util';
+import type { ApiError } from '#console/api/request';
+import { type CampaignDraft, uploadImage, uploadWhiteList } from '#console/shared/campaign/api';
+import { ChinaDateTime } from '#console/shared/china-date-time';
+import { FilePick } from '#console/shared/file-pick';
+import { t } from '../messages';
+import type { Path } from './draft-util';
+import { et } from './editor-messages';
+import { SlotField } from './slot-field';
+
+/** A draft time (epoch ms, or the file's ISO text) as epoch ms; null when not a time yet. */
+const msOf = (v: unknown): number | null => {
+  const ms = typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : Number.NaN;
+  return Number.isFinite(ms) ? ms : null;
+};
 
 interface Props {
   id: string;
@@ -13,13 +25,22 @@ interface Props {
   readOnly?: boolean;
 }
 
+function FieldError({ error, testId }: { error?: string | null; testId?: string }) {
+  return error ? (
+    <div className="field-error" role="alert" data-testid={testId}>
+      {error}
+    </div>
+  ) : null;
+}
+
+/** One labelled input of the editor (labels from the contract's field catalogue, as the approver's diff). */
 function Row({
-  label,
+  field,
   htmlFor,
   error,
   children,
 }: {
-  label: string;
+  field: string;
   htmlFor?: string;
   error?: string;
   children: ReactNode;
@@ -27,210 +48,194 @@ function Row({
   return (
     <div className={`of-field${error ? ' of-field--error' : ''}`}>
       <label className="of-label" htmlFor={htmlFor}>
-        {label}
+        {fieldLabel(field)}
       </label>
       <div className="of-control">
         {children}
-        {error ? (
-          <div className="field-error" role="alert">
-            {error}
-          </div>
-        ) : null}
+        <FieldError error={error} />
       </div>
     </div>
   );
 }
 
 /** 基本信息: name, dates and the rules text of an activity-based kind. */
-export function Basics({ draft, onChange, errors, readOnly }: Props) {
+export function Basics({ id, draft, onChange, errors, readOnly }: Props) {
   const a = draft.activity;
   if (!a) return null;
+  const set = (key: 'title' | 'rules') => (e: { target: { value: string } }) =>
+    onChange(['activity', key], e.target.value);
   return (
     <div className="object-form">
-      <Row label="活动名称" htmlFor="b-title" error={errors['activity.title']}>
-        <Input
-          id="b-title"
-          maxLength={40}
-          showCount
-          disabled={readOnly}
-          value={a.title}
-          onChange={(e) => onChange(['activity', 'title'], e.target.value)}
-        />
+      <Row field="title" htmlFor="b-title" error={errors['activity.title']}>
+        <Input id="b-title" maxLength={40} showCount disabled={readOnly} value={a.title} onChange={set('title')} />
       </Row>
-      <Row label="开始时间" htmlFor="b-starts" error={errors['activity.startsAt']}>
-        <Input
+      <Row field="startsAt" htmlFor="b-starts" error={errors['activity.startsAt']}>
+        <ChinaDateTime
           id="b-starts"
-          type="datetime-local"
-          addonAfter={CHINA_TIME}
           disabled={readOnly}
-          value={toLocalInput(a.startsAt)}
-          onChange={(e) => onChange(['activity', 'startsAt'], fromLocalInput(e.target.value))}
+          value={a.startsAt}
+          onChange={(ms) => onChange(['activity', 'startsAt'], ms)}
         />
       </Row>
-      <Row label="结束时间" htmlFor="b-ends" error={errors['activity.endsAt']}>
-        <Input
+      <Row field="endsAt" htmlFor="b-ends" error={errors['activity.endsAt']}>
+        <ChinaDateTime
           id="b-ends"
-          type="datetime-local"
-          addonAfter={CHINA_TIME}
           disabled={readOnly}
-          value={toLocalInput(a.endsAt)}
-          onChange={(e) => onChange(['activity', 'endsAt'], fromLocalInput(e.target.value))}
+          value={a.endsAt}
+          onChange={(ms) => onChange(['activity', 'endsAt'], ms)}
         />
       </Row>
-      <Row label="入口位置" htmlFor="b-slot" error={errors.slot}>
-        <Input
-          id="b-slot"
-          disabled={readOnly}
-          value={draft.slot ?? ''}
-          placeholder={`page:${a.type}（默认：同类型活动共用一个入口）`}
-          onChange={(e) => onChange(['slot'], e.target.value.trim() ? e.target.value : undefined)}
+      <Row field="slot" htmlFor="b-slot" error={errors.slot}>
+        <SlotField
+          id={id}
+          slot={draft.slot}
+          type={a.type}
+          window={{ startsAt: msOf(a.startsAt), endsAt: msOf(a.endsAt) }}
+          readOnly={readOnly}
+          onChange={(v) => onChange(['slot'], v)}
         />
       </Row>
-      <Row label="活动规则" htmlFor="b-rules" error={errors['activity.rules']}>
+      <Row field="rules" htmlFor="b-rules" error={errors['activity.rules']}>
         <Input.TextArea
           id="b-rules"
           rows={6}
           disabled={readOnly}
           value={a.rules}
-          placeholder="用中文写明参与条件、奖品、领取方式与期限"
-          onChange={(e) => onChange(['activity', 'rules'], e.target.value)}
+          placeholder={t('campaigns.basics.rulesHint')}
+          onChange={set('rules')}
         />
       </Row>
     </div>
   );
 }
 
-/** The banner (type checked from the bytes on the server) and the white list (CSV, UTF-8 or GBK). */
-export function Uploads({ id, draft, onChange, errors, readOnly }: Props) {
+/** The banner (type checked from the bytes on the server). */
+function BannerBox({ draft, onChange, errors, readOnly }: Props) {
   const { message } = App.useApp();
-  const image = useRef<HTMLInputElement>(null);
-  const csv = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState<'image' | 'csv' | null>(null);
-  const [imageError, setImageError] = useState<string | null>(null);
-  const [csvError, setCsvError] = useState<ApiError | null>(null);
-  const [csvName, setCsvName] = useState<string | null>(null);
-  const bannerPath: Path = ['banner'];
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const banner = draft.banner ?? draft.activity?.page?.banner ?? null;
-  const whiteList = draft.whiteList ?? null;
-
-  const sendImage = async (f: File) => {
-    setBusy('image');
-    setImageError(null);
+  const send = async (f: File) => {
+    setBusy(true);
+    setFailed(null);
     try {
-      const r = await uploadImage(f);
-      onChange(bannerPath, r.url);
-      message.success('横幅已上传');
+      onChange(['banner'], (await uploadImage(f)).url);
+      message.success(t('campaigns.banner.done'));
     } catch (e) {
-      setImageError((e as Error).message);
+      setFailed((e as Error).message);
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
-  const sendCsv = async (f: File) => {
-    setBusy('csv');
-    setCsvError(null);
+  return (
+    <div className="upload-box">
+      <h3 className="upload-box__title">{t('campaigns.banner.title')}</h3>
+      {banner ? (
+        <img className="banner-thumb" src={banner} alt={t('campaigns.banner.alt')} data-testid="banner-thumb" />
+      ) : (
+        <p className="muted">{t('campaigns.banner.none')}</p>
+      )}
+      <FilePick
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        label={t('campaigns.banner.file')}
+        testId="banner-file"
+        icon={<PictureOutlined />}
+        busy={busy}
+        disabled={readOnly}
+        send={(f) => void send(f)}
+      >
+        {banner ? t('campaigns.banner.replace') : t('campaigns.banner.upload')}
+      </FilePick>
+      <FieldError error={failed ?? errors.banner} />
+    </div>
+  );
+}
+
+const COLUMNS = new Set(['nuid', 'mobile', 'header', 'file']);
+
+/** `2:nuid` → 第 2 行 客户号: a list file's problem where the operator looks for it, by the column's label. */
+export function listProblems(error: ApiError): string[] {
+  return Object.entries(error.fields ?? {}).map(([k, v]) => {
+    const [line, field = ''] = k.split(':');
+    const label = COLUMNS.has(field) ? et(`campaigns.list.col.${field}` as 'campaigns.list.col.nuid') : field;
+    return et('campaigns.list.lineProblem', { line: line ?? '', field: label, message: v });
+  });
+}
+
+/** The refused file's line problems (at most 50). */
+function ListErrors({ error }: { error: ApiError }) {
+  const lines = listProblems(error);
+  return (
+    <div className="line-errors" role="alert" data-testid="white-list-errors">
+      <strong>{error.message}</strong>
+      {lines.length ? (
+        <ul>
+          {lines.slice(0, 50).map((l) => (
+            <li key={l} className="mono">
+              {l}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The white list (CSV, UTF-8 or GBK); a list gone from under the draft (errors.whiteList) asks for it again. */
+function WhiteListBox({ id, draft, onChange, errors, readOnly }: Props) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<ApiError | null>(null);
+  const [source, setSource] = useState<string | null>(null);
+  const imported = draft.whiteList && !errors.whiteList ? draft.whiteList : null;
+  const send = async (f: File) => {
+    setBusy(true);
+    setFailed(null);
     try {
       const r = await uploadWhiteList(id, f);
-      onChange(['whiteList'], { ref: r.listId, rows: r.rows });
-      setCsvName(`${f.name}，${r.encoding === 'gbk' ? 'GBK' : 'UTF-8'}`);
-      message.success(`白名单已导入：${r.rows.toLocaleString('zh-CN')} 行`);
+      onChange(['whiteList'], { ref: r.listId, rows: r.rows, name: f.name });
+      setSource(t('campaigns.list.source', { name: f.name, encoding: r.encoding === 'gbk' ? 'GBK' : 'UTF-8' }));
+      message.success(t('campaigns.list.done', { rows: r.rows.toLocaleString('zh-CN') }));
     } catch (e) {
-      setCsvError(e as ApiError);
+      setFailed(e as ApiError);
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
-  const csvLines = csvError
-    ? Object.entries(csvError.fields ?? {}).map(([k, v]) => (v.startsWith(k) ? v : `${k}: ${v}`))
-    : [];
+  return (
+    <div className="upload-box">
+      <h3 className="upload-box__title">{t('campaigns.list.csvTitle')}</h3>
+      {imported ? (
+        <p data-testid="white-list-rows">
+          {t('campaigns.list.rows', { rows: imported.rows.toLocaleString('zh-CN') })}
+          {source ?? ''}
+        </p>
+      ) : (
+        <p className="muted">{t('campaigns.list.hint')}</p>
+      )}
+      <FilePick
+        accept=".csv,text/csv"
+        label={t('campaigns.list.file')}
+        testId="white-list-file"
+        icon={<FileTextOutlined />}
+        busy={busy}
+        disabled={readOnly}
+        send={(f) => void send(f)}
+      >
+        {imported ? t('campaigns.list.reupload') : t('campaigns.list.upload')}
+      </FilePick>
+      <FieldError error={errors.whiteList} testId="white-list-missing" />
+      {failed ? <ListErrors error={failed} /> : null}
+    </div>
+  );
+}
 
+/** The banner and the white list. */
+export function Uploads(props: Props) {
   return (
     <div className="uploads">
-      <div className="upload-box">
-        <h3 className="upload-box__title">横幅图片</h3>
-        {banner ? (
-          <img className="banner-thumb" src={banner} alt="活动横幅预览" data-testid="banner-thumb" />
-        ) : (
-          <p className="muted">尚未上传。JPG / PNG / WebP，按文件内容识别类型。</p>
-        )}
-        <input
-          ref={image}
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/gif"
-          hidden
-          aria-label="横幅图片文件"
-          data-testid="banner-file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void sendImage(f);
-          }}
-        />
-        <Button
-          icon={<PictureOutlined />}
-          disabled={readOnly}
-          loading={busy === 'image'}
-          onClick={() => image.current?.click()}
-        >
-          {banner ? '更换横幅' : '上传横幅'}
-        </Button>
-        {imageError || errors[bannerPath.join('.')] ? (
-          <div className="field-error" role="alert">
-            {imageError ?? errors[bannerPath.join('.')]}
-          </div>
-        ) : null}
-      </div>
-      <div className="upload-box">
-        <h3 className="upload-box__title">白名单（CSV）</h3>
-        {/* A list gone from under the draft (errors.whiteList) is not shown as imported: upload it again. */}
-        {whiteList && !errors.whiteList ? (
-          <p data-testid="white-list-rows">
-            已导入 <strong>{whiteList.rows.toLocaleString('zh-CN')}</strong> 行{csvName ? `（${csvName}）` : ''}
-          </p>
-        ) : (
-          <p className="muted">每行一位客户；UTF-8 或 GBK（Excel 导出）均可，最多 100 万行。整份文件无误才会保存。</p>
-        )}
-        <input
-          ref={csv}
-          type="file"
-          accept=".csv,text/csv"
-          hidden
-          aria-label="白名单 CSV 文件"
-          data-testid="white-list-file"
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void sendCsv(f);
-          }}
-        />
-        <Button
-          icon={<FileTextOutlined />}
-          disabled={readOnly}
-          loading={busy === 'csv'}
-          onClick={() => csv.current?.click()}
-        >
-          {whiteList && !errors.whiteList ? '重新上传' : '上传白名单'}
-        </Button>
-        {errors.whiteList ? (
-          <div className="field-error" role="alert" data-testid="white-list-missing">
-            {errors.whiteList}
-          </div>
-        ) : null}
-        {csvError ? (
-          <div className="line-errors" role="alert" data-testid="white-list-errors">
-            <strong>{csvError.message}</strong>
-            {csvLines.length ? (
-              <ul>
-                {csvLines.slice(0, 50).map((l) => (
-                  <li key={l} className="mono">
-                    {l}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+      <BannerBox {...props} />
+      <WhiteListBox {...props} />
     </div>
   );
 }

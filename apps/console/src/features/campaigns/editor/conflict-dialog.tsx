@@ -1,10 +1,19 @@
-import { Button, Modal } from 'antd';
-import { type CampaignConflict, who } from '../../../shared/campaign/api';
-import { fieldLabel } from '../../../shared/campaign/text';
+import { Button, Modal, Table } from 'antd';
+import { type CampaignConflict, who } from '#console/shared/campaign/api';
+import { fieldLabel } from '#console/shared/campaign/campaign-messages';
+import { t } from '../messages';
 import { differences } from './draft-util';
 
+type Difference = ReturnType<typeof differences>[number];
+
 const show = (v: unknown) =>
-  v === undefined ? '（无）' : v === null ? '（空）' : typeof v === 'string' ? v : JSON.stringify(v);
+  v === undefined
+    ? t('campaigns.conflict.none')
+    : v === null
+      ? t('campaigns.conflict.empty')
+      : typeof v === 'string'
+        ? v
+        : JSON.stringify(v);
 
 /** A label for a dotted draft path: `activity.prizes.2.stock` → `奖品 3 · 库存`. */
 export function pathLabel(path: string): string {
@@ -14,11 +23,11 @@ export function pathLabel(path: string): string {
     const k = parts[i] as string;
     if (k === 'activity' || k === 'page' || k === 'draft') continue;
     if (k === 'prizes' && /^\d+$/.test(parts[i + 1] ?? '')) {
-      out.push(`奖品 ${Number(parts[i + 1]) + 1}`);
+      out.push(t('campaigns.conflict.prize', { n: Number(parts[i + 1]) + 1 }));
       i++;
       continue;
     }
-    out.push(/^\d+$/.test(k) ? `第 ${Number(k) + 1} 项` : fieldLabel(k));
+    out.push(/^\d+$/.test(k) ? t('campaigns.conflict.item', { n: Number(k) + 1 }) : fieldLabel(k));
   }
   return out.join(' · ') || path;
 }
@@ -45,41 +54,44 @@ export function ConflictDialog({
     <Modal
       open
       width={960}
-      title="保存冲突：别人已先保存了这个草稿"
+      title={t('campaigns.conflict.title')}
       onCancel={onCancel}
       footer={[
         <Button key="cancel" onClick={onCancel}>
-          稍后决定
+          {t('campaigns.conflict.later')}
         </Button>,
         <Button key="theirs" onClick={onTakeTheirs}>
-          放弃我的修改，载入对方版本
+          {t('campaigns.conflict.takeTheirs')}
         </Button>,
         <Button key="mine" type="primary" danger loading={pending} onClick={onKeepMine}>
-          用我的版本覆盖
+          {t('campaigns.conflict.keepMine')}
         </Button>,
       ]}
     >
-      <p>
-        {who(conflict.theirsBy)} 保存了版本 {conflict.theirsRev}。下面是两个版本不同的字段（共 {rows.length} 处）：
-      </p>
-      <table className="diff-table" data-testid="conflict-table">
-        <thead>
-          <tr>
-            <th scope="col">字段</th>
-            <th scope="col">我的版本</th>
-            <th scope="col">对方版本（{who(conflict.theirsBy)}）</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.path}>
-              <th scope="row">{pathLabel(r.path)}</th>
-              <td className="diff-after">{show(r.a)}</td>
-              <td className="diff-before">{show(r.b)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <p>{t('campaigns.conflict.intro', { who: who(conflict.theirsBy), rev: conflict.theirsRev, n: rows.length })}</p>
+      <div data-testid="conflict-table">
+        <Table<Difference>
+          className="diff-table"
+          size="small"
+          rowKey="path"
+          pagination={false}
+          dataSource={rows}
+          columns={[
+            {
+              title: t('campaigns.conflict.field'),
+              key: 'path',
+              render: (_, r) => <strong>{pathLabel(r.path)}</strong>,
+            },
+            { title: t('campaigns.conflict.mine'), key: 'a', className: 'diff-after', render: (_, r) => show(r.a) },
+            {
+              title: t('campaigns.conflict.theirs', { who: who(conflict.theirsBy) }),
+              key: 'b',
+              className: 'diff-before',
+              render: (_, r) => show(r.b),
+            },
+          ]}
+        />
+      </div>
     </Modal>
   );
 }

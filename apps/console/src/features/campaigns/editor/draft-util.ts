@@ -1,6 +1,5 @@
 // Small, pure helpers over a draft (a plain JSON object): read and write by path, flatten for the conflict
 // view, and the server's field-error keys in the editor's terms.
-import { chinaIso } from '../../../shared/format';
 
 export type Path = (string | number)[];
 
@@ -55,20 +54,5 @@ export function normalizeFields(fields: Record<string, string>): Record<string, 
 export const pathKey = (path: Path) => path.join('.');
 
 /** Beside every time input: the editor reads and writes China time, whatever the browser's own zone. */
-export const CHINA_TIME = '北京时间';
-
-/** A time field's value (epoch ms or ISO text) as `YYYY-MM-DDTHH:mm` China time, for a datetime input. */
-export function toLocalInput(v: unknown): string {
-  const ms = typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : Number.NaN;
-  if (!Number.isFinite(ms)) return '';
-  return chinaIso(ms).slice(0, 16);
-}
-/** Back from the input: epoch ms (China time), or null when cleared. */
-export function fromLocalInput(s: string): number | null {
-  if (!s) return null;
-  const ms = Date.parse(`${s}:00+08:00`);
-  return Number.isFinite(ms) ? ms : null;
-}
-
 export const isTimeKey = (k: string) => /At$|Since$/.test(k);
 export const isCentsKey = (k: string) => /Cents$/.test(k);

@@ -1,334 +1,294 @@
 import { DownloadOutlined, EyeOutlined, ImportOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Popconfirm, Space } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useEndpointQuery } from '../../../api/queries';
-import { type ApiError, call } from '../../../api/request';
-import {
-  type CampaignConflict,
-  type CampaignDraft,
-  conflictOf,
-  downloadYaml,
-  KEYS,
-} from '../../../shared/campaign/api';
-import { LoadFailed } from '../../../shared/load-failed';
-import { PageHead } from '../../../shared/page-head';
-import { Panel, StatePanel } from '../../../shared/panel';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ApiError } from '#console/api/request';
+import { type CampaignDetail, type CampaignDraft, downloadYaml } from '#console/shared/campaign/api';
+import { KIND_LABEL } from '#console/shared/campaign/campaign-messages';
+import { StateTag } from '#console/shared/campaign/state-tag';
+import { LoadFailed } from '#console/shared/load-failed';
+import { PageHead } from '#console/shared/page-head';
+import { Panel, StatePanel } from '#console/shared/panel';
 import '../campaigns.css';
-import { StateTag } from '../../../shared/campaign/state-tag';
-import { KIND_LABEL } from '../../../shared/campaign/text';
 import { ImportYamlDialog } from '../import-yaml-dialog';
+import { t } from '../messages';
 import { Basics, Uploads } from './basics';
 import { ConflictDialog, pathLabel } from './conflict-dialog';
-import { normalizeFields, type Path, setAt } from './draft-util';
 import './editor.css';
+import { et } from './editor-messages';
+import { GameSettings } from './game-settings';
+import { KindSettings } from './kind-settings';
 import { LiveSummary } from './live-summary';
-import { ObjectForm } from './object-form';
 import { PreviewDialog } from './preview-dialog';
-import { type OddsMode, PROBABILITY_TOTAL, PrizeTable } from './prize-table';
+import { PrizeTable } from './prize-table';
 import { SimulatePanel } from './simulate-panel';
+import { type DraftActions, type DraftState, useDraftEditor } from './use-draft-editor';
 
 const LOCKED = new Set(['submitted', 'approved', 'ended', 'archived']);
-const SKIP = new Set([
-  'kind',
-  'slot',
-  'banner',
-  'whiteList',
-  'activity.title',
-  'activity.startsAt',
-  'activity.endsAt',
-  'activity.rules',
-  'activity.prizes',
-  'activity.page.banner',
-  'activity.corp',
-  'activity.id',
-  'activity.type',
-  'activity.state',
-]);
+type Campaign = CampaignDetail['campaign'];
+type HeadProps = {
+  id: string;
+  draft: CampaignDraft;
+  readOnly: boolean;
+  liveSide: boolean;
+  s: DraftState;
+  a: DraftActions;
+};
 
-/** The campaign editor: every kind; live odds, cost and exposure; checks, save (409), simulate, preview, submit. */
-function EditorScreenBody() {
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const client = useQueryClient();
+/** The head's buttons: export and import YAML, preview, save, submit. */
+function EditorActions({
+  id,
+  draft,
+  readOnly,
+  liveSide,
+  s,
+  a,
+  c,
+  onImport,
+}: HeadProps & { c: Campaign; onImport: () => void }) {
   const { message } = App.useApp();
-  const detail = useEndpointQuery('consoleCampaignDetail', { query: { id } }, { refetchOnWindowFocus: false });
-  const [draft, setDraft] = useState<CampaignDraft | null>(null);
-  const [rev, setRev] = useState(0);
-  const [dirty, setDirty] = useState(false);
-  const [mode, setMode] = useState<OddsMode>('weight');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<CampaignConflict | null>(null);
-  const [pending, setPending] = useState<'save' | 'submit' | 'preview' | null>(null);
-  const [preview, setPreview] = useState<{ url: string; expiresAt: number } | null>(null);
-  const [importing, setImporting] = useState(false);
-  /** The rev just saved (state updates land after the submit that follows a save). */
-  const savedRev = useRef(0);
-  const checkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  return (
+    <Space wrap>
+      <StateTag state={c.state} revision={c.revisionState} />
+      <Button
+        icon={<DownloadOutlined />}
+        onClick={() => downloadYaml(id).catch((e: Error) => message.error(e.message))}
+      >
+        {t('campaigns.detail.exportYaml')}
+      </Button>
+      <Button icon={<ImportOutlined />} disabled={readOnly} onClick={onImport}>
+        {t('campaigns.list.import')}
+      </Button>
+      {/* The preview is the activity's H5 page: a discount, store or staff list has none. */}
+      {draft.activity ? (
+        <Button icon={<EyeOutlined />} loading={a.pending === 'preview'} onClick={a.openPreview}>
+          {t('campaigns.editor.preview')}
+        </Button>
+      ) : null}
+      <Button
+        icon={<SaveOutlined />}
+        disabled={readOnly || !s.dirty}
+        loading={a.pending === 'save'}
+        onClick={() => void a.save()}
+      >
+        {t('campaigns.editor.save')}
+      </Button>
+      <Popconfirm
+        title={liveSide ? t('campaigns.editor.submit.titleRevise') : t('campaigns.editor.submit.title')}
+        description={t('campaigns.editor.submit.desc')}
+        okText={t('campaigns.editor.submit.ok')}
+        cancelText={t('common.cancel')}
+        onConfirm={a.submit}
+        disabled={readOnly}
+      >
+        <Button type="primary" icon={<SendOutlined />} disabled={readOnly} loading={a.pending === 'submit'}>
+          {t('campaigns.editor.submit')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}
 
-  useEffect(() => {
-    if (detail.data && draft === null) {
-      setDraft(detail.data.draft);
-      setRev(detail.data.rev);
-      savedRev.current = detail.data.rev;
-      const sum = (detail.data.draft.activity?.prizes ?? []).reduce((s, p) => s + (p.weight || 0), 0);
-      if (sum === PROBABILITY_TOTAL) setMode('probability');
-    }
-  }, [detail.data, draft]);
-  useEffect(() => () => clearTimeout(checkTimer.current), []);
+/** 提交前检查: the server's findings while typing, each under the field's label. */
+function CheckList({ errors }: { errors: Record<string, string> }) {
+  const list = Object.entries(errors);
+  if (!list.length) return <p className="ok-text">{t('campaigns.editor.checksOk')}</p>;
+  return (
+    <ul className="check-list" data-testid="check-errors">
+      {list.map(([k, v]) => (
+        <li key={k}>
+          <strong>{pathLabel(k)}</strong>
+          {t('campaigns.checks.item', { message: v })}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
-  if (detail.error) {
-    return (
-      <div className="console-page">
-        <PageHead title="编辑活动" />
-        {(detail.error as ApiError).status === 404 ? (
-          <StatePanel tone="warning" title="没有这个活动" body={`编号 ${id} 不存在，或不属于本机构。`} />
-        ) : (
-          <LoadFailed error={detail.error} retry={detail.refetch} />
-        )}
-      </div>
-    );
-  }
-  if (!detail.data || !draft) {
-    return (
-      <div className="console-page" aria-busy="true">
-        <PageHead title="编辑活动" subtitle="加载中…" />
-        <Panel>
-          <div className="skeleton" />
-        </Panel>
-      </div>
-    );
-  }
-  const c = detail.data.campaign;
-  const readOnly = LOCKED.has(c.state) || c.revisionState === 'submitted';
-  const liveSide = c.version !== null;
-
-  const runCheck = (d: CampaignDraft) => {
-    clearTimeout(checkTimer.current);
-    checkTimer.current = setTimeout(() => {
-      call('consoleCampaignCheck', { body: { id, draft: d } }).then(
-        (r) => setErrors(normalizeFields(r.fields ?? {})),
-        () => {},
-      );
-    }, 700);
-  };
-  const change = (path: Path, value: unknown) => {
-    const next = setAt(draft, path, value);
-    setDraft(next);
-    setDirty(true);
-    runCheck(next);
-  };
-  const refused = (e: unknown) => {
-    const err = e as ApiError;
-    const c2 = conflictOf(err);
-    if (c2) {
-      setConflict(c2);
-      return;
-    }
-    if (Object.keys(err.fields ?? {}).length) setErrors(normalizeFields(err.fields));
-    setFailure(err.message);
-  };
-  /** Saves when there is anything to save; false when refused. */
-  const save = async (over?: number): Promise<boolean> => {
-    if (!dirty && over === undefined) return true;
-    setPending('save');
-    setFailure(null);
-    try {
-      const r = await call('consoleCampaignSave', { body: { id, draft, baseRev: over ?? rev } });
-      setRev(r.rev);
-      savedRev.current = r.rev;
-      setDirty(false);
-      setConflict(null);
-      await client.invalidateQueries({ queryKey: [KEYS.list] });
-      return true;
-    } catch (e) {
-      refused(e);
-      return false;
-    } finally {
-      setPending(null);
-    }
-  };
-  const submit = async () => {
-    if (!(await save())) return;
-    setPending('submit');
-    try {
-      await call('consoleCampaignSubmit', { body: { id, rev: savedRev.current } });
-      message.success(liveSide ? '修订已提交审批' : '已提交审批');
-      await client.invalidateQueries({ queryKey: [KEYS.detail] });
-      await client.invalidateQueries({ queryKey: [KEYS.list] });
-      navigate(`/campaigns/${encodeURIComponent(id)}`);
-    } catch (e) {
-      refused(e);
-    } finally {
-      setPending(null);
-    }
-  };
-  const openPreview = async () => {
-    if (!(await save())) return;
-    setPending('preview');
-    try {
-      setPreview(await call('consoleCampaignPreview', { body: { id } }));
-    } catch (e) {
-      refused(e);
-    } finally {
-      setPending(null);
-    }
-  };
-
+/** The draft's panels: basics and the kind's settings, checks and uploads, prizes and the simulation. */
+function EditorPanels({
+  id,
+  draft,
+  readOnly,
+  s,
+}: {
+  id: string;
+  draft: CampaignDraft;
+  readOnly: boolean;
+  s: DraftState;
+}) {
+  const { errors, change } = s;
   const prizes = draft.activity?.prizes;
   const prizeErrors = Object.fromEntries(
     Object.entries(errors)
       .filter(([k]) => k.startsWith('activity.prizes.'))
       .map(([k, v]) => [k.slice('activity.prizes.'.length), v]),
   );
-  const errorList = Object.entries(errors);
+  const kind = KIND_LABEL[draft.kind] ?? draft.kind;
+  const props = { id, draft, onChange: change, errors, readOnly };
   return (
-    <div className="console-page console-page--wide editor">
-      <nav className="crumbs" aria-label="位置">
-        <Link to="/campaigns">活动管理</Link> / <Link to={`/campaigns/${encodeURIComponent(id)}`}>{c.title || id}</Link>{' '}
-        / <span>编辑</span>
-      </nav>
-      <PageHead
-        title={`${liveSide ? '修订' : '编辑'}：${draft.activity?.title ?? c.title ?? id}`}
-        subtitle={`${KIND_LABEL[draft.kind] ?? draft.kind} · 草稿版本 ${rev}${dirty ? ' · 有未保存的修改' : ' · 已保存'}`}
-        extra={
-          <Space wrap>
-            <StateTag state={c.state} revision={c.revisionState} />
-            <Button
-              icon={<DownloadOutlined />}
-              onClick={() => downloadYaml(id).catch((e: Error) => message.error(e.message))}
-            >
-              导出 YAML
-            </Button>
-            <Button icon={<ImportOutlined />} disabled={readOnly} onClick={() => setImporting(true)}>
-              导入 YAML
-            </Button>
-            {/* The preview is the activity's H5 page: a discount, store or staff list has none. */}
-            {draft.activity ? (
-              <Button icon={<EyeOutlined />} loading={pending === 'preview'} onClick={openPreview}>
-                预览
-              </Button>
-            ) : null}
-            <Button
-              icon={<SaveOutlined />}
-              disabled={readOnly || !dirty}
-              loading={pending === 'save'}
-              onClick={() => void save()}
-            >
-              保存
-            </Button>
-            <Popconfirm
-              title={liveSide ? '提交这次修订审批？' : '提交审批？'}
-              description="提交后草稿锁定，审批人将看到与线上版本的逐项差异。"
-              okText="提交"
-              cancelText="取消"
-              onConfirm={submit}
-              disabled={readOnly}
-            >
-              <Button type="primary" icon={<SendOutlined />} disabled={readOnly} loading={pending === 'submit'}>
-                提交审批
-              </Button>
-            </Popconfirm>
-          </Space>
-        }
-      />
-      {readOnly ? <Alert className="gap" type="info" showIcon title="此版本正在审批或已锁定，只能查看。" /> : null}
-      {failure ? (
-        <Alert
-          className="gap"
-          type="error"
-          showIcon
-          role="alert"
-          title={failure}
-          closable={{ onClose: () => setFailure(null) }}
-        />
-      ) : null}
+    <>
       <div className="editor-row">
         <div className="editor-col">
           {draft.activity ? (
-            <Panel title="基本信息">
-              <Basics id={id} draft={draft} onChange={change} errors={errors} readOnly={readOnly} />
+            <Panel title={t('campaigns.editor.basics')}>
+              <Basics {...props} />
             </Panel>
           ) : null}
-          <Panel title={`${KIND_LABEL[draft.kind] ?? draft.kind}设置`}>
-            <ObjectForm value={draft} path={[]} onChange={change} errors={errors} readOnly={readOnly} skip={SKIP} />
-          </Panel>
+          {draft.activity ? (
+            <Panel title={et('campaigns.game.title')}>
+              <GameSettings {...props} />
+            </Panel>
+          ) : null}
+          <KindSettings {...props} kind={kind} />
         </div>
         <div className="editor-col">
-          <Panel title="提交前检查">
-            {errorList.length ? (
-              <ul className="check-list" data-testid="check-errors">
-                {errorList.map(([k, v]) => (
-                  <li key={k}>
-                    <strong>{pathLabel(k)}</strong>：{v}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="ok-text">未发现问题（服务器在保存与提交时会再次检查）。</p>
-            )}
+          <Panel title={t('campaigns.editor.checks')}>
+            <CheckList errors={errors} />
           </Panel>
           {/* A banner and a white list belong to an activity's page and draws: a store or staff list has neither. */}
           {draft.activity ? (
-            <Panel title="横幅与白名单">
-              <Uploads id={id} draft={draft} onChange={change} errors={errors} readOnly={readOnly} />
+            <Panel title={t('campaigns.editor.uploads')}>
+              <Uploads {...props} />
             </Panel>
           ) : null}
         </div>
       </div>
       {prizes ? (
-        <Panel title="奖品设置" className="prize-panel">
+        <Panel title={t('campaigns.editor.prizes')} className="prize-panel">
           <div className="editor-row">
             <PrizeTable
               prizes={prizes}
-              mode={mode}
-              onMode={setMode}
+              mode={s.mode}
+              onMode={s.setMode}
               errors={prizeErrors}
               readOnly={readOnly}
               onChange={(p) => change(['activity', 'prizes'], p)}
             />
-            <section aria-label="实时测算" className="live-column">
+            <section aria-label={t('campaigns.editor.live')} className="live-column">
               <LiveSummary prizes={prizes} />
             </section>
           </div>
         </Panel>
       ) : null}
       {prizes ? (
-        <Panel title="模拟" className="prize-panel">
+        <Panel title={t('campaigns.editor.simulate')} className="prize-panel">
           <SimulatePanel id={id} draft={draft} />
         </Panel>
       ) : null}
-      {conflict ? (
+    </>
+  );
+}
+
+/** The editor before the draft is read: loading, not found, or failed. */
+function EditorPending({ id, error, retry }: { id: string; error: Error | null; retry: () => unknown }) {
+  return (
+    <div className="console-page" aria-busy={error ? undefined : 'true'}>
+      <PageHead title={t('campaigns.editor.title')} subtitle={error ? undefined : t('campaigns.detail.loading')} />
+      {!error ? (
+        <Panel>
+          <div className="skeleton" />
+        </Panel>
+      ) : (error as ApiError).status === 404 ? (
+        <StatePanel
+          tone="warning"
+          title={t('campaigns.detail.notFound')}
+          body={t('campaigns.detail.notFoundBody', { id })}
+        />
+      ) : (
+        <LoadFailed error={error} retry={retry} />
+      )}
+    </div>
+  );
+}
+
+/** The dialogs the editor opens: a 409's two versions, the preview link, a YAML import into this draft. */
+function EditorDialogs({
+  id,
+  s,
+  a,
+  importing,
+  onImported,
+}: {
+  id: string;
+  s: DraftState;
+  a: DraftActions;
+  importing: boolean;
+  onImported: (done: boolean) => void;
+}) {
+  return (
+    <>
+      {a.conflict ? (
         <ConflictDialog
-          conflict={conflict}
-          pending={pending === 'save'}
-          onCancel={() => setConflict(null)}
-          onKeepMine={() => void save(conflict.theirsRev)}
-          onTakeTheirs={() => {
-            setDraft(conflict.theirs);
-            setRev(conflict.theirsRev);
-            savedRev.current = conflict.theirsRev;
-            setDirty(false);
-            setConflict(null);
-            message.info('已载入对方版本');
-          }}
+          conflict={a.conflict}
+          pending={a.pending === 'save'}
+          onCancel={() => a.setConflict(null)}
+          onKeepMine={() => void a.save(a.conflict?.theirsRev)}
+          onTakeTheirs={() => a.conflict && a.takeTheirs(a.conflict)}
         />
       ) : null}
-      {preview ? (
-        <PreviewDialog url={preview.url} expiresAt={preview.expiresAt} onClose={() => setPreview(null)} />
+      {a.preview ? (
+        <PreviewDialog url={a.preview.url} expiresAt={a.preview.expiresAt} onClose={() => a.setPreview(null)} />
       ) : null}
       {importing ? (
         <ImportYamlDialog
           id={id}
-          onClose={() => setImporting(false)}
+          onClose={() => onImported(false)}
           onImported={() => {
-            setDraft(null);
-            setDirty(false);
+            s.reload();
+            onImported(true);
           }}
         />
       ) : null}
+    </>
+  );
+}
+
+/** The campaign editor: every kind; live odds, cost and exposure; checks, save (409), simulate, preview, submit. */
+function EditorScreenBody() {
+  const { id = '' } = useParams();
+  const { state: s, actions: a, liveSide } = useDraftEditor(id);
+  const [importing, setImporting] = useState(false);
+  const { detail, draft } = s;
+  if (detail.error || !detail.data || !draft)
+    return <EditorPending id={id} error={detail.error} retry={detail.refetch} />;
+  const c = detail.data.campaign;
+  const readOnly = LOCKED.has(c.state) || c.revisionState === 'submitted';
+  const title = t('campaigns.editor.heading', {
+    mode: liveSide ? t('campaigns.editor.modeRevise') : t('campaigns.editor.modeEdit'),
+    title: draft.activity?.title ?? c.title ?? id,
+  });
+  const subtitle = t('campaigns.editor.subtitle', {
+    kind: KIND_LABEL[draft.kind] ?? draft.kind,
+    rev: s.rev,
+    saved: s.dirty ? t('campaigns.editor.unsaved') : t('campaigns.editor.saved'),
+  });
+  const head = { id, draft, readOnly, liveSide, s, a, c };
+  return (
+    <div className="console-page console-page--wide editor">
+      <nav className="crumbs" aria-label={t('campaigns.detail.crumbs')}>
+        <Link to="/campaigns">{t('campaigns.list.title')}</Link> /{' '}
+        <Link to={`/campaigns/${encodeURIComponent(id)}`}>{c.title || id}</Link> /{' '}
+        <span>{t('campaigns.editor.crumb')}</span>
+      </nav>
+      <PageHead
+        title={title}
+        subtitle={subtitle}
+        extra={<EditorActions {...head} onImport={() => setImporting(true)} />}
+      />
+      {readOnly ? <Alert className="gap" type="info" showIcon title={t('campaigns.editor.readOnly')} /> : null}
+      {a.failure ? (
+        <Alert
+          className="gap"
+          type="error"
+          showIcon
+          role="alert"
+          title={a.failure}
+          closable={{ onClose: () => a.setFailure(null) }}
+        />
+      ) : null}
+      <EditorPanels id={id} draft={draft} readOnly={readOnly} s={s} />
+      <EditorDialogs id={id} s={s} a={a} importing={importing} onImported={() => setImporting(false)} />
     </div>
   );
 }

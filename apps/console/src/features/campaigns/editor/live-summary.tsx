@@ -1,11 +1,15 @@
+import { Table } from 'antd';
 import {
   type DraftPrize,
   expectedCostPer1000,
   exposure,
   oddsTable,
   unboundedPrizes,
-} from '../../../shared/campaign/api';
-import { yuan } from '../../../shared/format';
+} from '#console/shared/campaign/api';
+import { yuan } from '#console/shared/format';
+import { t } from '../messages';
+
+type OddsRow = ReturnType<typeof oddsTable>[number];
 
 /**
  * Beside the prize table, recomputed on every keystroke: the odds exactly as the rules page publishes them
@@ -20,40 +24,45 @@ export function LiveSummary({ prizes }: { prizes: DraftPrize[] }) {
     <div className="live-summary" aria-live="polite">
       <dl className="live-figures">
         <div>
-          <dt>每千次抽奖预期成本</dt>
+          <dt>{t('campaigns.live.cost')}</dt>
           <dd data-testid="cost-per-1000">{yuan(cost)}</dd>
         </div>
         <div>
-          <dt>总敞口（Σ 价值 × 库存）</dt>
+          <dt>{t('campaigns.live.exposure')}</dt>
           <dd data-testid="exposure">{yuan(exp)}</dd>
-          {unbounded.length ? <dd className="bad-text">有价值的奖品库存不限：{unbounded.join('、')}</dd> : null}
+          {unbounded.length ? (
+            <dd className="bad-text">
+              {t('campaigns.live.unbounded', { names: unbounded.join(t('campaigns.names.separator')) })}
+            </dd>
+          ) : null}
         </div>
       </dl>
-      <h3 className="live-summary__title">规则页公示的中奖概率</h3>
+      <h3 className="live-summary__title">{t('campaigns.live.odds')}</h3>
       {odds.length ? (
-        <table className="odds-preview" data-testid="odds-preview">
-          <thead>
-            <tr>
-              <th scope="col">奖品</th>
-              <th scope="col">数量</th>
-              <th scope="col">中奖概率</th>
-            </tr>
-          </thead>
-          <tbody>
-            {odds.map((o) => {
-              const p = prizes.find((x) => x.id === o.id);
-              return (
-                <tr key={o.id}>
-                  <td>{o.name || o.id}</td>
-                  <td className="num">{p?.stock === null || p?.stock === undefined ? '不限' : p.stock}</td>
-                  <td className="num">{o.percentText}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div data-testid="odds-preview">
+          <Table<OddsRow>
+            className="odds-preview"
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={odds}
+            columns={[
+              { title: t('campaigns.live.prize'), key: 'name', render: (_, o) => o.name || o.id },
+              {
+                title: t('campaigns.live.count'),
+                key: 'stock',
+                align: 'right',
+                render: (_, o) => {
+                  const stock = prizes.find((x) => x.id === o.id)?.stock;
+                  return stock === null || stock === undefined ? t('campaigns.prize.unbounded') : stock;
+                },
+              },
+              { title: t('campaigns.live.chance'), dataIndex: 'percentText', align: 'right' },
+            ]}
+          />
+        </div>
       ) : (
-        <p className="muted">奖品权重合计为 0：没有可公示的概率。</p>
+        <p className="muted">{t('campaigns.live.noOdds')}</p>
       )}
     </div>
   );

@@ -1,0 +1,35 @@
+import { catalogue } from '../../shared/i18n';
+
+export const messages = {
+  'approvals.title': '待我审批',
+  'approvals.subtitle': '逐项核对与线上版本的差异后再决定。不能审批自己提交的修改。',
+  'approvals.inbox': '待审批（{n}）',
+  'approvals.empty': '没有等你审批的活动',
+  'approvals.col.title': '活动',
+  'approvals.col.kind': '类型',
+  'approvals.col.state': '状态',
+  'approvals.col.by': '提交',
+  'approvals.diff': '差异',
+  'approvals.diffOf': '差异：{title}',
+  'approvals.pick': '在左侧选择一个活动，查看它与线上版本逐项的差异。',
+  'approvals.detail': '活动详情',
+  'approvals.diffCaption': '与线上版本的差异',
+  'approvals.diff.field': '字段',
+  'approvals.diff.before': '修改前',
+  'approvals.diff.after': '修改后',
+  'approvals.noDiff': '与线上版本没有差异。',
+  'approvals.budget': '预算 {budget}：需要 {needed} 人批准，已有 {given} 人。',
+  'approvals.comment': '审批意见（要求修改或驳回时必填）',
+  'approvals.stale': '你打开之后，这份草稿又被修改过：审批未生效。请重新查看最新差异后再决定。',
+  'approvals.reload': '重新加载差异',
+  'approvals.approve': '批准',
+  'approvals.approveConfirm': '批准这次修改？',
+  'approvals.requestChanges': '要求修改',
+  'approvals.reject': '驳回',
+  'approvals.rejectConfirm': '驳回后该草稿不能再提交，确定？',
+  'approvals.done.approve': '已批准',
+  'approvals.done.request_changes': '已要求修改',
+  'approvals.done.reject': '已驳回',
+} as const;
+
+export const t = catalogue(messages);

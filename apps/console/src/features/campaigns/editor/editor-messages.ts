@@ -1,0 +1,48 @@
+import { catalogue } from '#console/shared/i18n';
+
+// The editor's texts added for issue 34 §1 (games, entry slots, prize rows): the campaigns feature's keys, kept
+// apart from messages.ts so the editor's sections can grow without touching the feature's main catalogue.
+export const editorMessages = {
+  'campaigns.prize.removeAsk': '删除奖品“{name}”？',
+  'campaigns.prize.removeDesc': '保存后生效；已上线的活动须重新审批。',
+  'campaigns.prize.removeOk': '删除',
+  'campaigns.prize.unnamed': '第 {n} 项',
+  'campaigns.list.lineProblem': '第 {line} 行 {field}：{message}',
+  'campaigns.list.col.nuid': '客户号',
+  'campaigns.list.col.mobile': '手机号',
+  'campaigns.list.col.header': '表头',
+  'campaigns.list.col.file': '文件',
+  'campaigns.game.title': '游戏设置',
+  'campaigns.game.ribbonHint': '标题上方的小字，如“双十二狂欢”；留空则不显示',
+  'campaigns.game.spring': '新春（灯笼装饰）',
+  'campaigns.game.plain': '简洁（无装饰）',
+  'campaigns.game.palette': '推荐颜色',
+  'campaigns.game.removeColor': '删除扇区颜色 {n}',
+  'campaigns.game.addColor': '添加颜色',
+  'campaigns.game.colorsHint': '颜色按顺序轮流用于各扇区（奖品顺序即扇区顺序）',
+  'campaigns.game.noColors': '未设置：红金相间',
+  'campaigns.game.segments': '扇区预览',
+  'campaigns.game.unnamed': '奖品 {n}',
+  'campaigns.game.clockwise': '顺时针',
+  'campaigns.game.counterclockwise': '逆时针',
+  'campaigns.game.drawButton': '抽奖',
+  'campaigns.game.silver': '银色（默认）',
+  'campaigns.game.backToSilver': '恢复银色',
+  'campaigns.game.scratchTextHint': '留空则为“刮开有惊喜”',
+  'campaigns.game.boxes': '{n} 个',
+  'campaigns.slot.free': '空闲',
+  'campaigns.slot.taken': '已占用',
+  'campaigns.slot.default': '{type}入口',
+  'campaigns.slot.numbered': '{type}入口 {n}',
+  'campaigns.slot.custom': '自定义入口 {slot}',
+  'campaigns.slot.hint': '同一入口同一时段只能有一个活动；可选空闲入口，或输入新的入口名',
+  'campaigns.slot.timeline': '入口占用时间轴',
+  'campaigns.slot.yours': '本活动',
+  'campaigns.slot.use': '使用此入口',
+  'campaigns.slot.inUse': '当前入口',
+  'campaigns.slot.booking': '{title}（{state}）{from} – {to}',
+  'campaigns.slot.loading': '正在读取入口占用情况…',
+  'campaigns.slot.none': '本活动时段内没有其他活动占用入口',
+} as const;
+
+export const et = catalogue(editorMessages);
