@@ -132,7 +132,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'contract', test: /(node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/])/ },
+            // The contract's own modules only, not what they import (the error catalogue is read by the draw
+            // alone): /login's first view 110.4 -> 109.7 KiB gzip.
+            {
+              name: 'contract',
+              test: /(node_modules[\\/]zod[\\/]|packages[\\/]contract[\\/](?!src[\\/]errors\.ts))/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -6,7 +6,7 @@ import { render } from '../shared/testing/render';
 import { invalidateAfterDraw } from './effects';
 import { endpointKey } from './endpoint-key';
 import { endpointQuery, mutateEndpoint, useEndpointMutation, useEndpointQuery } from './endpoint-query';
-import { CallFailure } from './errors';
+import { BusinessError, CallFailure } from './errors';
 import { createQueryClient, QueryProvider, shouldRetry } from './query-client';
 import { useSession } from './session';
 import { SESSION_KEY } from './session-cache';
@@ -152,6 +152,10 @@ describe('useEndpointQuery', () => {
     expect(shouldRetry(0, status(404))).toBe(false);
     expect(shouldRetry(0, status(429))).toBe(false);
     expect(shouldRetry(0, status(503))).toBe(true);
+    // A busy server's refusal is tried again (twice at most); a caller's own rate limit is not.
+    const shed = new CallFailure(new BusinessError(42901, 'busy', 429), 'busy');
+    expect([shouldRetry(0, shed), shouldRetry(1, shed), shouldRetry(2, shed)]).toEqual([true, true, false]);
+    expect(shouldRetry(0, new CallFailure(new BusinessError(429, 'own', 429), 'own'))).toBe(false);
   });
 });
 

@@ -1,12 +1,13 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { CallFailure } from './errors';
-import { browserDeps, type RequestDeps, toastOnFailure } from './request';
+import { browserDeps, isBusy, type RequestDeps, toastOnFailure } from './request';
 import { forgetSession } from './session-cache';
 
-/** Reads are retried, but never a refusal the server meant (business errors, 4xx). */
+/** Reads are retried, but never a refusal the server meant (business errors, 4xx); a busy server's is. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 2) return false;
+  if (isBusy(error)) return true;
   if (error instanceof CallFailure) {
     // Business refusals (including the expired-login 401) are answers, not glitches.
     if (error.code !== undefined) return false;

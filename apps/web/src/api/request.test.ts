@@ -1,7 +1,7 @@
 import { routes } from '@campaign/contract/client';
 import { describe, expect, it } from 'vitest';
 import { BusinessError, CallFailure, HttpStatusError } from './errors';
-import { buildUrl, createCall, failureMessage, type RequestDeps, toastOnFailure } from './request';
+import { buildUrl, createCall, failureMessage, isBusy, type RequestDeps, toastOnFailure } from './request';
 import { MAPPED_STATUSES, passesThrough, STATUS_MESSAGES, statusMessage } from './status-messages';
 
 interface Recorded {
@@ -141,6 +141,22 @@ describe('envelope and errors (spec §5, §8)', () => {
     expect(failure.status).toBe(status);
     expect(h.events).toEqual([`toast:${statusMessage(status)}`]);
     expect(statusMessage(status)).not.toMatch(/\(/);
+  });
+
+  it('429: a busy server (BUSY, or no envelope) says the campaign is busy; the caller’s own limit keeps its text', async () => {
+    const busy = harness(() => json(429, { code: 42901, data: 'So many people are taking part right now' }));
+    const failure = await busy.call(routes.systemTime).catch((e) => e);
+    expect([failure.code, failure.status, isBusy(failure)]).toEqual([42901, 429, true]);
+    const proxy = harness(() => new Response('<html>Too Many Requests</html>', { status: 429 }));
+    expect(isBusy(await proxy.call(routes.systemTime).catch((e) => e))).toBe(true);
+    const own = harness(() => json(429, { code: 429, data: '操作过于频繁，请稍后再试' }));
+    const limited = await own.call(routes.systemTime).catch((e) => e);
+    expect([limited.code, isBusy(limited)]).toEqual([429, false]);
+    expect([...busy.events, ...proxy.events, ...own.events]).toEqual([
+      'toast:活动太火爆，请稍后再试',
+      'toast:活动太火爆，请稍后再试',
+      'toast:操作过于频繁，请稍后再试',
+    ]);
   });
 
   it('non-request errors are toasted with the "页面错误：" prefix', async () => {

@@ -1,15 +1,19 @@
 import {
   BASE_PATH,
+  BUSY_CODE,
   CLIENT_HEADER,
   COOKIES,
   type EndpointName,
+  exchange,
   IDEMPOTENCY_HEADER,
   isSuccessCode,
   type RouteBody,
   type RouteData,
   type RouteMeta,
   type RouteQuery,
+  readEnvelope,
   resolvePath,
+  type Transport,
   versionFromIsElife,
 } from '@campaign/contract/client';
 import { t } from '../shared/i18n/messages';
@@ -100,33 +104,8 @@ export function buildUrl(
   return url;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** spec §5: `{ code, data }`, code a number or a string; null when the body is no envelope. */
-export function readEnvelope(
-  json: unknown,
-): { code: number | string; data: unknown; fields?: Record<string, string> } | null {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
-  const code: unknown = Reflect.get(json, 'code');
-  if (typeof code !== 'number' && typeof code !== 'string') return null;
-  const fields = stringRecord(Reflect.get(json, 'fields'));
-  return fields ? { code, data: Reflect.get(json, 'data'), fields } : { code, data: Reflect.get(json, 'data') };
-}
-
-/** A refusal's `fields` (field → message), when it is an object of strings. */
-function stringRecord(value: unknown): Record<string, string> | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const entries = Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string');
-  return entries.length ? Object.fromEntries(entries) : undefined;
-}
+/** spec §5: the envelope reader is the shared core's (@campaign/contract/client http.ts). */
+export { readEnvelope };
 
 /**
  * The answer's data, typed by the contract. Not re-validated here: the browser does not load the
@@ -138,29 +117,30 @@ function dataOf<N extends EndpointName>(data: unknown): RouteData<N> {
   return data as RouteData<N>;
 }
 
+/** How the H5 reaches the server: its URL rules, its CSRF client name and idempotency key, cookies sent. */
+function h5Transport(args: CallOptions, deps: RequestDeps): Transport {
+  return {
+    fetch: deps.fetch,
+    url: (route, payload) => buildUrl(route, { ...args, ...payload }, deps).toString(),
+    headers: (route) => {
+      const headers: Record<string, string> = { accept: 'application/json', [CLIENT_HEADER]: CLIENT_NAME };
+      if (route.idempotent) headers[IDEMPOTENCY_HEADER] = args.idempotencyKey ?? deps.newIdempotencyKey();
+      return headers;
+    },
+    credentials: 'include',
+  };
+}
+
 /** The raw exchange: throws HttpStatusError, BusinessError or a plain Error (a page error). */
 export async function send<N extends EndpointName>(
   ep: RouteMeta<N>,
   args: CallOptions & { query?: unknown; body?: unknown },
   deps: RequestDeps,
 ): Promise<RouteData<N>> {
-  const url = buildUrl(ep, args, deps);
-  const headers: Record<string, string> = { accept: 'application/json', [CLIENT_HEADER]: CLIENT_NAME };
-  let body: string | undefined;
-  // spec §7: GET payloads become the query string; other methods send a JSON body.
-  if (ep.method !== 'GET' && args.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(args.body);
-  }
-  if (ep.idempotent) headers[IDEMPOTENCY_HEADER] = args.idempotencyKey ?? deps.newIdempotencyKey();
+  // spec §7: GET payloads become the query string; other methods send a JSON body (the core's requestInit).
+  const { response, envelope } = await exchange(ep, args, h5Transport(args, deps));
 
-  const init: RequestInit = { method: ep.method, credentials: 'include', headers };
-  if (body !== undefined) init.body = body;
-  if (args.signal) init.signal = args.signal;
-  const response = await deps.fetch(url.toString(), init);
-  const json = await readJson(response);
-  const envelope = readEnvelope(json);
-
+  if (response.status === TOO_MANY) throw tooMany(envelope);
   if (!passesThrough(response.status)) {
     throw new HttpStatusError(response.status, statusMessage(response.status));
   }
@@ -176,6 +156,25 @@ export async function send<N extends EndpointName>(
   const numeric = typeof code === 'number' ? code : Number(code);
   const message = typeof data === 'string' && data !== '' ? data : statusMessage(response.status);
   throw new BusinessError(Number.isFinite(numeric) ? numeric : -1, message, response.status, fields);
+}
+
+const TOO_MANY = 429;
+
+/**
+ * A 429 (ADR 0054): the server past capacity (BUSY, or a proxy's 429 without the envelope) tells the customer
+ * the campaign is busy; the caller's own limit (RATE_LIMITED "操作过于频繁", a code sent too soon) keeps the
+ * server's message.
+ */
+function tooMany(envelope: ReturnType<typeof readEnvelope>): BusinessError {
+  const code = envelope ? Number(envelope.code) : BUSY_CODE;
+  const own = code !== BUSY_CODE && Number.isFinite(code) && typeof envelope?.data === 'string' && envelope.data;
+  return own ? new BusinessError(code, own, TOO_MANY) : new BusinessError(BUSY_CODE, t('request.busy'), TOO_MANY);
+}
+
+/** A refusal of a server past capacity: worth trying again shortly (its Retry-After is a second). */
+export function isBusy(error: unknown): boolean {
+  const cause = error instanceof CallFailure ? error.cause : error;
+  return cause instanceof BusinessError && cause.code === BUSY_CODE;
 }
 
 /** spec §8: the toast text of a failure. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link, useNavigate, useParams, useSearchParams } from '../shared/navigation/navigation';
 import { act, fire, render } from '../shared/testing/render';
+import { chunkRetryDelay, forgetChunkRetries } from './chunk-failed';
 import { LAST_NAMED_ROUTE_KEY } from './last-named-route';
 import { AppRouter, browserHistory, findRoute, type RouterHistory, titleOf } from './router';
 import { type AppRoute, lazyScreen, ROUTES } from './routes';
@@ -157,11 +158,32 @@ describe('AppRouter (spec §2)', () => {
     await go();
     await settle();
     expect(loads).toEqual(['/broken?x=1']);
-    // Came back to the same broken URL (the full load failed too): no reload loop.
+    // Came back to the same broken URL (the full load failed too): a designed page in Chinese, which loads
+    // it again by itself after 2 s (no tight reload loop), or at once on its button.
     await go();
     await settle();
     expect(loads).toEqual(['/broken?x=1']);
+    expect(screen.getByRole('alert').textContent).toContain('页面没能打开');
+    expect(screen.getByText('活动太火爆或网络不稳定，2 秒后自动重试')).toBeTruthy();
+    for (let i = 0; i < 2; i++) await act(async () => await new Promise((r) => setTimeout(r, 1050)));
+    expect(loads).toEqual(['/broken?x=1', '/broken?x=1']);
+    fire.click(screen.getByText('立即重试'));
+    expect(loads).toHaveLength(3);
     expect(error).toHaveBeenCalled();
     error.mockRestore();
+  });
+
+  it('waits longer before each full load of a screen that keeps failing, and starts over once one opens', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+    const delays = Array.from({ length: 7 }, () => chunkRetryDelay('/x', storage));
+    expect(delays).toEqual([0, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    expect(chunkRetryDelay('/y', storage)).toBe(0);
+    forgetChunkRetries(storage);
+    expect(chunkRetryDelay('/y', storage)).toBe(0);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../shared/navigation/navigation';
 import { NOT_FOUND_PATH } from '../shared/navigation/paths';
 import { IconSprite } from '../shared/ui/icon-sprite';
+import { ChunkFailed, chunkRetryDelay, forgetChunkRetries } from './chunk-failed';
 import { lastNamedRoute, rememberNamedRoute, unknownRouteTarget } from './last-named-route';
 import type { AppRoute } from './routes';
 
@@ -46,9 +47,6 @@ export interface RouterHistory {
   load?(url: string): void;
 }
 
-/** The URL a full load was last tried for after a failed chunk load: one try per URL, no reload loop. */
-const CHUNK_RETRY_KEY = 'CAMPAIGN_CHUNK_RETRY';
-
 export const browserHistory: RouterHistory = {
   href: () => window.location.href,
   // Each entry records how many in-app screens lie behind it (docs/decisions/0151-one-back-control.md).
@@ -61,16 +59,6 @@ export const browserHistory: RouterHistory = {
   },
   load: (url) => window.location.assign(url),
 };
-
-function chunkRetryTried(href: string): boolean {
-  try {
-    if (sessionStorage.getItem(CHUNK_RETRY_KEY) === href) return true;
-    sessionStorage.setItem(CHUNK_RETRY_KEY, href);
-    return false;
-  } catch {
-    return true;
-  }
-}
 
 export function findRoute(
   routes: readonly AppRoute[],
@@ -119,13 +107,16 @@ function loadScreen(route: AppRoute): Promise<ComponentType> {
   return loading;
 }
 
+type NavigationDeps = Omit<AppRouterProps, 'fallback' | 'history'> & { history: RouterHistory };
+
 /**
- * The root layout (spec §2): one view plus the hidden icon sprite. Navigation: resolve the route
- * (unknown → previous named route, else /404), run the guard and load the lazy screen, then commit
- * the URL; afterwards set the title and reset the scroll. Keep-alive is the route's flag.
+ * Navigation (spec §2): resolve the route (unknown → previous named route, else /404), run the guard and
+ * load the lazy screen, then commit the URL and the view. The latest navigation wins.
  */
-export function AppRouter({ routes, beforeEach, fallback, history = browserHistory, substitute }: AppRouterProps) {
+function useNavigation({ routes, beforeEach, history, substitute }: NavigationDeps) {
   const [view, setView] = useState<ViewState>({ current: null, cached: new Map() });
+  /** A screen whose code did not load: the designed page that loads it again by itself (chunk-failed.tsx). */
+  const [failed, setFailed] = useState<{ target: string; delayMs: number; id: number } | null>(null);
   const seq = useRef(0);
 
   const go = useCallback(
@@ -148,15 +139,20 @@ export function AppRouter({ routes, beforeEach, fallback, history = browserHisto
           loadScreen(found.route),
         ]);
       } catch (error) {
-        // The screen's chunk did not load (a deploy replaced the files, a dropped connection). Staying
-        // put silently strands the user on the old screen (a login that never returns to its page):
-        // load the target as a fresh document once; if that was already tried, stay and log.
+        // The screen's chunk did not load (a deploy replaced the files, a busy server, a dropped connection).
+        // Staying put silently strands the user on the old screen or the splash: load the target as a fresh
+        // document at once; if that was just tried, say so and load it again by itself, later each time.
         console.error('[router] could not load', url.pathname, error);
         const target = `${url.pathname}${url.search}${url.hash}`;
-        if (id === seq.current && history.load && !chunkRetryTried(target)) history.load(target);
+        if (id !== seq.current) return;
+        const delayMs = chunkRetryDelay(target);
+        if (delayMs === 0 && history.load) history.load(target);
+        else startTransition(() => setFailed({ target, delayMs: Math.max(delayMs, 1000), id }));
         return;
       }
       if (id !== seq.current) return; // a later navigation won
+      forgetChunkRetries();
+      setFailed(null);
       const href = `${url.pathname}${url.search}${url.hash}`;
       if (mode === 'push') history.push(href);
       else if (mode === 'replace' || (mode === 'initial' && hops > 0)) history.replace(href);
@@ -178,6 +174,16 @@ export function AppRouter({ routes, beforeEach, fallback, history = browserHisto
     },
     [routes, beforeEach, history, substitute],
   );
+  return { view, failed, go };
+}
+
+/**
+ * The root layout (spec §2): one view plus the hidden icon sprite. Navigation: resolve the route
+ * (unknown → previous named route, else /404), run the guard and load the lazy screen, then commit
+ * the URL; afterwards set the title and reset the scroll. Keep-alive is the route's flag.
+ */
+export function AppRouter({ routes, beforeEach, fallback, history = browserHistory, substitute }: AppRouterProps) {
+  const { view, failed, go } = useNavigation({ routes, beforeEach, history, substitute });
 
   useEffect(() => {
     void go(new URL(history.href()), 'initial');
@@ -201,6 +207,13 @@ export function AppRouter({ routes, beforeEach, fallback, history = browserHisto
     rememberNamedRoute(`${current.location.pathname}${current.location.search}`);
   }, [current]);
 
+  const retry = useCallback(() => {
+    if (!failed) return;
+    if (history.load) history.load(failed.target);
+    else void go(new URL(failed.target, history.href()), 'replace');
+  }, [failed, go, history]);
+
+  if (failed) return <ChunkFailed key={failed.id} delayMs={failed.delayMs} onRetry={retry} />;
   if (!current) return <>{fallback}</>;
   return (
     <NavigatorContext.Provider value={navigate}>

@@ -86,7 +86,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/lottStore/mapNavigation', screen: lazyScreen(() => import('../features/stores/screens/map-navigation-screen'), 'MapNavigationScreen'), title: 'title.mapNavigation', keepAlive: false },
   { path: '/oatodo', screen: lazyScreen(() => import('../features/approvals/screens/todo-screen'), 'TodoScreen'), title: 'title.oatodo', keepAlive: false },
   { path: '/approve', screen: lazyScreen(() => import('../features/approvals/screens/approve-screen'), 'ApproveScreen'), title: 'title.approve', keepAlive: false },
-  { path: '/verify', screen: lazyScreen(() => import('../features/activity/screens/verify-screen'), 'VerifyScreen'), title: '抽奖公平性验证', keepAlive: false },
-  { path: '/preview', screen: lazyScreen(() => import('../features/activity/screens/preview-screen'), 'PreviewScreen'), title: '活动预览', keepAlive: false },
+  { path: '/verify', screen: lazyScreen(() => import('../features/activity/screens/verify-screen'), 'VerifyScreen'), title: 'title.verify', keepAlive: false },
+  { path: '/preview', screen: lazyScreen(() => import('../features/activity/screens/preview-screen'), 'PreviewScreen'), title: 'title.preview', keepAlive: false },
   { path: '/404', screen: lazyScreen(() => import('../features/not-found/not-found-screen'), 'NotFoundScreen'), title: 'title.notFound', keepAlive: true },
 ];

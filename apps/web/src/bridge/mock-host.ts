@@ -1,4 +1,5 @@
 import { ANDROID_OBJECT, type BridgeMessage, CALLBACK_FN, HARMONY_OBJECT, IOS_HANDLER, PROMPT_PREFIX } from './bridge';
+import { DEMO_ADDRESS_TEXT, MOCK_PAY_FAILED } from './mock-host-messages';
 import { DEFAULT_APP_VERSION, type Platform, setUserAgentOverride } from './platform';
 
 /**
@@ -17,16 +18,15 @@ export interface MockHostLogEntry {
 
 /** The host's default address (spec §3): names and GB/T 2260 codes, as a real host sends them. */
 const DEMO_ADDRESS = {
-  name: '张三',
+  name: DEMO_ADDRESS_TEXT.name,
   mobile: '13800138000',
-  provinceName: '上海市',
+  provinceName: DEMO_ADDRESS_TEXT.provinceName,
   provinceCode: '310000',
-  // GB/T 2260 names Shanghai's prefecture level 市辖区 (the region tree shows it so).
-  cityName: '市辖区',
+  cityName: DEMO_ADDRESS_TEXT.cityName,
   cityCode: '310100',
-  districtName: '浦东新区',
+  districtName: DEMO_ADDRESS_TEXT.districtName,
   districtCode: '310115',
-  detail: '世纪大道 100 号 8 楼',
+  detail: DEMO_ADDRESS_TEXT.detail,
   isDefault: true,
 };
 
@@ -38,7 +38,7 @@ const DEMO_ADDRESS = {
 function payAnswer(params: unknown): unknown {
   const wanted = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem('MOCK_PAY_RESULT');
   if (wanted === 'cancelled') return { ok: false, status: 'cancelled' };
-  if (wanted === 'failed') return { ok: false, status: 'failed', message: '银行卡余额不足（模拟）' };
+  if (wanted === 'failed') return { ok: false, status: 'failed', message: MOCK_PAY_FAILED };
   const paymentId: unknown =
     typeof params === 'object' && params !== null ? Reflect.get(params, 'paymentId') : undefined;
   const signed = typeof params === 'object' && params !== null && typeof Reflect.get(params, 'sign') === 'string';

@@ -7,30 +7,15 @@ import { PrizeWheel, type WheelSegment } from '../shared/games/prize-wheel';
 import { ScratchCard } from '../shared/games/scratch-card';
 import { useSpinController } from '../shared/games/use-spin-controller';
 import './games-preview.css';
+import { chancesLeft, GRID_NAMES, PREVIEW_TEXT, picked, stoppedAt, WHEEL_NAMES } from './preview-messages';
 
 const img = (name: string) => `/prizes/${name}.svg`;
 
-const WHEEL: WheelSegment[] = [
-  { id: 1, name: '50元话费券', imageUrl: img('coupon') },
-  { id: 2, name: '谢谢参与', imageUrl: img('thanks') },
-  { id: 3, name: '888积分', imageUrl: img('points') },
-  { id: 4, name: '蓝牙耳机', imageUrl: img('headphones') },
-  { id: 5, name: '现金红包', imageUrl: img('red-packet') },
-  { id: 6, name: '电影票', imageUrl: img('movie') },
-  { id: 7, name: '智能手机', imageUrl: img('phone') },
-  { id: 8, name: '咖啡券', imageUrl: img('cup') },
-];
+const WHEEL_IMAGES = ['coupon', 'thanks', 'points', 'headphones', 'red-packet', 'movie', 'phone', 'cup'];
+const WHEEL: WheelSegment[] = WHEEL_NAMES.map((name, i) => ({ id: i + 1, name, imageUrl: img(WHEEL_IMAGES[i] ?? '') }));
 
-const GRID = [
-  { id: 1, name: '智能手机', imageUrl: img('phone') },
-  { id: 2, name: '888积分', imageUrl: img('points') },
-  { id: 3, name: '现金红包', imageUrl: img('red-packet') },
-  { id: 4, name: '蓝牙耳机', imageUrl: img('headphones') },
-  { id: 5, name: '谢谢参与', imageUrl: img('thanks') },
-  { id: 6, name: '精美礼品', imageUrl: img('gift') },
-  { id: 7, name: '信用卡礼', imageUrl: img('card') },
-  { id: 8, name: '咖啡券', imageUrl: img('cup') },
-];
+const GRID_IMAGES = ['phone', 'points', 'red-packet', 'headphones', 'thanks', 'gift', 'card', 'cup'];
+const GRID = GRID_NAMES.map((name, i) => ({ id: i + 1, name, imageUrl: img(GRID_IMAGES[i] ?? '') }));
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -42,24 +27,24 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function WheelDemo() {
-  const [log, setLog] = useState('点击中心按钮开始');
+  const [log, setLog] = useState<string>(PREVIEW_TEXT.wheelIdle);
   const [target, setTarget] = useState(4);
   const [chances, setChances] = useState(3);
   const spin = useSpinController({
-    onSettled: (i) => setLog(`停在 #${i}：${WHEEL[i]?.name}`),
-    onCancelled: () => setLog('网络异常，已停止'),
+    onSettled: (i) => setLog(stoppedAt(i, WHEEL[i]?.name)),
+    onCancelled: () => setLog(PREVIEW_TEXT.cancelled),
   });
   return (
-    <Section title="幸运大转盘">
+    <Section title={PREVIEW_TEXT.wheel}>
       <PrizeWheel
         segments={WHEEL}
         controller={spin}
-        buttonSubLabel={`剩余${chances}次`}
+        buttonSubLabel={chancesLeft(chances)}
         disabled={chances <= 0}
         onPress={() => {
           setChances((c) => c - 1);
           spin.start();
-          setLog('旋转中，等待服务器…');
+          setLog(PREVIEW_TEXT.spinning);
         }}
       />
       <div className="pv-controls" data-testid="wheel-controls">
@@ -83,7 +68,7 @@ function WheelDemo() {
           cancel
         </button>
         <button type="button" onClick={() => setChances(3)}>
-          +3次
+          {PREVIEW_TEXT.addChances}
         </button>
       </div>
       <p className="pv-log" data-testid="wheel-log">
@@ -96,13 +81,13 @@ function WheelDemo() {
 function GridDemo() {
   const [log, setLog] = useState('');
   const [target, setTarget] = useState(2);
-  const spin = useSpinController({ onSettled: (i) => setLog(`停在 #${i}：${GRID[i]?.name}`) });
+  const spin = useSpinController({ onSettled: (i) => setLog(stoppedAt(i, GRID[i]?.name)) });
   return (
-    <Section title="九宫格抽奖">
+    <Section title={PREVIEW_TEXT.grid}>
       <GridDraw
         prizes={GRID}
         controller={spin}
-        buttonSubLabel="剩余2次"
+        buttonSubLabel={PREVIEW_TEXT.gridChances}
         onPress={() => {
           spin.start();
           setTimeout(() => spin.stopAt(target), 1200);
@@ -137,26 +122,26 @@ function ScratchDemo() {
   const [round, setRound] = useState(0);
   const [log, setLog] = useState('');
   return (
-    <Section title="刮刮卡">
+    <Section title={PREVIEW_TEXT.scratch}>
       <div className="pv-scratch-frame">
         <ScratchCard
           key={round}
           brushRadius={20}
-          onScratchStart={() => setLog('开始刮（此时发起抽奖请求）')}
-          onReveal={() => setLog('已揭晓 onReveal()')}
+          onScratchStart={() => setLog(PREVIEW_TEXT.scratchStart)}
+          onReveal={() => setLog(PREVIEW_TEXT.revealed)}
         >
           <div className="pv-scratch-prize">
             <img src={img('red-packet')} alt="" />
             <div>
-              <strong>恭喜获得</strong>
-              <span>8.88元现金红包</span>
+              <strong>{PREVIEW_TEXT.won}</strong>
+              <span>{PREVIEW_TEXT.wonPrize}</span>
             </div>
           </div>
         </ScratchCard>
       </div>
       <div className="pv-controls">
         <button type="button" onClick={() => setRound((r) => r + 1)}>
-          再刮一张
+          {PREVIEW_TEXT.again}
         </button>
       </div>
       <p className="pv-log" data-testid="scratch-log">
@@ -168,17 +153,17 @@ function ScratchDemo() {
 
 function BlindBoxDemo() {
   const ref = useRef<BlindBoxHandle>(null);
-  const [log, setLog] = useState('挑一个盲盒');
+  const [log, setLog] = useState<string>(PREVIEW_TEXT.boxIdle);
   return (
-    <Section title="幸运盲盒">
+    <Section title={PREVIEW_TEXT.blindBox}>
       <BlindBox
         ref={ref}
         count={6}
         onPick={(i) => {
-          setLog(`选中 #${i}，等待结果…`);
-          setTimeout(() => ref.current?.open({ name: '蓝牙耳机', imageUrl: img('headphones') }), 1500);
+          setLog(picked(i));
+          setTimeout(() => ref.current?.open({ name: PREVIEW_TEXT.boxPrize, imageUrl: img('headphones') }), 1500);
         }}
-        onOpened={() => setLog('onOpened()：弹出结果')}
+        onOpened={() => setLog(PREVIEW_TEXT.opened)}
       />
       <div className="pv-controls">
         <button type="button" onClick={() => ref.current?.cancel()}>
@@ -198,7 +183,7 @@ function BlindBoxDemo() {
 function PrizeGallery() {
   const names = ['coupon', 'red-packet', 'points', 'phone', 'headphones', 'cup', 'gift', 'thanks', 'card', 'movie'];
   return (
-    <Section title="奖品图">
+    <Section title={PREVIEW_TEXT.gallery}>
       <div className="pv-gallery">
         {names.map((n) => (
           <figure key={n}>
@@ -214,7 +199,7 @@ function PrizeGallery() {
 function Preview() {
   return (
     <main className="pv-page">
-      <h1 className="pv-h1">活动组件预览</h1>
+      <h1 className="pv-h1">{PREVIEW_TEXT.heading}</h1>
       <WheelDemo />
       <GridDemo />
       <ScratchDemo />

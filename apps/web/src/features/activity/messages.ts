@@ -5,6 +5,8 @@ import { featureMessages, type MessageKey as SharedKey } from '../../shared/i18n
  * chunks rather than the entry's (docs/decisions/0142-messages-per-feature.md). `t` answers shared keys too.
  */
 const zhCN = {
+  // The lucky character on lanterns and stamps: a decoration, the same in every language.
+  'activity.fortune': '福',
   'rules.algorithmText':
     '每次抽奖时，服务器用活动种子对“用户编号:第几次抽奖”计算 HMAC-SHA256，得到一个随机数，并按奖品权重的累计区间换算成奖品（超出区间的随机数重新计算，保证每个区间的机会与权重严格成正比）。活动发布时公开的承诺值是种子的 SHA-256 摘要；活动结束后公布种子，任何人都可用同样的方法复核每一次结果。',
   'prizes.pointsBalance': '我的积分',
@@ -77,7 +79,6 @@ const zhCN = {
   'prizes.tab.action': '待处理',
   'prizes.tab.progress': '进行中',
   'prizes.tab.ended': '已结束',
-  'act.kicker': '新春好礼',
   'act.loginFirst': '登录后参与',
   'act.loginToPlay': '登录后即可参与抽奖',
   'act.chancesLeftLong': '您还有 {n} 次抽奖机会',
@@ -92,6 +93,8 @@ const zhCN = {
   'act.state.loading': '好礼加载中',
   'act.state.loadingDesc': '正在为您准备活动，请稍候',
   'act.state.offline': '网络开小差了',
+  'act.state.busy': '活动太火爆，请稍后再试',
+  'act.state.busyDesc': '参与的人太多了，稍等片刻再来',
   'act.state.offlineDesc': '请检查网络连接后重新加载',
   'act.state.missing': '活动不存在',
   'act.state.missingDesc': '活动可能已下线，去看看其他精彩活动吧',
@@ -126,9 +129,14 @@ const zhCN = {
   'act.result.replayed': '您上次抽奖的结果',
   'act.address.fill': '去填写收货地址',
   'act.address.window': '请在 {days} 天内填写收货地址，逾期视为放弃',
+  'act.drawId': '抽奖编号',
+  'act.copyDrawId': '复制抽奖编号',
+  'act.copyDrawIdFailed': '复制失败，请长按编号手动复制',
+  'act.verifyDraw': '验证公平性',
 };
 
 const enUS: Record<keyof typeof zhCN, string> = {
+  'activity.fortune': '福',
   'rules.algorithmText': '',
   'prizes.pointsBalance': 'My points',
   'prizes.pointsSoon': 'Exchanging points opens soon; your points are kept',
@@ -200,7 +208,6 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'prizes.tab.action': 'To do',
   'prizes.tab.progress': 'On its way',
   'prizes.tab.ended': 'Ended',
-  'act.kicker': 'SPRING GIFTS',
   'act.loginFirst': 'Log in to play',
   'act.loginToPlay': 'Log in to join the draw',
   'act.chancesLeftLong': 'You have {n} chances left',
@@ -215,6 +222,8 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'act.state.loading': 'Loading the gifts',
   'act.state.loadingDesc': 'Getting the activity ready',
   'act.state.offline': 'You are offline',
+  'act.state.busy': 'So many people are taking part right now',
+  'act.state.busyDesc': 'Please try again in a moment',
   'act.state.offlineDesc': 'Check your connection and try again',
   'act.state.missing': 'Activity not found',
   'act.state.missingDesc': 'It may have been taken down',
@@ -249,6 +258,10 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'act.result.replayed': 'The result of your last draw',
   'act.address.fill': 'Give a delivery address',
   'act.address.window': 'Give a delivery address within {days} days, or the prize lapses',
+  'act.drawId': 'Draw id',
+  'act.copyDrawId': 'Copy the draw id',
+  'act.copyDrawIdFailed': 'Could not copy: press and hold the id to copy it',
+  'act.verifyDraw': 'Check fairness',
 };
 
 export type MessageKey = keyof typeof zhCN | SharedKey;

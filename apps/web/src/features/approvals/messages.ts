@@ -17,6 +17,7 @@ const zhCN = {
   'approvals.status.pending': '待审批',
   'approvals.status.approved': '已通过',
   'approvals.status.rejected': '已驳回',
+  'approvals.status.closed': '已关闭',
   'approvals.requestedBy': '{name} 提交',
   'approvals.decidedBy': '{name} 处理',
   'approvals.requester': '申请人',
@@ -25,6 +26,7 @@ const zhCN = {
   'approvals.event.requested': '提交',
   'approvals.event.approved': '通过',
   'approvals.event.rejected': '驳回',
+  'approvals.event.closed': '关闭',
   'approvals.decide': '审批意见',
   'approvals.comment': '意见（驳回时必填）',
   'approvals.commentHint': '通过可不填；驳回请写明原因',
@@ -59,6 +61,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'approvals.status.pending': 'Pending',
   'approvals.status.approved': 'Approved',
   'approvals.status.rejected': 'Rejected',
+  'approvals.status.closed': 'Closed',
   'approvals.requestedBy': 'by {name}',
   'approvals.decidedBy': 'decided by {name}',
   'approvals.requester': 'Requested by',
@@ -67,6 +70,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'approvals.event.requested': 'Requested',
   'approvals.event.approved': 'Approved',
   'approvals.event.rejected': 'Rejected',
+  'approvals.event.closed': 'Closed',
   'approvals.decide': 'Your decision',
   'approvals.comment': 'Comment (required to reject)',
   'approvals.commentHint': 'Optional to approve; give a reason to reject',
@@ -89,6 +93,9 @@ const enUS: Record<keyof typeof zhCN, string> = {
 };
 
 /** A key of this feature's strings or of the shared catalogue. */
+/** The label the server gives a request's prize value (matched by model/decision.ts, not shown). */
+export const SERVER_VALUE_LABEL = '奖品价值';
+
 export type MessageKey = keyof typeof zhCN | SharedKey;
 
 export const t = featureMessages(zhCN, enUS);

@@ -54,6 +54,78 @@ const ITEMS: ReadonlyArray<{
   { icon: 'phone', title: 'auth.phone', desc: 'auth.phoneDesc' },
   { icon: 'shield', title: 'auth.openId', desc: 'auth.openIdDesc' },
 ];
+/** What is shared, and the notice about it. */
+function AuthItems() {
+  return (
+    <>
+      <ul className="auth-items">
+        {ITEMS.map((item) => (
+          <li key={item.title} className="auth-item">
+            <span className="auth-item-icon">
+              <Icon name={item.icon} size="1.8rem" />
+            </span>
+            <span>
+              <strong>{t(item.title)}</strong>
+              <small>{t(item.desc)}</small>
+            </span>
+            <Icon name="check" size="1.4rem" className="auth-item-check" />
+          </li>
+        ))}
+      </ul>
+      <section className="auth-notice">
+        <h2>
+          <Icon name="lock" size="1.4rem" />
+          {t('auth.noticeTitle')}
+        </h2>
+        <ol>
+          <li>{t('auth.notice1')}</li>
+          <li>{t('auth.notice2')}</li>
+          <li>{t('auth.notice3')}</li>
+          <li>{t('auth.notice4')}</li>
+        </ol>
+      </section>
+    </>
+  );
+}
+
+interface ConsentBarProps {
+  agreed: boolean;
+  termsError: boolean;
+  onAgree: (yes: boolean) => void;
+  onDecline: () => void;
+  onAccept: () => Promise<void>;
+}
+
+/** The terms box and the two answers. */
+function ConsentBar({ agreed, termsError, onAgree, onDecline, onAccept }: ConsentBarProps) {
+  return (
+    <div className="auth-bottom">
+      <label className={`auth-terms${termsError && !agreed ? ' has-error' : ''}`}>
+        <input
+          type="checkbox"
+          checked={agreed}
+          data-testid="auth-terms"
+          onChange={(event) => onAgree(event.target.checked)}
+        />
+        <span className="auth-box" aria-hidden="true">
+          <Icon name="check" size="1rem" />
+        </span>
+        {t('auth.terms')}
+      </label>
+      <p className="auth-error" role="alert">
+        {termsError && !agreed ? t('auth.termsRequired') : ''}
+      </p>
+      <div className="auth-actions">
+        <ActionButton variant="ghost" onAction={onDecline}>
+          {t('auth.decline')}
+        </ActionButton>
+        <ActionButton onAction={onAccept} data-testid="auth-accept">
+          {t('auth.accept')}
+        </ActionButton>
+      </div>
+    </div>
+  );
+}
 
 /**
  * /authPage: consent to share profile, phone and user id with the campaign. Accepting confirms the
@@ -116,60 +188,17 @@ export function AuthPageScreen() {
         <Illustration />
         <p className="auth-intro">{t('auth.intro', { brand: t('app.brand') })}</p>
       </div>
-      <ul className="auth-items">
-        {ITEMS.map((item) => (
-          <li key={item.title} className="auth-item">
-            <span className="auth-item-icon">
-              <Icon name={item.icon} size="1.8rem" />
-            </span>
-            <span>
-              <strong>{t(item.title)}</strong>
-              <small>{t(item.desc)}</small>
-            </span>
-            <Icon name="check" size="1.4rem" className="auth-item-check" />
-          </li>
-        ))}
-      </ul>
-      <section className="auth-notice">
-        <h2>
-          <Icon name="lock" size="1.4rem" />
-          {t('auth.noticeTitle')}
-        </h2>
-        <ol>
-          <li>{t('auth.notice1')}</li>
-          <li>{t('auth.notice2')}</li>
-          <li>{t('auth.notice3')}</li>
-          <li>{t('auth.notice4')}</li>
-        </ol>
-      </section>
-      <div className="auth-bottom">
-        <label className={`auth-terms${termsError && !agreed ? ' has-error' : ''}`}>
-          <input
-            type="checkbox"
-            checked={agreed}
-            data-testid="auth-terms"
-            onChange={(event) => {
-              setAgreed(event.target.checked);
-              setTermsError(false);
-            }}
-          />
-          <span className="auth-box" aria-hidden="true">
-            <Icon name="check" size="1rem" />
-          </span>
-          {t('auth.terms')}
-        </label>
-        <p className="auth-error" role="alert">
-          {termsError && !agreed ? t('auth.termsRequired') : ''}
-        </p>
-        <div className="auth-actions">
-          <ActionButton variant="ghost" onAction={() => goBack(navigate, target)}>
-            {t('auth.decline')}
-          </ActionButton>
-          <ActionButton onAction={accept} data-testid="auth-accept">
-            {t('auth.accept')}
-          </ActionButton>
-        </div>
-      </div>
+      <AuthItems />
+      <ConsentBar
+        agreed={agreed}
+        termsError={termsError}
+        onAgree={(yes) => {
+          setAgreed(yes);
+          setTermsError(false);
+        }}
+        onDecline={() => goBack(navigate, target)}
+        onAccept={accept}
+      />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function Agreement({ docs }: { docs: readonly Doc[] }) {
                 setOpen(d);
               }}
             >
-              《{d.title}》
+              {t('text.bookTitle', { title: d.title })}
             </a>
           </span>
         ))}

@@ -8,7 +8,7 @@ import './document-sheet.css';
 export function DocumentSheet({ docKey, title, onClose }: { docKey: string; title: string; onClose: () => void }) {
   const doc = useEndpointQuery('corpDocument', { query: { key: docKey } }, { meta: { quiet: true } });
   return (
-    <Modal open onClose={onClose} width="92%" height="80%" className="doc-sheet" title={`《${title}》`}>
+    <Modal open onClose={onClose} width="92%" height="80%" className="doc-sheet" title={t('text.bookTitle', { title })}>
       <div className="doc-sheet__body" data-testid="document-sheet">
         {doc.data ? (
           <>

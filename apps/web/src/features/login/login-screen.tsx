@@ -1,16 +1,16 @@
 import type { SessionUser } from '@campaign/contract/client';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useEndpointMutation } from '../../api/endpoint-query';
-import { CallFailure } from '../../api/errors';
 import { useSession } from '../../api/session';
 import { t } from '../../shared/i18n/messages';
 import { Link, useLocation, useNavigate, useSearchParams } from '../../shared/navigation/navigation';
 import { homePath } from '../../shared/navigation/paths';
 import { ActionButton } from '../../shared/ui/action-button';
-import { showToast } from '../../shared/ui/feedback';
 import { Icon } from '../../shared/ui/icon';
-import { Agreement, useCorpDocuments } from './agreement';
-import { codeError, mobileError, redirectTarget, secondsLeft } from './login-form';
+import { useCorpDocuments } from './agreement';
+import { redirectTarget } from './login-form';
+import { OtpForm } from './otp-form';
+import { useOtpForm } from './use-otp-form';
 import './login-screen.css';
 
 function HeaderArt() {
@@ -75,6 +75,64 @@ function LoggedInCard({
   );
 }
 
+function LoginHero({ signedIn }: { signedIn: boolean }) {
+  return (
+    <header className="login-hero">
+      <div className="login-brand">
+        <span className="login-logo" aria-hidden="true">
+          ¥
+        </span>
+        {t('app.brand')}
+      </div>
+      <h1 className="login-title">{signedIn ? t('login.welcomeBack') : t('login.heading')}</h1>
+      <p className="login-welcome">{t('login.welcome')}</p>
+      <HeaderArt />
+      <ul className="login-perks">
+        <li>
+          <Icon name="gift" size="1.6rem" />
+          {t('login.perk1')}
+        </li>
+        <li>
+          <Icon name="hot" size="1.6rem" />
+          {t('login.perk2')}
+        </li>
+        <li>
+          <Icon name="vip" size="1.6rem" />
+          {t('login.perk3')}
+        </li>
+      </ul>
+    </header>
+  );
+}
+
+function LoginSteps() {
+  return (
+    <section className="login-steps" aria-label={t('login.stepsTitle')}>
+      <h2>{t('login.stepsTitle')}</h2>
+      <ol>
+        <li>
+          <span className="login-step-icon">
+            <Icon name="phone" size="1.8rem" />
+          </span>
+          {t('login.step1')}
+        </li>
+        <li>
+          <span className="login-step-icon">
+            <Icon name="hot" size="1.8rem" />
+          </span>
+          {t('login.step2')}
+        </li>
+        <li>
+          <span className="login-step-icon">
+            <Icon name="gift" size="1.8rem" />
+          </span>
+          {t('login.step3')}
+        </li>
+      </ol>
+    </section>
+  );
+}
+
 export function LoginScreen() {
   const [params] = useSearchParams();
   const target = redirectTarget(params.get('redirect'));
@@ -82,9 +140,6 @@ export function LoginScreen() {
   // The one cached session (api/session.ts): login, logout and an expired login update it, and a
   // stale entry is read again when this kept-alive screen is shown again. undefined = still reading.
   const user = useSession();
-  const otpSend = useEndpointMutation('otpSend');
-  const otpLogin = useEndpointMutation('otpLogin');
-  const consent = useEndpointMutation('documentConsent');
   const docs = useCorpDocuments();
   const location = useLocation();
   // Signed in on this screen at this visit (not a session the visitor arrived with).
@@ -92,16 +147,7 @@ export function LoginScreen() {
   // After signing in: the redirect target, else the corp's home (the activity park). A visitor who
   // arrived signed in without a target stays on the "logged in" card (continue / log out).
   const forward = user ? (target ?? (freshAt === location.key ? homePath() : null)) : null;
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ mobile?: string | null; code?: string | null }>({});
-  const [resendAt, setResendAt] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const [demoCode, setDemoCode] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
-  const mobileId = useId();
-  const codeId = useId();
-  const left = secondsLeft(resendAt, now);
+  const form = useOtpForm(docs, () => setFreshAt(location.key));
 
   // One place decides the forward, for both ways of being signed in here: a fresh login, or a
   // visitor who already had a session. Runs only while the screen is shown (a hidden keep-alive
@@ -110,186 +156,11 @@ export function LoginScreen() {
     if (forward) navigate(forward, { replace: true });
   }, [forward, navigate]);
 
-  useEffect(() => {
-    if (resendAt <= Date.now()) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [resendAt]);
-
-  const sendCode = async () => {
-    const problem = mobileError(mobile);
-    setErrors((e) => ({ ...e, mobile: problem }));
-    if (problem || left > 0) return;
-    try {
-      const answer = await otpSend.mutateAsync({ body: { mobile } });
-      setResendAt(Date.now() + answer.resendAfterSec * 1000);
-      setNow(Date.now());
-      setDemoCode(answer.demoCode);
-      setSent(true);
-      showToast(t('login.sent'));
-    } catch {
-      // The request layer has shown the reason.
-    }
-  };
-
-  const submit = async () => {
-    const next = { mobile: mobileError(mobile), code: codeError(code) };
-    setErrors(next);
-    if (next.mobile || next.code) return;
-    try {
-      // Success stores the user as the cached session (api/effects.ts): the card or the forward follows.
-      await otpLogin.mutateAsync({ body: { mobile, code }, quiet: true });
-      // Logging in is agreeing to the documents shown: the versions and the time are recorded per account.
-      if (docs.length > 0) {
-        await consent
-          .mutateAsync({ body: { documents: docs.map((d) => ({ key: d.key, version: d.version })) }, quiet: true })
-          .catch(() => undefined);
-      }
-      setFreshAt(location.key);
-      setCode('');
-    } catch (error) {
-      // Refusals about the code belong under the code field; anything else is a toast.
-      if (error instanceof CallFailure && error.code !== undefined) setErrors({ code: error.detail });
-      else if (error instanceof CallFailure) showToast(error.detail);
-    }
-  };
-
   return (
     <div className="login">
-      <header className="login-hero">
-        <div className="login-brand">
-          <span className="login-logo" aria-hidden="true">
-            ¥
-          </span>
-          {t('app.brand')}
-        </div>
-        <h1 className="login-title">{user ? t('login.welcomeBack') : t('login.heading')}</h1>
-        <p className="login-welcome">{t('login.welcome')}</p>
-        <HeaderArt />
-        <ul className="login-perks">
-          <li>
-            <Icon name="gift" size="1.6rem" />
-            {t('login.perk1')}
-          </li>
-          <li>
-            <Icon name="hot" size="1.6rem" />
-            {t('login.perk2')}
-          </li>
-          <li>
-            <Icon name="vip" size="1.6rem" />
-            {t('login.perk3')}
-          </li>
-        </ul>
-      </header>
-
-      {user ? (
-        <LoggedInCard user={user} target={forward} />
-      ) : (
-        <form
-          className="login-card"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-          }}
-        >
-          <label className="login-label" htmlFor={mobileId}>
-            {t('login.mobile')}
-          </label>
-          <div className={`login-field${errors.mobile ? ' has-error' : ''}`}>
-            <Icon name="phone" size="1.7rem" className="login-field-icon" />
-            <span className="login-prefix">+86</span>
-            <input
-              id={mobileId}
-              name="mobile"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={11}
-              placeholder={t('login.mobilePlaceholder')}
-              value={mobile}
-              aria-invalid={Boolean(errors.mobile)}
-              aria-describedby={errors.mobile ? `${mobileId}-error` : undefined}
-              onChange={(event) => {
-                setMobile(event.target.value.replace(/\D/g, ''));
-                if (errors.mobile) setErrors((e) => ({ ...e, mobile: null }));
-              }}
-            />
-          </div>
-          <p className="login-error" id={`${mobileId}-error`} role="alert">
-            {errors.mobile ?? ''}
-          </p>
-
-          <label className="login-label" htmlFor={codeId}>
-            {t('login.code')}
-          </label>
-          <div className={`login-field${errors.code ? ' has-error' : ''}`}>
-            <Icon name="lock" size="1.7rem" className="login-field-icon" />
-            <input
-              id={codeId}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('login.codePlaceholder')}
-              value={code}
-              aria-invalid={Boolean(errors.code)}
-              aria-describedby={errors.code ? `${codeId}-error` : undefined}
-              onChange={(event) => {
-                setCode(event.target.value.replace(/\D/g, ''));
-                if (errors.code) setErrors((e) => ({ ...e, code: null }));
-              }}
-            />
-            <ActionButton
-              variant="text"
-              className="login-send"
-              disabled={left > 0}
-              onAction={sendCode}
-              data-testid="send-code"
-            >
-              {left > 0 ? t('login.countdown', { seconds: left }) : sent ? t('login.resend') : t('login.send')}
-            </ActionButton>
-          </div>
-          <p className="login-error" id={`${codeId}-error`} role="alert">
-            {errors.code ?? ''}
-          </p>
-
-          {demoCode ? (
-            <p className="login-demo" data-testid="demo-hint">
-              <Icon name="shield" size="1.5rem" />
-              {t('login.demoHint', { code: demoCode })}
-            </p>
-          ) : null}
-
-          <ActionButton block type="submit" className="login-submit" onAction={submit}>
-            {t('login.submit')}
-          </ActionButton>
-          <Agreement docs={docs} />
-        </form>
-      )}
-
-      <section className="login-steps" aria-label={t('login.stepsTitle')}>
-        <h2>{t('login.stepsTitle')}</h2>
-        <ol>
-          <li>
-            <span className="login-step-icon">
-              <Icon name="phone" size="1.8rem" />
-            </span>
-            {t('login.step1')}
-          </li>
-          <li>
-            <span className="login-step-icon">
-              <Icon name="hot" size="1.8rem" />
-            </span>
-            {t('login.step2')}
-          </li>
-          <li>
-            <span className="login-step-icon">
-              <Icon name="gift" size="1.8rem" />
-            </span>
-            {t('login.step3')}
-          </li>
-        </ol>
-      </section>
-
+      <LoginHero signedIn={Boolean(user)} />
+      {user ? <LoggedInCard user={user} target={forward} /> : <OtpForm form={form} docs={docs} />}
+      <LoginSteps />
       <Link className="login-auth-link" to={`/authPage?redirect=${encodeURIComponent('/login')}`}>
         {t('login.authLink')}
         <Icon name="chevron-right" size="1.2rem" />

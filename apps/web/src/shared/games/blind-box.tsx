@@ -92,19 +92,9 @@ function BoxArt({ colors, uid }: { colors: readonly [string, string]; uid: strin
     </svg>
   );
 }
-
-/**
- * A grid of closed gift boxes. Picking one shakes it until the screen calls open(prize) or cancel().
- *
- *   const box = useRef<BlindBoxHandle>(null);
- *   <BlindBox count={6} ref={box}
- *     onPick={() => lottery().then((r) => box.current?.open({ name: r.name, imageUrl: r.image }), () => box.current?.cancel())}
- *     onOpened={() => setDialogOpen(true)} />
- */
-export function BlindBox({ count = 6, onPick, onOpened, disabled, ref, className }: BlindBoxProps) {
+/** The boxes' phase: picking → waiting (shaking) → opening → opened, driven by the handle's open/cancel/reset. */
+function useBoxPhase(ref: BlindBoxProps['ref'], onOpened: BlindBoxProps['onOpened'], reduced: boolean) {
   const [phase, setPhase] = useState<Phase>({ kind: 'picking' });
-  const reduced = useReducedMotion();
-  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const phaseRef = useRef(phase);
   phaseRef.current = phase;
   const onOpenedRef = useRef(onOpened);
@@ -140,6 +130,21 @@ export function BlindBox({ count = 6, onPick, onOpened, disabled, ref, className
     );
     return () => clearTimeout(t);
   }, [openingIndex, reduced]);
+  return [phase, setPhase] as const;
+}
+
+/**
+ * A grid of closed gift boxes. Picking one shakes it until the screen calls open(prize) or cancel().
+ *
+ *   const box = useRef<BlindBoxHandle>(null);
+ *   <BlindBox count={6} ref={box}
+ *     onPick={() => lottery().then((r) => box.current?.open({ name: r.name, imageUrl: r.image }), () => box.current?.cancel())}
+ *     onOpened={() => setDialogOpen(true)} />
+ */
+export function BlindBox({ count = 6, onPick, onOpened, disabled, ref, className }: BlindBoxProps) {
+  const reduced = useReducedMotion();
+  const [phase, setPhase] = useBoxPhase(ref, onOpened, reduced);
+  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
 
   const pick = (index: number) => {
     if (disabled || phase.kind !== 'picking') return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wrapText } from './canvas';
+import { textOn, wrapText } from './canvas';
 
 // Every character is 10 px wide; enough to exercise the line-breaking rules without a real canvas.
 const ctx = {
@@ -22,5 +22,15 @@ describe('wrapText', () => {
     expect(lines[0]).toBe('一二三四');
     expect(lines[1]).toBe('五六七…');
     expect(wrapText(ctx, '一二三四五六', 40, 1)).toEqual(['一二三…']);
+  });
+});
+
+describe('textOn', () => {
+  it('dark text on a light fill, light text on a dark one', () => {
+    expect(textOn('#ffd46a')).toBe('#5a1a00');
+    expect(textOn('#fff')).toBe('#5a1a00');
+    expect(textOn('#1677ff')).toBe('#fff8e1');
+    expect(textOn('#e8282b')).toBe('#fff8e1');
+    expect(textOn('not a colour')).toBe('#5a1a00');
   });
 });

@@ -85,3 +85,13 @@ function ellipsis(ctx: CanvasRenderingContext2D, chars: string[], maxWidth: numb
   while (n > 1 && ctx.measureText(`${chars.slice(0, n).join('')}…`).width > maxWidth) n--;
   return `${chars.slice(0, n).join('')}…`;
 }
+
+/** Text that reads on a fill of this colour (`#rgb` / `#rrggbb`): dark on a light fill, light on a dark one. */
+export function textOn(fill: string, dark = '#5a1a00', light = '#fff8e1'): string {
+  const hex = fill.replace('#', '');
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
+  const n = Number.parseInt(full, 16);
+  if (full.length !== 6 || Number.isNaN(n)) return dark;
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? dark : light;
+}

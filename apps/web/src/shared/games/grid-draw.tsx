@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { t } from '../i18n/messages';
-import { CENTER_CELL, finalStep, RING_SIZE, slotAtPosition, slotOfCell } from './grid-math';
+import { CENTER_CELL, finalStep, RING_ORDER, RING_ORDER_CCW, RING_SIZE, slotAtPosition, slotOfCell } from './grid-math';
 import type { SpinTrack } from './spin-controller';
 import type { SpinController } from './use-spin-controller';
 import { easeOutQuad } from './wheel-math';
@@ -22,6 +22,8 @@ export interface GridDrawProps {
   /** Line under the button label, e.g. t('act.chancesLeft', { n: 3 }). */
   buttonSubLabel?: string;
   className?: string;
+  /** The ring's direction from the top-left corner (the campaign's 九宫格排列); clockwise by default. */
+  layout?: 'clockwise' | 'counterclockwise';
 }
 
 /**
@@ -35,6 +37,8 @@ const GRID_TRACK: SpinTrack = {
   cancelMs: 700,
   targetFor: (index, from, { reduced }) => finalStep(from, index, reduced ? 0 : 2),
 };
+
+const ringOf = (layout: GridDrawProps['layout']) => (layout === 'counterclockwise' ? RING_ORDER_CCW : RING_ORDER);
 
 /**
  * 3×3 draw board: 8 prizes around the ring, the draw button in the centre. Same controller contract
@@ -52,6 +56,7 @@ export function GridDraw({
   buttonLabel = t('act.drawNow'),
   buttonSubLabel,
   className,
+  layout,
 }: GridDrawProps) {
   const { engine, state } = controller;
   // The running highlight is moved on the DOM directly: a React render of the board per step cost a
@@ -59,7 +64,7 @@ export function GridDraw({
   const active = useRef<number | null>(null);
   const cellEls = useRef(new Map<number, HTMLDivElement>());
   const lastResult = useSyncExternalStore(engine.subscribe, engine.getLastResult, engine.getLastResult);
-
+  const order = ringOf(layout);
   if (prizes.length !== RING_SIZE && import.meta.env?.DEV) {
     console.error(`GridDraw expects ${RING_SIZE} prizes, got ${prizes.length}`);
   }
@@ -80,7 +85,7 @@ export function GridDraw({
   const busy = state !== 'idle';
   const cells = useMemo(() => Array.from({ length: 9 }, (_, cell) => cell), []);
   return (
-    <div className={['game-grid', busy ? 'is-running' : '', className ?? ''].filter(Boolean).join(' ')}>
+    <div className={['game-grid', busy ? 'is-running' : '', className ?? ''].join(' ')} data-layout={layout}>
       <div className="game-grid__board">
         {cells.map((cell) => {
           if (cell === CENTER_CELL) {
@@ -97,7 +102,7 @@ export function GridDraw({
               </button>
             );
           }
-          const slot = slotOfCell(cell);
+          const slot = slotOfCell(cell, order);
           const prize = prizes[slot];
           const isActive = active.current === slot;
           const won = !busy && lastResult === slot;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CENTER_CELL, cellOfSlot, finalStep, RING_ORDER, slotAtPosition, slotOfCell, stepPath } from './grid-math';
+import {
+  CENTER_CELL,
+  cellOfSlot,
+  finalStep,
+  RING_ORDER,
+  RING_ORDER_CCW,
+  slotAtPosition,
+  slotOfCell,
+  stepPath,
+} from './grid-math';
 
 const rowCol = (cell: number) => [Math.floor(cell / 3), cell % 3] as const;
 
@@ -52,5 +61,13 @@ describe('finalStep and stepPath', () => {
 
   it('rejects targets outside the ring', () => {
     expect(() => finalStep(0, 8, 1)).toThrow(RangeError);
+  });
+
+  it('the counter-clockwise ring goes down the left side first, each cell once', () => {
+    expect([0, 1, 2, 3].map((slot) => RING_ORDER_CCW[slot])).toEqual([0, 3, 6, 7]);
+    expect(new Set(RING_ORDER_CCW)).toEqual(new Set(RING_ORDER));
+    expect(slotOfCell(3, RING_ORDER_CCW)).toBe(1);
+    expect(slotOfCell(3)).toBe(7);
+    expect(slotOfCell(CENTER_CELL, RING_ORDER_CCW)).toBe(-1);
   });
 });

@@ -4,6 +4,9 @@
  * cell RING_ORDER[k] and the running highlight visits prizes 0, 1, 2 … 7, 0 …
  */
 export const RING_ORDER = [0, 1, 2, 5, 8, 7, 6, 3] as const;
+/** The counter-clockwise ring (the campaign's 九宫格排列 逆时针): down the left side first. */
+export const RING_ORDER_CCW = [0, 3, 6, 7, 8, 5, 2, 1] as const;
+export type RingOrder = readonly number[];
 export const RING_SIZE = RING_ORDER.length;
 export const CENTER_CELL = 4;
 
@@ -15,8 +18,8 @@ export function cellOfSlot(slot: number): number {
 }
 
 /** Ring slot shown in grid cell `cell`, or −1 for the centre. */
-export function slotOfCell(cell: number): number {
-  return RING_ORDER.indexOf(cell as (typeof RING_ORDER)[number]);
+export function slotOfCell(cell: number, order: RingOrder = RING_ORDER): number {
+  return order.indexOf(cell);
 }
 
 /** Slot highlighted at a continuous position (steps); rounding keeps the highlight on the target at rest. */

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { t } from '../i18n/messages';
 import { whenIdle } from '../lib/when-idle';
-import { fitCanvas, GAME_FONT, isDrawable, loadImage, wrapText } from './canvas';
+import { fitCanvas, GAME_FONT, isDrawable, loadImage, textOn, wrapText } from './canvas';
 import type { SpinTrack } from './spin-controller';
 import type { SpinController } from './use-spin-controller';
 import { easeOutCubic, finalRotation, landingOffset, segmentAngle } from './wheel-math';
@@ -69,7 +69,17 @@ function drawFace(
   const s = segmentAngle(Math.max(1, n));
   const rad = (deg: number) => ((deg - 90) * Math.PI) / 180;
   ctx.clearRect(0, 0, size, size);
+  paintSectors(ctx, segments, { c, r, s, rad, size });
+  paintLabels(ctx, segments, { c, r, s, redraw, withImages });
+}
 
+/** The red/gold sectors, their gold separators and a soft inner shadow ring (depth). */
+function paintSectors(
+  ctx: CanvasRenderingContext2D,
+  segments: readonly WheelSegment[],
+  { c, r, s, rad, size }: { c: number; r: number; s: number; rad: (deg: number) => number; size: number },
+) {
+  const n = segments.length;
   segments.forEach((seg, i) => {
     const onRed = seg.color ? false : i % 2 === 0;
     ctx.beginPath();
@@ -105,7 +115,14 @@ function drawFace(
   ctx.beginPath();
   ctx.arc(c, c, r, 0, Math.PI * 2);
   ctx.fill();
+}
 
+/** Each sector's name (two lines at most) and, once asked for, its picture. */
+function paintLabels(
+  ctx: CanvasRenderingContext2D,
+  segments: readonly WheelSegment[],
+  { c, r, s, redraw, withImages }: { c: number; r: number; s: number; redraw: () => void; withImages: boolean },
+) {
   const chord = 2 * r * Math.sin(((s / 2) * Math.PI) / 180);
   const fontPx = Math.min(r * 0.1, chord * 0.2);
   const imgSize = Math.min(r * 0.26, chord * 0.5);
@@ -114,7 +131,7 @@ function drawFace(
     ctx.save();
     ctx.translate(c, c);
     ctx.rotate((i * s * Math.PI) / 180);
-    ctx.fillStyle = onRed ? TEXT_ON_RED : TEXT_ON_GOLD;
+    ctx.fillStyle = seg.color ? textOn(seg.color) : onRed ? TEXT_ON_RED : TEXT_ON_GOLD;
     ctx.font = `700 ${fontPx}px ${GAME_FONT}`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
@@ -147,34 +164,9 @@ function wedgePath(segmentDeg: number): string {
   return `M${pt(inner, -h)}L${pt(outer, -h)}A${outer} ${outer} 0 ${large} 1 ${pt(outer, h)}L${pt(inner, h)}A${inner} ${inner} 0 ${large} 0 ${pt(inner, -h)}Z`;
 }
 
-/**
- * Festive prize wheel drawn on canvas. The face is drawn once per size/segments change and turned
- * with a CSS transform each frame (compositor-only), which keeps the spin smooth on slow phones.
- *
- *   const spin = useSpinController({ onSettled: (i) => open(prizes[i]) });
- *   <PrizeWheel segments={prizes} controller={spin} buttonSubLabel={t('act.chancesLeft', { n: 3 })}
- *     onPress={() => { spin.start(); lottery().then((r) => spin.stopAt(r.index, { seed: r.drawNo }), () => spin.cancel()); }} />
- */
-export function PrizeWheel({
-  segments,
-  controller,
-  onPress,
-  disabled,
-  buttonLabel = t('act.drawShort'),
-  buttonSubLabel,
-  className,
-  ariaLabel = t('game.wheel.label'),
-}: PrizeWheelProps) {
-  const { engine } = controller;
-  const state = controller.state;
-  const faceRef = useRef<HTMLCanvasElement>(null);
+/** Turns the rotor with a CSS transform on each of the engine's frames (compositor-only). */
+function useRotor(engine: SpinController['engine']) {
   const rotorRef = useRef<HTMLDivElement>(null);
-  const lastResult = useSyncExternalStore(engine.subscribe, engine.getLastResult, engine.getLastResult);
-  const count = segments.length;
-
-  const track = useMemo(() => makeTrack(Math.max(1, count)), [count]);
-  useEffect(() => engine.bind(track), [engine, track]);
-
   useLayoutEffect(() => {
     const rotor = rotorRef.current;
     if (!rotor) return;
@@ -184,7 +176,12 @@ export function PrizeWheel({
     apply(engine.getPosition());
     return engine.onFrame(apply);
   }, [engine]);
+  return rotorRef;
+}
 
+/** Paints the face when the prizes or the size change; the pictures once the browser is idle. */
+function useWheelFace(segments: readonly WheelSegment[]) {
+  const faceRef = useRef<HTMLCanvasElement>(null);
   // The face is painted after React's commit, not inside it: the first render of a game screen and the
   // canvas work (gradients, text measuring, font lookup) are then shorter tasks, not one long one.
   useEffect(() => {
@@ -240,26 +237,64 @@ export function PrizeWheel({
       if (after !== undefined) clearTimeout(after);
     };
   }, [segments]);
+  return faceRef;
+}
+
+/** The rim's bulbs. */
+function WheelLights() {
+  return (
+    <div className="game-wheel__rim">
+      {/* Two groups that blink in turn: two animations, not one per bulb (each bulb's own animation
+        sent an animationiteration event through the page's listeners about 15 times a second). */}
+      {[0, 1].map((phase) => (
+        <div key={phase} className={`game-wheel__lights is-phase-${phase}`}>
+          {Array.from({ length: LIGHTS / 2 }, (_, j) => (
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative lights
+              key={j}
+              className="game-wheel__light"
+              style={{ transform: `rotate(${(360 / LIGHTS) * (j * 2 + phase)}deg)` }}
+            />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Festive prize wheel drawn on canvas. The face is drawn once per size/segments change and turned
+ * with a CSS transform each frame (compositor-only), which keeps the spin smooth on slow phones.
+ *
+ *   const spin = useSpinController({ onSettled: (i) => open(prizes[i]) });
+ *   <PrizeWheel segments={prizes} controller={spin} buttonSubLabel={t('act.chancesLeft', { n: 3 })}
+ *     onPress={() => { spin.start(); lottery().then((r) => spin.stopAt(r.index, { seed: r.drawNo }), () => spin.cancel()); }} />
+ */
+export function PrizeWheel({
+  segments,
+  controller,
+  onPress,
+  disabled,
+  buttonLabel = t('act.drawShort'),
+  buttonSubLabel,
+  className,
+  ariaLabel = t('game.wheel.label'),
+}: PrizeWheelProps) {
+  const { engine } = controller;
+  const state = controller.state;
+  const lastResult = useSyncExternalStore(engine.subscribe, engine.getLastResult, engine.getLastResult);
+  const count = segments.length;
+
+  const track = useMemo(() => makeTrack(Math.max(1, count)), [count]);
+  useEffect(() => engine.bind(track), [engine, track]);
+
+  const rotorRef = useRotor(engine);
+  const faceRef = useWheelFace(segments);
 
   const busy = state !== 'idle';
   return (
     <div className={['game-wheel', busy ? 'is-spinning' : '', className ?? ''].filter(Boolean).join(' ')}>
-      <div className="game-wheel__rim">
-        {/* Two groups that blink in turn: two animations, not one per bulb (each bulb's own animation
-            sent an animationiteration event through the page's listeners about 15 times a second). */}
-        {[0, 1].map((phase) => (
-          <div key={phase} className={`game-wheel__lights is-phase-${phase}`}>
-            {Array.from({ length: LIGHTS / 2 }, (_, j) => (
-              <span
-                // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative lights
-                key={j}
-                className="game-wheel__light"
-                style={{ transform: `rotate(${(360 / LIGHTS) * (j * 2 + phase)}deg)` }}
-              />
-            ))}
-          </div>
-        ))}
-      </div>
+      <WheelLights />
       {/* The canvas face is the picture (its name lists the prizes); the button stays its own control. */}
       <div className="game-wheel__rotor" ref={rotorRef} role="img" aria-label={ariaLabel}>
         <canvas className="game-wheel__face" ref={faceRef} />

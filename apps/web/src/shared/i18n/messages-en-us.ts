@@ -10,6 +10,11 @@ export const enUS: Record<MessageKey, string> = {
   'corp.missingTitle': 'This link is incomplete',
   'title.notFound': 'Page not found',
 
+  'text.labelled': '{label}: {value}',
+  'text.withNote': '{text} ({note})',
+  'text.bookTitle': '“{title}”',
+  'text.listSeparator': ', ',
+
   'request.failed': 'Request error, please try again later!',
   'request.expired': 'Your login status has expired, please try re-entering',
   'request.pageErrorPrefix': 'Page error: ',
@@ -17,6 +22,11 @@ export const enUS: Record<MessageKey, string> = {
   'request.unknownStatus': 'Network error ({status})',
   'request.network': 'The network is unavailable, please check and retry',
   'request.badResponse': 'The service answered in an unexpected format',
+  'request.busy': 'So many people are taking part right now: please try again shortly',
+  'chunk.title': 'This page did not open',
+  'chunk.countdown': 'Busy, or the network is unsteady: trying again in {seconds} s',
+  'chunk.retrying': 'Opening it again…',
+  'chunk.retry': 'Try now',
 
   'status.200': 'The server returned the requested data.',
   'status.201': 'Created or updated successfully.',
@@ -205,6 +215,8 @@ export const enUS: Record<MessageKey, string> = {
   // Staff and approvals (docs/decisions/0320-staff-roles.md, 0321-approvals.md).
   'title.oatodo': 'Approvals',
   'title.approve': 'Approval',
+  'title.verify': 'Verify a draw',
+  'title.preview': 'Campaign preview',
   'staff.loginTitle': 'Staff log-in',
   'staff.loginDesc': 'Open this from the bank app, or paste a staff log-in ticket',
   'staff.ticket': 'Staff ticket',

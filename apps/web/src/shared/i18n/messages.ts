@@ -14,6 +14,12 @@ const zhCN = {
   'title.notFound': '页面不存在',
   'corp.missingTitle': '链接不完整',
 
+  // Punctuation around a text, as each language writes it.
+  'text.labelled': '{label}：{value}',
+  'text.withNote': '{text}（{note}）',
+  'text.bookTitle': '《{title}》',
+  'text.listSeparator': '、',
+
   'request.failed': '请求错误，请稍后再试！',
   'request.expired': '登录状态已失效，请重新进入',
   'request.pageErrorPrefix': '页面错误：',
@@ -21,6 +27,11 @@ const zhCN = {
   'request.unknownStatus': '网络连接异常（{status}）',
   'request.network': '网络不给力，请检查网络后重试',
   'request.badResponse': '服务返回的数据格式有误',
+  'request.busy': '活动太火爆，请稍后再试',
+  'chunk.title': '页面没能打开',
+  'chunk.countdown': '活动太火爆或网络不稳定，{seconds} 秒后自动重试',
+  'chunk.retrying': '正在重新打开…',
+  'chunk.retry': '立即重试',
 
   'status.200': '服务器成功返回请求的数据。',
   'status.201': '新建或修改数据成功。',
@@ -209,6 +220,8 @@ const zhCN = {
   // Staff and approvals (docs/decisions/0320-staff-roles.md, 0321-approvals.md).
   'title.oatodo': '审批待办',
   'title.approve': '审批',
+  'title.verify': '抽奖公平性验证',
+  'title.preview': '活动预览',
   'staff.loginTitle': '工作人员登录',
   'staff.loginDesc': '请从行内 App 打开，或粘贴工作人员登录凭证',
   'staff.ticket': '工作人员凭证',

@@ -40,6 +40,10 @@ export const COUPON_PATH = '/coupon';
 export function ticketPath(couponId: string): string {
   return `${COUPON_PATH}?open=${encodeURIComponent(couponId)}`;
 }
+/** The public fairness check of one draw, filled in; the corp rides along so the link works when shared. */
+export function verifyPath(drawId: string, corpId: string | null = currentCorpId()): string {
+  return withQuery('/verify', { corpId: corpId ?? undefined, drawId });
+}
 export const ADDRESS_LIST_PATH = '/addressList';
 export const ADD_ADDRESS_PATH = '/addAddress';
 export const ORDER_CONFIRM_PATH = '/orderConfirm';

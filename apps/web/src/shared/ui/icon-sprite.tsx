@@ -35,15 +35,24 @@ export const SPEC_ICON_NAMES = [
 export const ICON_NAMES = [...SPEC_ICON_NAMES, 'shield', 'check', 'gift', 'lock', 'chevron-right'] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 
-export function IconSprite() {
+/** The shell's and the lists' icons. */
+function ShellSymbols() {
   return (
-    <svg aria-hidden="true" style={{ position: 'absolute', width: 0, height: 0, overflow: 'hidden' }} focusable="false">
+    <>
       <symbol id="icon-home" viewBox="0 0 24 24">
         <path {...S} d="M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9" />
       </symbol>
       <symbol id="icon-orders" viewBox="0 0 24 24">
         <path {...S} d="M7 3h10l3 3v15H4V6zM8 10h8M8 14h8M8 18h5" />
       </symbol>
+    </>
+  );
+}
+
+/** One icon per order state. */
+function OrderSymbols() {
+  return (
+    <>
       <symbol id="icon-order-paid" viewBox="0 0 24 24">
         <rect {...S} x="3" y="5" width="18" height="14" rx="2" />
         <path {...S} d="M3 10h18M8 15l2 2 4-4" />
@@ -70,6 +79,14 @@ export function IconSprite() {
       <symbol id="icon-order-refund" viewBox="0 0 24 24">
         <path {...S} d="M9 14 4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" />
       </symbol>
+    </>
+  );
+}
+
+/** Account, settings and the campaign badges. */
+function AccountSymbols() {
+  return (
+    <>
       <symbol id="icon-account" viewBox="0 0 24 24">
         <circle {...S} cx="12" cy="8" r="4" />
         <path {...S} d="M4 21a8 8 0 0 1 16 0" />
@@ -110,6 +127,14 @@ export function IconSprite() {
         <circle cx="96" cy="56" r="3" fill="#e8735a" />
         <path d="M20 30l6 3M132 24l8-4M140 44h8M14 52h8" stroke="#f7c7b5" strokeWidth="2.5" strokeLinecap="round" />
       </symbol>
+    </>
+  );
+}
+
+/** The icons screens added to the spec's. */
+function ScreenSymbols() {
+  return (
+    <>
       <symbol id="icon-shield" viewBox="0 0 24 24">
         <path {...S} d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
         <path {...S} d="m9 12 2 2 4-4" />
@@ -128,6 +153,17 @@ export function IconSprite() {
       <symbol id="icon-chevron-right" viewBox="0 0 24 24">
         <path {...S} d="m9 5 7 7-7 7" />
       </symbol>
+    </>
+  );
+}
+
+export function IconSprite() {
+  return (
+    <svg aria-hidden="true" style={{ position: 'absolute', width: 0, height: 0, overflow: 'hidden' }} focusable="false">
+      <ShellSymbols />
+      <OrderSymbols />
+      <AccountSymbols />
+      <ScreenSymbols />
     </svg>
   );
 }

@@ -65,27 +65,9 @@ export interface ModalProps {
   transitionMs?: number;
 }
 
-export function Modal({
-  open,
-  onClose,
-  variant = 'modal',
-  width = variant === 'dialog' ? DIALOG_WIDTH : MODAL_DEFAULTS.width,
-  height = variant === 'dialog' ? 'auto' : MODAL_DEFAULTS.height,
-  shift = 0.5,
-  maskClosable = true,
-  title,
-  ariaLabel,
-  children,
-  className,
-  onStateChange,
-  transitionMs = MODAL_TRANSITION_MS,
-}: ModalProps) {
-  // Validate on every render so a bad prop fails loudly even while closed.
-  const boxStyle = modalBoxStyle(width, height, shift);
+/** spec §4: the state follows `open` through opening and closing, each lasting `transitionMs`. */
+function useModalState(open: boolean, transitionMs: number, onStateChange: ModalProps['onStateChange']) {
   const [state, setState] = useState<ModalState>(open ? 'opening' : 'closed');
-  const boxRef = useRef<HTMLDivElement>(null);
-  const restoreRef = useRef<HTMLElement | null>(null);
-  const titleId = useId();
   const onStateChangeRef = useRef(onStateChange);
   onStateChangeRef.current = onStateChange;
 
@@ -103,8 +85,13 @@ export function Modal({
     const timer = setTimeout(() => setState(state === 'opening' ? 'open' : 'closed'), transitionMs);
     return () => clearTimeout(timer);
   }, [state, transitionMs]);
+  return state;
+}
 
-  // Focus moves in when the modal appears and back to where it was when it is gone.
+/** Focus moves in when the modal appears and back to where it was when it is gone. Returns the box's ref. */
+function useModalFocus(state: ModalState) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const restoreRef = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (state === 'opening' && !restoreRef.current) {
       const active = document.activeElement;
@@ -124,6 +111,49 @@ export function Modal({
       if (target.isConnected) target.focus();
     }
   }, [state]);
+  return boxRef;
+}
+
+/** Tab and Shift+Tab cycle inside the box (the focus trap). */
+function trapTab(event: React.KeyboardEvent<HTMLDivElement>, box: HTMLDivElement) {
+  const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    box.focus();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === box)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export function Modal({
+  open,
+  onClose,
+  variant = 'modal',
+  width = variant === 'dialog' ? DIALOG_WIDTH : MODAL_DEFAULTS.width,
+  height = variant === 'dialog' ? 'auto' : MODAL_DEFAULTS.height,
+  shift = 0.5,
+  maskClosable = true,
+  title,
+  ariaLabel,
+  children,
+  className,
+  onStateChange,
+  transitionMs = MODAL_TRANSITION_MS,
+}: ModalProps) {
+  // Validate on every render so a bad prop fails loudly even while closed.
+  const boxStyle = modalBoxStyle(width, height, shift);
+  const state = useModalState(open, transitionMs, onStateChange);
+  const titleId = useId();
+  const boxRef = useModalFocus(state);
 
   if (state === 'closed') return null;
 
@@ -136,22 +166,7 @@ export function Modal({
     if (event.key !== 'Tab') return;
     const box = boxRef.current;
     if (!box) return;
-    const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      box.focus();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === box)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event, box);
   };
 
   return createPortal(

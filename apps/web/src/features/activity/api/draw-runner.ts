@@ -30,6 +30,7 @@ const REASON_BY_CODE: Readonly<Record<number, RefusalReason>> = {
   [ERRORS.NO_CHANCES.code]: 'no-chances',
   [ERRORS.RISK_REFUSED.code]: 'risk',
   [ERRORS.RATE_LIMITED.code]: 'busy',
+  [ERRORS.BUSY.code]: 'busy',
 };
 
 export interface DrawRunnerDeps {

@@ -1,4 +1,4 @@
-import type { ActivityDetail, DrawResult } from '@campaign/contract/client';
+import { type ActivityDetail, type DrawResult, GAME_PAGE_DEFAULTS } from '@campaign/contract/client';
 
 export function detailFixture(actId: string, over: Partial<ActivityDetail> = {}): ActivityDetail {
   return {
@@ -31,6 +31,7 @@ export function detailFixture(actId: string, over: Partial<ActivityDetail> = {})
       shareTitle: '',
       shareText: '',
       shareImage: null,
+      ...GAME_PAGE_DEFAULTS,
     },
     ...over,
   };

@@ -32,7 +32,7 @@ function Lantern({ className }: { className: string }) {
       <rect x="-9" y="21" width="18" height="5" rx="1.5" fill="#f6b93b" />
       <path d="M-4 26v10M0 26v13M4 26v10" stroke="#ffd36b" strokeWidth="1.4" />
       <text x="0" y="11" textAnchor="middle" fontSize="14" fontWeight="900" fill="#ffe08a">
-        福
+        {t('activity.fortune')}
       </text>
     </svg>
   );
@@ -103,12 +103,20 @@ export function ActivityFrame({ view, fallbackTitle, children, hideChances, clas
   // An activity of another type is played by its own screen, never drawn as this screen's game.
   const forwarding = useRightScreen(knownType);
   return (
-    <div className={['act-page', className ?? ''].filter(Boolean).join(' ')} style={style}>
-      {/* The left lantern makes way for the way home. */}
-      <FestiveDecor lanterns="right" />
+    <div
+      className={['act-page', page?.theme === 'plain' ? 'is-plain' : '', className ?? ''].filter(Boolean).join(' ')}
+      style={style}
+    >
+      {/* The left lantern makes way for the way home; the plain theme has no lanterns. */}
+      {page?.theme === 'plain' ? null : <FestiveDecor lanterns="right" />}
       <BackControl fallback={homePath()} />
       <header className="act-hero">
-        <p className="act-hero__kicker">{t('act.kicker')}</p>
+        {/* The campaign's own ribbon (新春好礼, 双十二狂欢…); none when it sets none. */}
+        {page?.ribbon ? (
+          <p className="act-hero__kicker" data-testid="act-ribbon">
+            {page.ribbon}
+          </p>
+        ) : null}
         <h1 className="act-hero__title">{view.detail?.title ?? fallbackTitle}</h1>
         {/* Rendered empty while the detail loads: the line's space is kept, nothing below moves. */}
         <p className="act-hero__sub">{view.detail?.subtitle ?? ''}</p>

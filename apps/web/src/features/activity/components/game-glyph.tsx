@@ -1,10 +1,11 @@
 import type { ActivityDetail } from '@campaign/contract/client';
 
-/** A small drawing of each game type for cards (SVG, spring palette). */
-export function GameGlyph({ type }: { type: ActivityDetail['type'] }) {
+type GameType = ActivityDetail['type'];
+
+/** The games of chance: wheel, 9-grid, scratch card, blind box. */
+function ChanceGlyph({ type }: { type: GameType }) {
   return (
-    <svg viewBox="0 0 64 64" width="100%" height="100%" aria-hidden="true">
-      <circle cx="32" cy="32" r="30" fill="#fff3d1" />
+    <>
       {type === 'wheel' && (
         <g>
           <circle cx="32" cy="34" r="20" fill="#e3352e" stroke="#f6b93b" strokeWidth="3" />
@@ -49,6 +50,14 @@ export function GameGlyph({ type }: { type: ActivityDetail['type'] }) {
           </text>
         </g>
       )}
+    </>
+  );
+}
+
+/** The campaign types: common, new customers, ranking. */
+function CampaignGlyph({ type }: { type: GameType }) {
+  return (
+    <>
       {type === 'common' && (
         <g>
           <rect x="14" y="16" width="36" height="34" rx="5" fill="#e3352e" />
@@ -80,6 +89,17 @@ export function GameGlyph({ type }: { type: ActivityDetail['type'] }) {
           <rect x="22" y="45" width="20" height="6" rx="2" fill="#c0221d" />
         </g>
       )}
+    </>
+  );
+}
+
+/** A small drawing of each game type for cards (SVG, spring palette). */
+export function GameGlyph({ type }: { type: GameType }) {
+  return (
+    <svg viewBox="0 0 64 64" width="100%" height="100%" aria-hidden="true">
+      <circle cx="32" cy="32" r="30" fill="#fff3d1" />
+      <ChanceGlyph type={type} />
+      <CampaignGlyph type={type} />
     </svg>
   );
 }

@@ -32,7 +32,7 @@ describe('ResultDialog: a physical prize', () => {
     expect(go?.textContent).toBe(t('act.result.fillAddress'));
     expect(go?.className).toContain('btn-primary');
     const hrefs = [...dialog.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-    expect(hrefs).toEqual(['/orderConfirm?orderId=ord-77', '/newPrizeList']);
+    expect(hrefs).toEqual(['/orderConfirm?orderId=ord-77', '/newPrizeList', '/verify?drawId=d1']);
     expect(dialog.textContent).toContain(t('act.result.again'));
   });
 
@@ -84,6 +84,19 @@ describe('ResultDialog: a prize held for approval', () => {
     );
     expect(dialog.querySelector('[data-testid="result-held"]')?.textContent).toBe(t('prizes.pendingDesc'));
     expect(dialog.querySelector('[data-testid="address-pending"]')).toBeNull();
-    expect([...dialog.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/newPrizeList']);
+    expect([...dialog.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/newPrizeList',
+      '/verify?drawId=d1',
+    ]);
+  });
+});
+
+describe('ResultDialog: the draw id in the small print', () => {
+  it('shows the id, with a copy button and the verify page filled in', () => {
+    const dialog = show(drawFixture());
+    const small = dialog.querySelector('[data-testid="draw-id"]');
+    expect(small?.textContent).toContain(`${t('act.drawId')}d1`);
+    expect(small?.querySelector('button')?.getAttribute('aria-label')).toBe('复制抽奖编号');
+    expect(small?.querySelector('a')?.getAttribute('href')).toBe('/verify?drawId=d1');
   });
 });

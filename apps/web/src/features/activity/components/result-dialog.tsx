@@ -7,6 +7,7 @@ import { Modal } from '#web/shared/ui/modal';
 import { t } from '../messages';
 import { AddressPending } from './address-pending';
 import { CouponCode } from './coupon-code';
+import { DrawId } from './draw-id';
 
 interface FollowUp {
   to: string;
@@ -32,6 +33,35 @@ export interface ResultDialogProps {
   onAgain?: () => void;
   /** The result of a draw made before a reload, shown on return ("您上次抽奖的结果"). */
   replayed?: boolean;
+}
+
+/** What the prize means now: held for approval, the coupon code, the points, the address step, or thanks. */
+function PrizeDetail({
+  prize,
+  award,
+  held,
+}: {
+  prize: DrawResult['prize'];
+  award: DrawResult['award'] | null;
+  held: boolean;
+}) {
+  return held ? (
+    <p className="act-result__desc" data-testid="result-held">
+      {t('prizes.pendingDesc')}
+    </p>
+  ) : (
+    <>
+      {prize.kind === 'coupon' && award?.couponCode && (
+        <CouponCode code={award.couponCode} label={t('act.result.code')} className="act-result__code" />
+      )}
+      {prize.kind === 'points' && (
+        <p className="act-result__desc">{t('act.result.points', { points: award?.points ?? 0 })}</p>
+      )}
+      {prize.kind === 'physical' && <AddressPending className="act-result__desc" orderId={null} />}
+      {prize.kind === 'thanks' && <p className="act-result__desc">{t('act.result.thanks')}</p>}
+      {prize.kind === 'coupon' && <p className="act-result__desc">{t('act.result.coupon')}</p>}
+    </>
+  );
 }
 
 /** The draw result: coupon code to copy, points credited, the address state of a physical prize, or thanks. */
@@ -78,23 +108,7 @@ export function ResultDialog({ result, open, onClose, onAgain, replayed = false 
           <h2 className="act-result__name" data-testid="result-prize-name">
             {prize.name}
           </h2>
-          {held ? (
-            <p className="act-result__desc" data-testid="result-held">
-              {t('prizes.pendingDesc')}
-            </p>
-          ) : (
-            <>
-              {prize.kind === 'coupon' && award?.couponCode && (
-                <CouponCode code={award.couponCode} label={t('act.result.code')} className="act-result__code" />
-              )}
-              {prize.kind === 'points' && (
-                <p className="act-result__desc">{t('act.result.points', { points: award?.points ?? 0 })}</p>
-              )}
-              {prize.kind === 'physical' && <AddressPending className="act-result__desc" orderId={null} />}
-              {prize.kind === 'thanks' && <p className="act-result__desc">{t('act.result.thanks')}</p>}
-              {prize.kind === 'coupon' && <p className="act-result__desc">{t('act.result.coupon')}</p>}
-            </>
-          )}
+          <PrizeDetail prize={prize} award={award} held={held} />
           <p className="act-result__left" data-testid="result-chances-left">
             {t('act.chancesLeft', { n: result.chancesLeft })}
           </p>
@@ -121,6 +135,8 @@ export function ResultDialog({ result, open, onClose, onAgain, replayed = false 
               {t('act.myPrizes')}
             </Link>
           </div>
+          {/* The small print: the id the public verify page recomputes this draw from. */}
+          <DrawId drawId={result.drawId} className="act-result__draw-id" />
         </div>
       )}
     </Modal>

@@ -11,6 +11,7 @@ type PanelGate = Exclude<Gate, 'ready'>;
 const TEXT: Record<PanelGate, { title: MessageKey; desc: MessageKey }> = {
   loading: { title: 'act.state.loading', desc: 'act.state.loadingDesc' },
   offline: { title: 'act.state.offline', desc: 'act.state.offlineDesc' },
+  busy: { title: 'act.state.busy', desc: 'act.state.busyDesc' },
   missing: { title: 'act.state.missing', desc: 'act.state.missingDesc' },
   'not-started': { title: 'act.state.notStarted', desc: 'act.state.notStartedDesc' },
   ended: { title: 'act.state.ended', desc: 'act.state.endedDesc' },
@@ -86,6 +87,16 @@ function Emblem({ gate }: { gate: PanelGate }) {
           0
         </text>
       );
+    case 'busy':
+      return (
+        <path
+          d="M80 50c5 6 9 9 9 15a9 9 0 0 1-18 0c0-4 2-6 4-8 0 3 1 5 3 5-1-5 0-9 2-12z"
+          stroke={ink}
+          strokeWidth="2.2"
+          fill="none"
+          strokeLinejoin="round"
+        />
+      );
     case 'offline':
       return (
         <g stroke={ink} strokeWidth="2.4" fill="none" strokeLinecap="round">
@@ -97,7 +108,7 @@ function Emblem({ gate }: { gate: PanelGate }) {
     default:
       return (
         <text x="80" y="66" textAnchor="middle" fontSize="17" fontWeight="900" fill={ink}>
-          福
+          {t('activity.fortune')}
         </text>
       );
   }
@@ -150,7 +161,7 @@ export function StatePanel({ gate, startsAt, serverNow, onRetry, children }: Sta
         <Countdown until={startsAt} serverNow={serverNow} />
       )}
       <div className="act-state__actions">
-        {(gate === 'offline' || gate === 'loading') && onRetry && (
+        {(gate === 'offline' || gate === 'busy' || gate === 'loading') && onRetry && (
           <ActionButton onAction={onRetry}>{t('act.retry')}</ActionButton>
         )}
         {children}

@@ -1,9 +1,10 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BusinessError, CallFailure } from '#web/api/errors';
 import { createQueryClient, QueryProvider } from '#web/api/query-client';
 import { render } from '#web/shared/testing/render';
 import { detailFixture } from '../api/fixtures';
-import { type ActivityView, nextEdgeIn, useActivity } from './use-activity';
+import { type ActivityView, loadFailure, nextEdgeIn, useActivity } from './use-activity';
 
 /** A server whose answers are held until `release()`: shows which requests went out before any came back. */
 let held: Array<{ path: string; actId: string | null; answer: () => Response }>;
@@ -141,6 +142,12 @@ describe('useActivity', () => {
     for (let i = 0; i < 6 && offline.view().gate === 'loading'; i++)
       await release(() => held.length > 0 || offline.view().gate !== 'loading');
     expect(offline.view().gate).toBe('offline');
+  });
+
+  it('a server past capacity is the busy state (retry offered), never a missing activity', () => {
+    const refused = (code: number, status: number) => new CallFailure(new BusinessError(code, 'x', status), 'x');
+    expect(loadFailure('wheel', { data: undefined, error: refused(42901, 429) })).toBe('busy');
+    expect(loadFailure('wheel', { data: undefined, error: refused(2001, 200) })).toBe('missing');
   });
 
   it('without an actId it is missing at once, and asks for no activity', async () => {

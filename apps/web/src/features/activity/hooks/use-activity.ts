@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { invalidateAfterDraw } from '#web/api/effects';
 import { CallFailure } from '#web/api/errors';
+import { isBusy } from '#web/api/request';
 import { useSession } from '#web/api/session';
 import {
   useActivityDetail,
@@ -13,18 +14,20 @@ import {
 } from '../api/activity-queries';
 import type { RefusalReason } from '../api/draw-runner';
 import type { RecentWinner, SurplusInfo } from '../model/activity-data';
-import { type Gate, gateOf } from '../model/gate';
+import { type Gate, gateOf, type LoadFailure } from '../model/gate';
 
 /**
  * Why there is no activity to show: `missing` when there is no actId, the server has no such activity
- * (returnCode ≠ 0, or a business refusal), `offline` when it could not be asked; null otherwise.
+ * (returnCode ≠ 0, or a business refusal), `busy` when a server past capacity refused to answer, `offline`
+ * when it could not be asked; null otherwise.
  */
-function loadFailure(
+export function loadFailure(
   actId: string,
   detail: { data: ActivityDetail | null | undefined; error: unknown },
-): 'missing' | 'offline' | null {
+): LoadFailure | null {
   if (actId === '' || detail.data === null) return 'missing';
   if (detail.data !== undefined || !detail.error) return null;
+  if (isBusy(detail.error)) return 'busy';
   return detail.error instanceof CallFailure && detail.error.code !== undefined ? 'missing' : 'offline';
 }
 

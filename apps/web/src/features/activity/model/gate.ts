@@ -2,6 +2,9 @@ import type { ActivityDetail } from '@campaign/contract/client';
 import type { RefusalReason } from '../api/draw-runner';
 import type { SurplusInfo } from './activity-data';
 
+/** Why the activity could not be shown: the network, a server past capacity (ADR 0054), or no such activity. */
+export type LoadFailure = 'offline' | 'busy' | 'missing';
+
 /** What the gate reads of an activity: its status and its window (from the activity detail). */
 export type ActivityWindow = Pick<ActivityDetail, 'status' | 'startsAt' | 'endsAt'>;
 
@@ -9,6 +12,7 @@ export type ActivityWindow = Pick<ActivityDetail, 'status' | 'startsAt' | 'endsA
 export type Gate =
   | 'loading'
   | 'offline'
+  | 'busy'
   | 'missing'
   | 'not-started'
   | 'ended'
@@ -26,7 +30,7 @@ export interface GateInput {
   loggedIn: boolean;
   /** The last draw's refusal, if the server refused it. */
   refusal: RefusalReason | null;
-  loadFailed: 'offline' | 'missing' | null;
+  loadFailed: LoadFailure | null;
 }
 
 /** Every non-consolation prize with a stock has none left (the consolation prize has no stock). */

@@ -6,14 +6,15 @@ import { type DrawProof, indexFromMac, recomputeDraw } from './recompute-draw';
 // here the expected values are made with Node's own SHA-256 and HMAC, the way the server makes them.
 const seed = 'ab'.repeat(32);
 const table = [
-  { id: 'big', name: 'big', weight: 1 },
-  { id: 'thanks', name: 'thanks', weight: 3 },
+  { id: 'big', name: 'big', weight: 1, percentText: '25.00%' },
+  { id: 'thanks', name: 'thanks', weight: 3, percentText: '75.00%' },
 ];
 function proofFor(userId: string, nonce: string): DrawProof {
   const mac = createHmac('sha256', Buffer.from(seed, 'hex')).update(`${userId}:${nonce}`).digest();
   const roll = indexFromMac(new Uint8Array(mac), 4) ?? -1;
   return {
     actId: 'a',
+    actTitle: 'A',
     drawId: 'd1',
     userId,
     drawNonce: nonce,

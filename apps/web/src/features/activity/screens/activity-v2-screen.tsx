@@ -46,7 +46,7 @@ export function ActivityV2Screen() {
       <FestiveDecor lanterns="right" />
       <BackControl fallback={homePath()} />
       <header className="act-hero">
-        <p className="act-hero__kicker">{t('act.kicker')}</p>
+        {first?.page.ribbon ? <p className="act-hero__kicker">{first.page.ribbon}</p> : null}
         <h1 className="act-hero__title">{t('v2.heading')}</h1>
         {first && <p className="act-hero__sub">{first.subtitle}</p>}
       </header>

@@ -48,7 +48,7 @@ export function BlindBoxScreen() {
           <p className="bb-shelf__hint">{t('blind.hint')}</p>
           <BlindBox
             ref={box}
-            count={6}
+            count={view.detail?.page.boxCount ?? 6}
             onPick={() => void pick()}
             onOpened={() => {
               setOpened(true);

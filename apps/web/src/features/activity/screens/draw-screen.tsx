@@ -11,12 +11,8 @@ import { landingSeed, usePlay } from '../hooks/use-play';
 import { t } from '../messages';
 import './draw-screen.css';
 
-/** /upStdDraw?actId=…: the wheel or the 9-grid, by the activity's type. */
-export function DrawScreen() {
-  const [params] = useSearchParams();
-  const actId = params.get('actId') ?? '';
-  const view = useActivity(actId);
-  const play = usePlay(view);
+/** The spin: started on the press, stopped where the server's draw landed (or cancelled), then the result. */
+function useDrawSpin(play: ReturnType<typeof usePlay>) {
   const [landed, setLanded] = useState<number | null>(null);
   const spin = useSpinController({
     onSettled: (i) => {
@@ -24,11 +20,6 @@ export function DrawScreen() {
       play.showResult();
     },
   });
-  const prizes = useMemo(
-    () => (view.detail?.prizes ?? []).map((p) => ({ id: p.id, name: p.name, imageUrl: imageUrl(p.image) })),
-    [view.detail],
-  );
-
   const press = async () => {
     if (play.needsLogin) {
       play.toLogin();
@@ -40,6 +31,26 @@ export function DrawScreen() {
     if (result) spin.stopAt(result.prizeIndex, { seed: landingSeed(result) });
     else spin.cancel();
   };
+  return { spin, landed, press };
+}
+
+/** /upStdDraw?actId=…: the wheel or the 9-grid, by the activity's type. */
+export function DrawScreen() {
+  const [params] = useSearchParams();
+  const actId = params.get('actId') ?? '';
+  const view = useActivity(actId);
+  const play = usePlay(view);
+  const { spin, landed, press } = useDrawSpin(play);
+  // The wheel's colours, as the campaign sets them, go round the wheel in turn (none: red and gold).
+  const prizes = useMemo(() => {
+    const colors = view.detail?.page.segmentColors ?? [];
+    return (view.detail?.prizes ?? []).map((p, i) => ({
+      id: p.id,
+      name: p.name,
+      imageUrl: imageUrl(p.image),
+      ...(colors.length ? { color: colors[i % colors.length] } : {}),
+    }));
+  }, [view.detail]);
 
   const chances = view.surplus?.chancesLeft;
   const sub = play.needsLogin
@@ -71,6 +82,7 @@ export function DrawScreen() {
           {isGrid ? (
             <GridDraw
               prizes={prizes}
+              layout={view.detail?.page.gridLayout}
               controller={spin}
               onPress={() => void press()}
               buttonLabel={t('act.drawNow')}

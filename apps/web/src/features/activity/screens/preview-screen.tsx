@@ -1,3 +1,4 @@
+import type { RouteData } from '@campaign/contract/client';
 import { useMemo, useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { PrizeWheel } from '#web/shared/games/prize-wheel';
@@ -9,6 +10,48 @@ import { StatePanel } from '../components/state-panel';
 import { tl } from '../model/lab-messages';
 import '../components/activity.css';
 import './preview-screen.css';
+
+type Preview = RouteData<'previewPage'>;
+
+/** A link that is missing, wrong or expired. */
+function InvalidLink() {
+  return (
+    <div className="act-sheet">
+      <header className="act-sheet__hero">
+        <h1 className="act-sheet__title">{tl('preview.badge')}</h1>
+      </header>
+      <div className="act-sheet__body">
+        <p className="act-panel pv-invalid" role="alert">
+          {tl('preview.invalid')}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The published odds and the rules (sanitised on the server). */
+function OddsAndRules({ d }: { d: Preview }) {
+  return (
+    <>
+      <section className="act-panel pv-panel">
+        <h2 className="act-panel__title">{tl('preview.odds')}</h2>
+        <ul className="pv-odds">
+          {d.odds.map((o) => (
+            <li key={o.prizeId}>
+              <span>{o.name}</span>
+              <span>{o.probability}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="act-panel pv-panel">
+        <h2 className="act-panel__title">{tl('preview.rules')}</h2>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (sanitize-html) */}
+        <div className="pv-rules" dangerouslySetInnerHTML={{ __html: d.rules }} />
+      </section>
+    </>
+  );
+}
 
 /**
  * /preview?token=…: a campaign draft as a customer will see it, through a signed, expiring link from the
@@ -48,20 +91,7 @@ export function PreviewScreen() {
       spin.cancel();
     }
   };
-  if (token === '' || page.isError) {
-    return (
-      <div className="act-sheet">
-        <header className="act-sheet__hero">
-          <h1 className="act-sheet__title">{tl('preview.badge')}</h1>
-        </header>
-        <div className="act-sheet__body">
-          <p className="act-panel pv-invalid" role="alert">
-            {tl('preview.invalid')}
-          </p>
-        </div>
-      </div>
-    );
-  }
+  if (token === '' || page.isError) return <InvalidLink />;
   if (!d) return <StatePanel gate="loading" />;
   const style = { '--pv-bg': d.page.backgroundColor, '--pv-primary': d.page.primaryColor } as React.CSSProperties;
   return (
@@ -73,7 +103,7 @@ export function PreviewScreen() {
       <h1 className="pv-title">{d.title}</h1>
       {d.subtitle && <p className="pv-sub">{d.subtitle}</p>}
       <p className="pv-window">
-        {tl('preview.window')}：{formatDate(d.startsAt, 'YYYY-MM-DD HH:mm')} ~{' '}
+        {tl('text.labelled', { label: tl('preview.window'), value: formatDate(d.startsAt, 'YYYY-MM-DD HH:mm') })} ~{' '}
         {formatDate(d.endsAt, 'YYYY-MM-DD HH:mm')}
       </p>
       <PrizeWheel
@@ -86,22 +116,7 @@ export function PreviewScreen() {
       <p className="pv-result" aria-live="polite" data-testid="preview-result">
         {result ? tl('preview.result', { name: result }) : ' '}
       </p>
-      <section className="act-panel pv-panel">
-        <h2 className="act-panel__title">{tl('preview.odds')}</h2>
-        <ul className="pv-odds">
-          {d.odds.map((o) => (
-            <li key={o.prizeId}>
-              <span>{o.name}</span>
-              <span>{o.probability}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section className="act-panel pv-panel">
-        <h2 className="act-panel__title">{tl('preview.rules')}</h2>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (sanitize-html) */}
-        <div className="pv-rules" dangerouslySetInnerHTML={{ __html: d.rules }} />
-      </section>
+      <OddsAndRules d={d} />
       <p className="pv-expires">{tl('preview.expires', { at: formatDate(d.expiresAt, 'YYYY-MM-DD HH:mm') })}</p>
     </div>
   );

@@ -13,6 +13,7 @@ import type { IconName } from '#web/shared/ui/icon-sprite';
 import { OrderStateBadge } from '#web/shared/ui/order-state';
 import { PillTabs } from '#web/shared/ui/pill-tabs';
 import { CouponCode } from '../components/coupon-code';
+import { DrawId } from '../components/draw-id';
 import { DiscountRows, discountTab, PointsBalance } from '../components/prize-extras';
 import { StatePanel } from '../components/state-panel';
 import { type MessageKey, t } from '../messages';
@@ -98,6 +99,7 @@ function PrizeRow({ prize }: { prize: MyPrize }) {
           </Link>
         </div>
       )}
+      {prize.drawId && <DrawId drawId={prize.drawId} className="prize-row__draw-id" />}
     </li>
   );
 }

@@ -76,8 +76,11 @@ export function RulesScreen() {
                   ` · ${t('rules.publishedAt', { at: formatDate(detail.versionPublishedAt, 'YYYY-MM-DD HH:mm') })}`}
               </p>
               <p className="rules-window">
-                {t('rules.window')}：{formatDate(detail.startsAt, 'YYYY-MM-DD HH:mm')} ~{' '}
-                {formatDate(detail.endsAt, 'YYYY-MM-DD HH:mm')}
+                {t('text.labelled', {
+                  label: t('rules.window'),
+                  value: formatDate(detail.startsAt, 'YYYY-MM-DD HH:mm'),
+                })}{' '}
+                ~ {formatDate(detail.endsAt, 'YYYY-MM-DD HH:mm')}
               </p>
               {/* The server stores rules as sanitised rich text (issue 4 item 2). */}
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server before storage */}

@@ -12,6 +12,26 @@ import './scratch-screen.css';
 
 type Round = { n: number; result: DrawResult | null; revealed: boolean; shown: boolean };
 
+/** Under the cover: the prize once the server answered, else a wait line. */
+function ScratchFace({ prize }: { prize: DrawResult['prize'] | undefined }) {
+  return (
+    <div
+      className={prize ? 'scratch-face is-known' : 'scratch-face'}
+      data-testid="scratch-face"
+      data-prize-id={prize?.id}
+    >
+      {prize ? (
+        <>
+          <img className="scratch-face__img" src={imageUrl(prize.image)} alt="" />
+          <span className="scratch-face__name">{prize.name}</span>
+        </>
+      ) : (
+        <span className="scratch-face__wait">{t('scratch.waiting')}</span>
+      )}
+    </div>
+  );
+}
+
 function ScratchGame({ share }: { share: boolean }) {
   const [params] = useSearchParams();
   const view = useActivity(params.get('actId') ?? '');
@@ -44,13 +64,16 @@ function ScratchGame({ share }: { share: boolean }) {
       <GameStage view={view} play={play} showGame={showGame} onClose={next} onAgain={next}>
         <div className="scratch-ticket" data-testid="scratch-ticket">
           <div className="scratch-ticket__head">
-            <span className="scratch-ticket__stamp">福</span>
+            <span className="scratch-ticket__stamp">{t('activity.fortune')}</span>
             <span className="scratch-ticket__title">{t('scratch.cover')}</span>
           </div>
           <div className="scratch-ticket__card">
             <ScratchCard
               key={round.n}
-              coverText={play.needsLogin ? t('scratch.loginCover') : t('scratch.cover')}
+              coverText={
+                play.needsLogin ? t('scratch.loginCover') : view.detail?.page.scratchText || t('scratch.cover')
+              }
+              coverColor={view.detail?.page.scratchCover || undefined}
               disabled={play.needsLogin || view.gate !== 'ready'}
               revealed={revealAll}
               onScratchStart={() => {
@@ -61,20 +84,7 @@ function ScratchGame({ share }: { share: boolean }) {
               }}
               onReveal={() => setRound((r) => ({ ...r, revealed: true }))}
             >
-              <div
-                className={prize ? 'scratch-face is-known' : 'scratch-face'}
-                data-testid="scratch-face"
-                data-prize-id={prize?.id}
-              >
-                {prize ? (
-                  <>
-                    <img className="scratch-face__img" src={imageUrl(prize.image)} alt="" />
-                    <span className="scratch-face__name">{prize.name}</span>
-                  </>
-                ) : (
-                  <span className="scratch-face__wait">{t('scratch.waiting')}</span>
-                )}
-              </div>
+              <ScratchFace prize={prize} />
             </ScratchCard>
             {play.needsLogin && (
               <button type="button" className="scratch-login" onClick={play.toLogin}>

@@ -10,7 +10,8 @@ import './verify-screen.css';
 function Check({ ok, label }: { ok: boolean; label: string }) {
   return (
     <li className={ok ? 'vf-ok' : 'vf-bad'}>
-      <span aria-hidden="true">{ok ? '✓' : '✗'}</span> {label}：{tl(ok ? 'verify.yes' : 'verify.no')}
+      <span aria-hidden="true">{ok ? '✓' : '✗'}</span>{' '}
+      {tl('text.labelled', { label, value: tl(ok ? 'verify.yes' : 'verify.no') })}
     </li>
   );
 }
@@ -35,7 +36,7 @@ function ProofView({ proof }: { proof: DrawProof }) {
         <h2 className="act-panel__title">{tl('verify.record')}</h2>
         <dl className="vf-kv">
           <dt>{tl('verify.actId')}</dt>
-          <dd>{proof.actId}</dd>
+          <dd data-testid="verify-campaign">{proof.actTitle || tl('verify.unnamed')}</dd>
           <dt>{tl('verify.index')}</dt>
           <dd>{proof.drawIndex + 1}</dd>
           <dt>{tl('verify.picked')}</dt>
@@ -44,11 +45,11 @@ function ProofView({ proof }: { proof: DrawProof }) {
           <dd>{nameOf(proof.awardedPrizeId)}</dd>
         </dl>
         <h3 className="vf-sub">{tl('verify.table')}</h3>
-        <ul className="vf-table">
+        <ul className="vf-table" data-testid="verify-odds">
           {proof.table.map((r) => (
-            <li key={r.id}>
+            <li key={r.id} className={r.id === proof.pickedPrizeId ? 'is-picked' : undefined}>
               <span>{r.name}</span>
-              <span>{r.weight}</span>
+              <span className="vf-pct">{r.percentText}</span>
             </li>
           ))}
         </ul>

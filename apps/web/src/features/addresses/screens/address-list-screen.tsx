@@ -124,20 +124,9 @@ function NativeCard({ address, onUse }: { address: NativeAddress; onUse: () => v
   );
 }
 
-/**
- * /addressList: the customer's delivery addresses, a page at a time, the default first. With
- * `?orderId=` it picks the address for that order and goes back to it. Inside the host app, the app's
- * default address (bridge callback, spec §3) is offered first.
- */
-export function AddressListScreen() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const orderId = params.get('orderId') ?? undefined;
-  const picking = orderId !== undefined;
-  const setChosen = useGlobalStore((s) => s.setAddress);
+/** spec §3 paging: page 1 (it carries total and max) and each page loaded with "more", each its own read. */
+function useAddressPages() {
   const [pages, setPages] = useState(1);
-  const [deleting, setDeleting] = useState<Address | null>(null);
-  // spec §3 paging: page 1 (it carries total and max) and each page loaded with "more", each its own read.
   const first = useEndpointQuery(
     'addressList',
     { query: { page_num: 1, page_size: ADDRESS_PAGE_SIZE } },
@@ -150,30 +139,20 @@ export function AddressListScreen() {
     })),
   });
   const loadingMore = rest.some((q) => q.isFetching);
-  const native = useNativeDefaultAddress();
-  const update = useEndpointMutation('addressUpdate');
-  const remove = useEndpointMutation('addressDelete');
-  const expired = useLoginWhenExpired(first.error);
-
   const pageData: AddressPageData | undefined = first.data;
   const list: Address[] = [first, ...rest]
     .flatMap((q) => q.data?.list ?? [])
     .filter((a, i, all) => all.findIndex((b) => b.addNo === a.addNo) === i);
   const total = pageData?.total ?? 0;
   const atMax = pageData !== undefined && total >= pageData.max;
+  return { first, list, pageData, total, atMax, loadingMore, more: () => setPages((n) => n + 1) };
+}
 
-  const pick = (a: Address) => {
-    setChosen(a);
-    if (orderId) navigate(orderConfirmPath(orderId, a.addNo), { replace: true });
-  };
-  const useNative = () => {
-    if (!native) return;
-    const saved = list.find((a) => sameAddress(a, native));
-    if (saved && picking) return pick(saved);
-    // The app's address becomes one of ours first: an order keeps a snapshot of a saved address.
-    setChosen({ ...native });
-    navigate(addAddressPath(orderId, true));
-  };
+/** Making an address the default, and deleting one after the dialog's confirmation. */
+function useAddressActions() {
+  const [deleting, setDeleting] = useState<Address | null>(null);
+  const update = useEndpointMutation('addressUpdate');
+  const remove = useEndpointMutation('addressDelete');
   const makeDefault = async (a: Address) => {
     const { addNo, name, mobile, provinceCode, cityCode, districtCode, detail } = a;
     try {
@@ -196,21 +175,66 @@ export function AddressListScreen() {
       // The request layer has shown why.
     }
   };
+  return { deleting, setDeleting, makeDefault, confirmDelete };
+}
 
-  const footer = (
+function ListFooter({ atMax, max, onAdd }: { atMax: boolean; max: number; onAdd: () => void }) {
+  return (
     <>
-      {atMax ? <p className="addr-limit">{t('address.limit', { max: pageData?.max ?? 20 })}</p> : null}
-      <button
-        type="button"
-        className="sub-cta"
-        data-testid="address-add"
-        disabled={atMax}
-        onClick={() => navigate(addAddressPath(orderId))}
-      >
+      {atMax ? <p className="addr-limit">{t('address.limit', { max })}</p> : null}
+      <button type="button" className="sub-cta" data-testid="address-add" disabled={atMax} onClick={onAdd}>
         <Icon name="home" size="1.5rem" /> {t('address.add')}
       </button>
     </>
   );
+}
+
+function DeleteDialog(props: { deleting: Address | null; onClose: () => void; onConfirm: () => void }) {
+  const { deleting, onClose, onConfirm } = props;
+  return (
+    <Modal open={deleting !== null} onClose={onClose} variant="dialog" width="82%" title={t('address.deleteTitle')}>
+      <p className="addr-dialog__text">{deleting ? t('address.deleteDesc', { name: deleting.name }) : ''}</p>
+      <div className="sub-dialog-actions">
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          {t('address.pickerCancel')}
+        </button>
+        <button type="button" className="btn btn-primary" data-testid="address-delete-ok" onClick={onConfirm}>
+          {t('address.delete')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * /addressList: the customer's delivery addresses, a page at a time, the default first. With
+ * `?orderId=` it picks the address for that order and goes back to it. Inside the host app, the app's
+ * default address (bridge callback, spec §3) is offered first.
+ */
+export function AddressListScreen() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId') ?? undefined;
+  const picking = orderId !== undefined;
+  const setChosen = useGlobalStore((s) => s.setAddress);
+  const { first, list, pageData, total, atMax, loadingMore, more } = useAddressPages();
+  const native = useNativeDefaultAddress();
+  const { deleting, setDeleting, makeDefault, confirmDelete } = useAddressActions();
+  const expired = useLoginWhenExpired(first.error);
+
+  const pick = (a: Address) => {
+    setChosen(a);
+    if (orderId) navigate(orderConfirmPath(orderId, a.addNo), { replace: true });
+  };
+  const useNative = () => {
+    if (!native) return;
+    const saved = list.find((a) => sameAddress(a, native));
+    if (saved && picking) return pick(saved);
+    // The app's address becomes one of ours first: an order keeps a snapshot of a saved address.
+    setChosen({ ...native });
+    navigate(addAddressPath(orderId, true));
+  };
+  const footer = <ListFooter atMax={atMax} max={pageData?.max ?? 20} onAdd={() => navigate(addAddressPath(orderId))} />;
 
   return (
     <SubPage
@@ -247,32 +271,11 @@ export function AddressListScreen() {
         </ul>
       ) : null}
       {list.length < total ? (
-        <button type="button" className="addr-more" disabled={loadingMore} onClick={() => setPages((n) => n + 1)}>
+        <button type="button" className="addr-more" disabled={loadingMore} onClick={more}>
           {t('address.more', { n: total - list.length })}
         </button>
       ) : null}
-      <Modal
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
-        variant="dialog"
-        width="82%"
-        title={t('address.deleteTitle')}
-      >
-        <p className="addr-dialog__text">{deleting ? t('address.deleteDesc', { name: deleting.name }) : ''}</p>
-        <div className="sub-dialog-actions">
-          <button type="button" className="btn btn-ghost" onClick={() => setDeleting(null)}>
-            {t('address.pickerCancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-primary"
-            data-testid="address-delete-ok"
-            onClick={() => void confirmDelete()}
-          >
-            {t('address.delete')}
-          </button>
-        </div>
-      </Modal>
+      <DeleteDialog deleting={deleting} onClose={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
     </SubPage>
   );
 }

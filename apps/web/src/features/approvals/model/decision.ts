@@ -1,4 +1,4 @@
-import type { MessageKey } from '../messages';
+import { type MessageKey, SERVER_VALUE_LABEL } from '../messages';
 
 type Context = ReadonlyArray<{ label: string; value: string }>;
 
@@ -6,7 +6,7 @@ type Context = ReadonlyArray<{ label: string; value: string }>;
 export const CONFIRM_ABOVE_CENTS = 100_000;
 
 /** The labels that carry a prize's value in a request's context (the server writes 奖品价值). */
-const VALUE_LABELS = new Set(['奖品价值', 'valueCents', 'value']);
+const VALUE_LABELS = new Set([SERVER_VALUE_LABEL, 'valueCents', 'value']);
 
 /** "¥4,999" / "¥4999.00" → 499900; null when the request names no value. */
 export function prizeValueCents(context: Context): number | null {

@@ -13,4 +13,5 @@ export const STATUS_LABEL: Record<Item['status'], MessageKey> = {
   pending: 'approvals.status.pending',
   approved: 'approvals.status.approved',
   rejected: 'approvals.status.rejected',
+  closed: 'approvals.status.closed',
 };

@@ -1,3 +1,4 @@
+import type { RouteData } from '@campaign/contract/client';
 import { useState } from 'react';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import type { CallFailure } from '#web/api/errors';
@@ -15,6 +16,85 @@ export interface TicketDetailProps {
   onClose: () => void;
   /** The chat-platform page: failures are shown in the sheet, never as a toast (spec §8). */
   inline: boolean;
+}
+
+type Ticket = RouteData<'myTicketDetail'>;
+
+/** The code as a QR (stamped once used or expired), readable and copyable, and its validity. */
+function TicketFace({ ticket }: { ticket: Ticket }) {
+  return (
+    <>
+      <p className="ticket__kicker">{ticket.activityTitle}</p>
+      <h2 className="ticket__name">{ticket.prizeName}</h2>
+      {ticket.valueCents > 0 ? <p className="ticket__value">{yuan(ticket.valueCents)}</p> : null}
+      <div className={ticket.state === 'unused' ? 'ticket__qr' : 'ticket__qr is-void'}>
+        <img src={qrImageSrc(ticket.qrSvg)} alt={t('coupon.qrAlt', { code: ticket.code })} data-testid="ticket-qr" />
+        {ticket.state !== 'unused' ? <span className="ticket__stamp">{t(`coupon.state.${ticket.state}`)}</span> : null}
+      </div>
+      <button
+        type="button"
+        className="ticket__code"
+        onClick={() => void copyText(ticket.code)}
+        data-testid="ticket-code"
+      >
+        <code>{groupCode(ticket.code)}</code>
+        <span>{t('act.copy')}</span>
+      </button>
+      <p className="ticket__hint">
+        {ticket.state === 'unused'
+          ? ticket.validUntil
+            ? t('coupon.validUntil', { at: formatDate(ticket.validUntil, 'YYYY-MM-DD HH:mm') })
+            : t('coupon.noEnd')
+          : ticket.usedAt
+            ? t('coupon.usedAt', { at: formatDate(ticket.usedAt, 'YYYY-MM-DD HH:mm') })
+            : t('coupon.expiredHint')}
+      </p>
+    </>
+  );
+}
+
+/** "Used at the store", confirmed first: marking a ticket used cannot be undone. */
+function UseTicket(props: {
+  ticket: Ticket;
+  confirming: boolean;
+  busy: boolean;
+  onConfirm: (yes: boolean) => void;
+  onUse: () => void;
+}) {
+  const { ticket, confirming, busy, onConfirm, onUse } = props;
+  return (
+    <>
+      <p className="ticket__how">
+        {t('coupon.showAtStore')}{' '}
+        <Link to={`/lottStore?actId=${encodeURIComponent(ticket.actId)}`} data-testid="ticket-stores">
+          {t('coupon.stores')}
+        </Link>
+      </p>
+      {confirming ? (
+        <div className="ticket__confirm" data-testid="ticket-confirm">
+          <p role="alert">{t('coupon.confirmUse')}</p>
+          <div className="ticket__confirm-actions">
+            <button type="button" className="btn btn-ghost" onClick={() => onConfirm(false)}>
+              {t('prizes.cancel')}
+            </button>
+            <button type="button" className="sub-cta" data-testid="ticket-use-ok" disabled={busy} onClick={onUse}>
+              {t('prizes.confirm')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="sub-cta"
+          data-testid="ticket-use"
+          disabled={busy}
+          onClick={() => onConfirm(true)}
+        >
+          {t('coupon.markUsed')}
+        </button>
+      )}
+    </>
+  );
 }
 
 /** "My ticket detail": the code readable and copyable, its QR for a store, and "used at the store". */
@@ -55,75 +135,15 @@ export function TicketDetail({ couponId, onClose, inline }: TicketDetailProps) {
       <div className="ticket" data-testid="ticket-detail" data-state={ticket?.state}>
         {ticket ? (
           <>
-            <p className="ticket__kicker">{ticket.activityTitle}</p>
-            <h2 className="ticket__name">{ticket.prizeName}</h2>
-            {ticket.valueCents > 0 ? <p className="ticket__value">{yuan(ticket.valueCents)}</p> : null}
-            <div className={ticket.state === 'unused' ? 'ticket__qr' : 'ticket__qr is-void'}>
-              <img
-                src={qrImageSrc(ticket.qrSvg)}
-                alt={t('coupon.qrAlt', { code: ticket.code })}
-                data-testid="ticket-qr"
-              />
-              {ticket.state !== 'unused' ? (
-                <span className="ticket__stamp">{t(`coupon.state.${ticket.state}`)}</span>
-              ) : null}
-            </div>
-            <button
-              type="button"
-              className="ticket__code"
-              onClick={() => void copyText(ticket.code)}
-              data-testid="ticket-code"
-            >
-              <code>{groupCode(ticket.code)}</code>
-              <span>{t('act.copy')}</span>
-            </button>
-            <p className="ticket__hint">
-              {ticket.state === 'unused'
-                ? ticket.validUntil
-                  ? t('coupon.validUntil', { at: formatDate(ticket.validUntil, 'YYYY-MM-DD HH:mm') })
-                  : t('coupon.noEnd')
-                : ticket.usedAt
-                  ? t('coupon.usedAt', { at: formatDate(ticket.usedAt, 'YYYY-MM-DD HH:mm') })
-                  : t('coupon.expiredHint')}
-            </p>
+            <TicketFace ticket={ticket} />
             {ticket.state === 'unused' ? (
-              <>
-                <p className="ticket__how">
-                  {t('coupon.showAtStore')}{' '}
-                  <Link to={`/lottStore?actId=${encodeURIComponent(ticket.actId)}`} data-testid="ticket-stores">
-                    {t('coupon.stores')}
-                  </Link>
-                </p>
-                {confirming ? (
-                  <div className="ticket__confirm" data-testid="ticket-confirm">
-                    <p role="alert">{t('coupon.confirmUse')}</p>
-                    <div className="ticket__confirm-actions">
-                      <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
-                        {t('prizes.cancel')}
-                      </button>
-                      <button
-                        type="button"
-                        className="sub-cta"
-                        data-testid="ticket-use-ok"
-                        disabled={use.isPending}
-                        onClick={() => void markUsed()}
-                      >
-                        {t('prizes.confirm')}
-                      </button>
-                    </div>
-                  </div>
-                ) : (
-                  <button
-                    type="button"
-                    className="sub-cta"
-                    data-testid="ticket-use"
-                    disabled={use.isPending}
-                    onClick={() => setConfirming(true)}
-                  >
-                    {t('coupon.markUsed')}
-                  </button>
-                )}
-              </>
+              <UseTicket
+                ticket={ticket}
+                confirming={confirming}
+                busy={use.isPending}
+                onConfirm={setConfirming}
+                onUse={() => void markUsed()}
+              />
             ) : null}
           </>
         ) : detail.isError ? null : (

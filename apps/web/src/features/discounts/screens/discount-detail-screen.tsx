@@ -101,8 +101,8 @@ function Outcome({ outcome, onRetryReport }: { outcome: PayOutcome; onRetryRepor
       );
   }
 }
-
-function PayPanel({ discount }: { discount: Discount }) {
+/** The payment's inputs, its one idempotency key per inputs, and paying (or reporting a paid one again). */
+function usePayment(discount: Discount) {
   const [merchantId, setMerchantId] = useState(discount.validMerchants[0]?.id ?? '');
   // The card is chosen here because the signature binds it (the host pays with the card signed for).
   const [cardBin, setCardBin] = useState(discount.validCards[0]?.bin);
@@ -111,8 +111,6 @@ function PayPanel({ discount }: { discount: Discount }) {
   const [outcome, setOutcome] = useState<PayOutcome | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const amountCents = centsFromYuan(amountText);
-  const shown = preview(discount, amountCents);
-  const why = blocker(discount);
   // One key per payment asked for: tapping "pay" again for the same amount signs the same payment.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new key exactly when merchant or amount change
   const key = useMemo(() => crypto.randomUUID(), [merchantId, amountCents, cardBin]);
@@ -143,13 +141,23 @@ function PayPanel({ discount }: { discount: Discount }) {
     setOutcome(await reportPayment(browserPayDeps(key), outcome.signed));
     setBusy(false);
   };
+  return {
+    choice: { merchantId, setMerchantId, cardBin, setCardBin, amountText, setAmountText, amountCents },
+    busy,
+    outcome,
+    refusal,
+    pay,
+    retryReport,
+  };
+}
 
-  if (outcome?.kind === 'paid') return <Outcome outcome={outcome} onRetryReport={() => undefined} />;
+type Choice = ReturnType<typeof usePayment>['choice'];
+
+/** The merchant, the card (the signature binds it) and the amount. */
+function PayChoices({ discount, choice }: { discount: Discount; choice: Choice }) {
+  const { merchantId, setMerchantId, cardBin, setCardBin, amountText, setAmountText, amountCents } = choice;
   return (
-    <section className="sub-card lj-pay" aria-labelledby="lj-pay-title">
-      <h2 className="sub-card__title" id="lj-pay-title">
-        {t('lijian.payTitle')}
-      </h2>
+    <>
       {discount.validMerchants.length > 0 ? (
         <label className="lj-field">
           <span>{t('lijian.merchant')}</span>
@@ -168,7 +176,7 @@ function PayPanel({ discount }: { discount: Discount }) {
           <select value={cardBin} onChange={(e) => setCardBin(e.target.value)} data-testid="lijian-card">
             {discount.validCards.map((c) => (
               <option key={c.bin} value={c.bin}>
-                {c.label}（{c.bin}）
+                {t('text.withNote', { text: c.label, note: c.bin })}
               </option>
             ))}
           </select>
@@ -188,6 +196,23 @@ function PayPanel({ discount }: { discount: Discount }) {
           />
         </span>
       </label>
+    </>
+  );
+}
+
+function PayPanel({ discount }: { discount: Discount }) {
+  const { choice, busy, outcome, refusal, pay, retryReport } = usePayment(discount);
+  const { merchantId, amountCents } = choice;
+  const shown = preview(discount, amountCents);
+  const why = blocker(discount);
+
+  if (outcome?.kind === 'paid') return <Outcome outcome={outcome} onRetryReport={() => undefined} />;
+  return (
+    <section className="sub-card lj-pay" aria-labelledby="lj-pay-title">
+      <h2 className="sub-card__title" id="lj-pay-title">
+        {t('lijian.payTitle')}
+      </h2>
+      <PayChoices discount={discount} choice={choice} />
       {shown ? (
         <p className={shown.applies ? 'lj-preview' : 'lj-preview is-short'} data-testid="lijian-preview">
           {shown.applies

@@ -1,28 +1,20 @@
-import { maskMobile, type RouteData } from '@campaign/contract/client';
-import { type ReactNode, useMemo, useState } from 'react';
-import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
-import { CallFailure } from '#web/api/errors';
+import type { ReactNode } from 'react';
+import { useEndpointQuery } from '#web/api/endpoint-query';
 import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
 import { formatDate } from '#web/shared/lib/format-date';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { yuan } from '#web/shared/lib/money';
-import { regionText } from '#web/shared/lib/region-text';
-import { Link, useNavigate, useSearchParams } from '#web/shared/navigation/navigation';
-import { addressListPath, orderConfirmPath, PRIZES_PATH } from '#web/shared/navigation/paths';
-import { showToast } from '#web/shared/ui/feedback';
+import { Link, useSearchParams } from '#web/shared/navigation/navigation';
+import { orderConfirmPath, PRIZES_PATH } from '#web/shared/navigation/paths';
 import { Icon } from '#web/shared/ui/icon';
-import { Modal } from '#web/shared/ui/modal';
 import { ORDER_STATE_VIEW, OrderStateBadge } from '#web/shared/ui/order-state';
 import { SubLoading, SubPage, SubState } from '#web/shared/ui/sub-page';
+import { AddressLines, AwaitingAddress } from '../components/awaiting-address';
 import { type MessageKey, t } from '../messages';
-import { daysLeft, journeySteps, type Order, STATE_DESC } from '../model/order-view';
+import { journeySteps, type Order, STATE_DESC } from '../model/order-view';
 import './orders.css';
 
-type Address = RouteData<'addressDetail'>;
-type Snapshot = NonNullable<Order['address']>;
-
 const ORDER_NOT_FOUND = 3101;
-const ORDER_EXPIRED = 3102;
 
 function PrizeCard({ order }: { order: Order }) {
   return (
@@ -39,20 +31,6 @@ function PrizeCard({ order }: { order: Order }) {
       </div>
       <OrderStateBadge state={order.state} className="order-prize__badge" />
     </section>
-  );
-}
-
-function AddressLines({ address }: { address: Snapshot | Address }) {
-  return (
-    <>
-      <p className="order-addr__who">
-        <b>{address.name}</b>
-        <span>{maskMobile(address.mobile)}</span>
-      </p>
-      <p className="order-addr__where">
-        {regionText(address.provinceName, address.cityName, address.districtName)} {address.detail}
-      </p>
-    </>
   );
 }
 
@@ -85,143 +63,6 @@ function Timeline({ order }: { order: Order }) {
         </p>
       ) : null}
     </section>
-  );
-}
-
-/** The address to confirm with: the one just chosen (`addNo`), else the customer's default. */
-function useChosenAddress(addNo: string | null, enabled: boolean) {
-  const chosen = useEndpointQuery(
-    'addressDetail',
-    { query: { addNo: addNo ?? '' } },
-    {
-      meta: { quiet: true },
-      enabled: enabled && addNo !== null,
-    },
-  );
-  const list = useEndpointQuery(
-    'addressList',
-    { query: { page_num: 1, page_size: 10 } },
-    {
-      meta: { quiet: true },
-      enabled: enabled && addNo === null,
-    },
-  );
-  if (addNo !== null) return { address: chosen.data ?? null, pending: chosen.isPending && enabled, none: false };
-  const fallback = list.data?.list.find((a) => a.isDefault) ?? list.data?.list[0] ?? null;
-  return { address: fallback, pending: list.isPending && enabled, none: list.data?.total === 0 };
-}
-
-function AwaitingAddress({ order, addNo }: { order: Order; addNo: string | null }) {
-  const navigate = useNavigate();
-  const { address, pending, none } = useChosenAddress(addNo, true);
-  const [confirming, setConfirming] = useState(false);
-  const confirm = useEndpointMutation('orderConfirm');
-  // One key per order and address: a retried confirmation is the same confirmation.
-  const key = useMemo(
-    () => `${order.orderId}:${address?.addNo ?? ''}:${crypto.randomUUID()}`,
-    [order.orderId, address?.addNo],
-  );
-  const days = daysLeft(order.addressDeadline, Date.now());
-
-  const submit = async () => {
-    setConfirming(false);
-    if (!address) return;
-    try {
-      await confirm.mutateAsync({
-        body: { orderId: order.orderId, addNo: address.addNo },
-        idempotencyKey: key,
-        quiet: true,
-      });
-      showToast(t('order.confirmed'));
-      navigate(orderConfirmPath(order.orderId), { replace: true });
-    } catch (error) {
-      const failure = error instanceof CallFailure ? error : null;
-      showToast(failure?.detail ?? t('request.failed'));
-      if (failure?.code === ORDER_EXPIRED) navigate(orderConfirmPath(order.orderId), { replace: true });
-    }
-  };
-
-  return (
-    <>
-      <section className="sub-card order-addr" aria-labelledby="order-addr-title">
-        <h2 className="sub-card__title" id="order-addr-title">
-          {t('order.address')}
-        </h2>
-        {pending ? <div className="order-addr__skeleton" /> : null}
-        {!pending && address ? (
-          <Link className="order-addr__pick" to={addressListPath(order.orderId)} data-testid="order-address">
-            <span className="order-addr__pin" aria-hidden="true">
-              <Icon name="home" size="1.6rem" />
-            </span>
-            <span className="order-addr__body">
-              <AddressLines address={address} />
-            </span>
-            <span className="order-addr__change">
-              {t('order.changeAddress')}
-              <Icon name="chevron-right" size="1.2rem" />
-            </span>
-          </Link>
-        ) : null}
-        {!pending && !address ? (
-          <Link className="order-addr__empty" to={addressListPath(order.orderId)} data-testid="order-address-add">
-            <Icon name="home" size="1.8rem" />
-            <span>{none ? t('order.addAddress') : t('order.pickAddress')}</span>
-            <Icon name="chevron-right" size="1.3rem" />
-          </Link>
-        ) : null}
-        <div className="order-addr__stripe" aria-hidden="true" />
-      </section>
-      <section className="sub-card order-window" data-testid="order-window">
-        <Icon name="order-expired" size="1.6rem" />
-        <p>
-          {order.addressDeadline
-            ? t('order.window', {
-                at: formatDate(order.addressDeadline, 'YYYY-MM-DD HH:mm'),
-                days: order.addressWindowDays,
-              })
-            : t('order.windowDays', { days: order.addressWindowDays })}
-          {days !== null ? <b>{t('order.daysLeft', { n: days })}</b> : null}
-        </p>
-      </section>
-      <div className="sub-footer">
-        <button
-          type="button"
-          className="sub-cta"
-          data-testid="order-confirm"
-          disabled={!address || confirm.isPending}
-          onClick={() => setConfirming(true)}
-        >
-          {t('order.confirm')}
-        </button>
-      </div>
-      <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        variant="dialog"
-        width="84%"
-        title={t('order.confirmTitle')}
-      >
-        {address ? (
-          <div className="order-dialog">
-            <AddressLines address={address} />
-            <p className="order-dialog__note">{t('order.confirmNote')}</p>
-            <div className="sub-dialog-actions">
-              <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
-                {t('order.back')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                data-testid="order-confirm-ok"
-                onClick={() => void submit()}
-              >
-                {t('order.confirmOk')}
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </Modal>
-    </>
   );
 }
 

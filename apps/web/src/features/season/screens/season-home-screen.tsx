@@ -1,3 +1,4 @@
+import type { RouteData } from '@campaign/contract/client';
 import { useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { useLoginWhenExpired } from '#web/api/use-login-when-expired';
 import { Link } from '#web/shared/navigation/navigation';
@@ -7,6 +8,8 @@ import { SeasonFrame, SeasonSkeleton, SeasonState } from '../components/season-f
 import { useSeasonActId, useServerNow } from '../components/use-season';
 import { t } from '../messages';
 import { pad2, SEASON_PATHS, seasonLink, timeLeft } from '../model/season-view';
+
+type Home = RouteData<'seasonHome'>;
 
 function Countdown({ endsAt, serverTime, over }: { endsAt: number; serverTime: number; over: boolean }) {
   const now = useServerNow(serverTime);
@@ -19,6 +22,52 @@ function Countdown({ endsAt, serverTime, over }: { endsAt: number; serverTime: n
       {t('season.days')}
       <b>{pad2(left.h)}</b>:<b>{pad2(left.m)}</b>:<b>{pad2(left.s)}</b>
     </p>
+  );
+}
+/** The customer's season points and rank, and the account's wallet. */
+function Standing({ d, wallet }: { d: Home; wallet: number | undefined }) {
+  return (
+    <section className="season-card season-me" aria-label={t('season.myStanding')}>
+      <div className="season-me__cell">
+        <span className="season-me__label">{t('season.myPoints')}</span>
+        <b className="season-me__value" data-testid="season-points">
+          {d.me.score}
+        </b>
+      </div>
+      <div className="season-me__divider" aria-hidden="true" />
+      <div className="season-me__cell">
+        <span className="season-me__label">{t('season.myRank')}</span>
+        <b className="season-me__value" data-testid="season-rank">
+          {d.me.rank === null ? t('season.unranked') : `#${d.me.rank}`}
+        </b>
+      </div>
+      <p className="season-me__foot">{t('season.participants', { n: d.participants })}</p>
+      {wallet !== undefined ? (
+        <p className="season-me__wallet" data-testid="season-wallet">
+          {t('season.wallet', { n: wallet })}
+          <Link to={PRIZES_PATH}>{t('act.myPrizes')} ›</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Entries({ d, actId }: { d: Home; actId: string }) {
+  return (
+    <nav className="season-entries" aria-label={t('season.entries')}>
+      <Link className="season-entry is-rank" to={seasonLink(SEASON_PATHS.rank, actId)}>
+        <b>{t('season.tabRank')}</b>
+        <span>{t('season.rankDesc')}</span>
+      </Link>
+      <Link className="season-entry is-task" to={seasonLink(SEASON_PATHS.task, actId)}>
+        <b>{t('season.tabTask')}</b>
+        <span>{t('season.taskProgress', { done: d.tasksDone, total: d.tasksTotal })}</span>
+      </Link>
+      <Link className="season-entry is-prizes" to={seasonLink(SEASON_PATHS.prizes, actId)}>
+        <b>{t('season.tabPrizes')}</b>
+        <span>{d.status === 'settled' ? t('season.resultReady') : t('season.prizesDesc')}</span>
+      </Link>
+    </nav>
   );
 }
 
@@ -61,28 +110,7 @@ export function SeasonHomeScreen() {
         <SeasonSkeleton />
       ) : (
         <>
-          <section className="season-card season-me" aria-label={t('season.myStanding')}>
-            <div className="season-me__cell">
-              <span className="season-me__label">{t('season.myPoints')}</span>
-              <b className="season-me__value" data-testid="season-points">
-                {d.me.score}
-              </b>
-            </div>
-            <div className="season-me__divider" aria-hidden="true" />
-            <div className="season-me__cell">
-              <span className="season-me__label">{t('season.myRank')}</span>
-              <b className="season-me__value" data-testid="season-rank">
-                {d.me.rank === null ? t('season.unranked') : `#${d.me.rank}`}
-              </b>
-            </div>
-            <p className="season-me__foot">{t('season.participants', { n: d.participants })}</p>
-            {balance.data ? (
-              <p className="season-me__wallet" data-testid="season-wallet">
-                {t('season.wallet', { n: balance.data.balance })}
-                <Link to={PRIZES_PATH}>{t('act.myPrizes')} ›</Link>
-              </p>
-            ) : null}
-          </section>
+          <Standing d={d} wallet={balance.data?.balance} />
 
           {signinTask && live ? (
             <section className="season-card season-signin">
@@ -101,21 +129,7 @@ export function SeasonHomeScreen() {
               </button>
             </section>
           ) : null}
-
-          <nav className="season-entries" aria-label={t('season.entries')}>
-            <Link className="season-entry is-rank" to={seasonLink(SEASON_PATHS.rank, actId)}>
-              <b>{t('season.tabRank')}</b>
-              <span>{t('season.rankDesc')}</span>
-            </Link>
-            <Link className="season-entry is-task" to={seasonLink(SEASON_PATHS.task, actId)}>
-              <b>{t('season.tabTask')}</b>
-              <span>{t('season.taskProgress', { done: d.tasksDone, total: d.tasksTotal })}</span>
-            </Link>
-            <Link className="season-entry is-prizes" to={seasonLink(SEASON_PATHS.prizes, actId)}>
-              <b>{t('season.tabPrizes')}</b>
-              <span>{d.status === 'settled' ? t('season.resultReady') : t('season.prizesDesc')}</span>
-            </Link>
-          </nav>
+          <Entries d={d} actId={actId} />
         </>
       )}
     </SeasonFrame>

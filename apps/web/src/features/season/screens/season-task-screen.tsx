@@ -23,6 +23,29 @@ function taskDesc(task: SeasonTask): string {
   if (task.kind === 'invite') return t('season.inviteDesc', { n: task.timesTotal });
   return t(task.period === 'once' ? 'season.onceDesc' : 'season.dailyDesc');
 }
+function TaskRow({ task, disabled, onGo }: { task: SeasonTask; disabled: boolean; onGo: () => void }) {
+  return (
+    <li key={task.id} className={`season-card season-task is-${task.kind}${task.doneNow ? ' is-done' : ''}`}>
+      <span className="season-task__badge" aria-hidden="true">
+        {t(KIND_LABEL[task.kind])}
+      </span>
+      <div className="season-task__text">
+        <h3>{task.title}</h3>
+        <p>{taskDesc(task)}</p>
+      </div>
+      <span className="season-task__points">+{task.points}</span>
+      <button
+        type="button"
+        className="season-btn season-btn--small"
+        data-testid={`season-task-${task.id}`}
+        disabled={disabled}
+        onClick={onGo}
+      >
+        {task.doneNow ? t('season.done') : t(task.kind === 'signin' ? 'season.signin' : 'season.goDo')}
+      </button>
+    </li>
+  );
+}
 
 /** /pro1/task?actId=…: each task with its points, whether it is done in this period, and a button to do it. */
 export function SeasonTaskScreen() {
@@ -87,25 +110,12 @@ export function SeasonTaskScreen() {
           </section>
           <ul className="season-tasks" data-testid="season-tasks">
             {d.tasks.map((task) => (
-              <li key={task.id} className={`season-card season-task is-${task.kind}${task.doneNow ? ' is-done' : ''}`}>
-                <span className="season-task__badge" aria-hidden="true">
-                  {t(KIND_LABEL[task.kind])}
-                </span>
-                <div className="season-task__text">
-                  <h3>{task.title}</h3>
-                  <p>{taskDesc(task)}</p>
-                </div>
-                <span className="season-task__points">+{task.points}</span>
-                <button
-                  type="button"
-                  className="season-btn season-btn--small"
-                  data-testid={`season-task-${task.id}`}
-                  disabled={!live || task.doneNow || (task.kind === 'signin' && signIn.isPending)}
-                  onClick={() => go(task)}
-                >
-                  {task.doneNow ? t('season.done') : t(task.kind === 'signin' ? 'season.signin' : 'season.goDo')}
-                </button>
-              </li>
+              <TaskRow
+                key={task.id}
+                task={task}
+                disabled={!live || task.doneNow || (task.kind === 'signin' && signIn.isPending)}
+                onGo={() => go(task)}
+              />
             ))}
           </ul>
         </>

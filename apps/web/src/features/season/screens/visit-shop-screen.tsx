@@ -44,15 +44,8 @@ function Shelf() {
 /** `noTask`: opened without a task (a bookmark, a link passed on): nothing to time, the way to the tasks. */
 type Phase = 'noTask' | 'starting' | 'running' | 'credited' | 'doneBefore' | 'failed';
 
-/**
- * /visitShop?actId=…&taskId=…: "stay on this page N seconds". The server seals its own start time in a token;
- * the ring shows the seconds on the server's clock and the credit is asked for only when they have passed
- * (the server checks again, so a faster clock here gains nothing).
- */
-export function VisitShopScreen() {
-  const actId = useSeasonActId();
-  const [params] = useSearchParams();
-  const taskId = params.get('taskId') ?? '';
+/** The visit's clock: started on the server, counted here on the server's time, credited when it has passed. */
+function useVisitTimer(actId: string, taskId: string) {
   const start = useEndpointMutation('seasonVisitStart');
   const finish = useEndpointMutation('seasonVisitFinish');
   const [phase, setPhase] = useState<Phase>(taskId ? 'starting' : 'noTask');
@@ -110,6 +103,60 @@ export function VisitShopScreen() {
       },
     );
   }, [phase, progress, visit, actId, taskId, finish]);
+  const failure = start.error?.detail ?? finish.error?.detail;
+  return { phase, progress, secondsLeft, points, failure };
+}
+
+interface RingProps {
+  phase: Phase;
+  progress: number;
+  secondsLeft: number;
+  points: number;
+  ringText: string;
+}
+
+function VisitRing({ phase, progress, secondsLeft, points, ringText }: RingProps) {
+  return (
+    <svg className="visit-ring" viewBox="0 0 100 100" role="img" aria-label={ringText}>
+      <circle cx="50" cy="50" r="42" className="visit-ring__track" />
+      <circle
+        cx="50"
+        cy="50"
+        r="42"
+        className="visit-ring__bar"
+        strokeDasharray={RING}
+        strokeDashoffset={phase === 'running' || phase === 'starting' || phase === 'noTask' ? RING * (1 - progress) : 0}
+      />
+      <text x="50" y="48" className="visit-ring__num">
+        {phase === 'running' || phase === 'starting'
+          ? secondsLeft || '…'
+          : phase === 'credited'
+            ? `+${points}`
+            : phase === 'noTask'
+              ? '→'
+              : '✓'}
+      </text>
+      <text x="50" y="64" className="visit-ring__unit">
+        {phase === 'running' || phase === 'starting'
+          ? t('season.seconds')
+          : phase === 'noTask'
+            ? t('season.tabTask')
+            : t('season.points')}
+      </text>
+    </svg>
+  );
+}
+
+/**
+ * /visitShop?actId=…&taskId=…: "stay on this page N seconds". The server seals its own start time in a token;
+ * the ring shows the seconds on the server's clock and the credit is asked for only when they have passed
+ * (the server checks again, so a faster clock here gains nothing).
+ */
+export function VisitShopScreen() {
+  const actId = useSeasonActId();
+  const [params] = useSearchParams();
+  const taskId = params.get('taskId') ?? '';
+  const { phase, progress, secondsLeft, points, failure } = useVisitTimer(actId, taskId);
 
   const ringText =
     phase === 'credited'
@@ -117,7 +164,7 @@ export function VisitShopScreen() {
       : phase === 'doneBefore'
         ? t('season.visitDoneToday')
         : phase === 'failed'
-          ? (start.error?.detail ?? finish.error?.detail ?? t('season.visitFailed'))
+          ? (failure ?? t('season.visitFailed'))
           : phase === 'noTask'
             ? t('season.visitNoTask')
             : t('season.visitLeft', { seconds: secondsLeft });
@@ -130,35 +177,7 @@ export function VisitShopScreen() {
         data-phase={phase}
         aria-live="polite"
       >
-        <svg className="visit-ring" viewBox="0 0 100 100" role="img" aria-label={ringText}>
-          <circle cx="50" cy="50" r="42" className="visit-ring__track" />
-          <circle
-            cx="50"
-            cy="50"
-            r="42"
-            className="visit-ring__bar"
-            strokeDasharray={RING}
-            strokeDashoffset={
-              phase === 'running' || phase === 'starting' || phase === 'noTask' ? RING * (1 - progress) : 0
-            }
-          />
-          <text x="50" y="48" className="visit-ring__num">
-            {phase === 'running' || phase === 'starting'
-              ? secondsLeft || '…'
-              : phase === 'credited'
-                ? `+${points}`
-                : phase === 'noTask'
-                  ? '→'
-                  : '✓'}
-          </text>
-          <text x="50" y="64" className="visit-ring__unit">
-            {phase === 'running' || phase === 'starting'
-              ? t('season.seconds')
-              : phase === 'noTask'
-                ? t('season.tabTask')
-                : t('season.points')}
-          </text>
-        </svg>
+        <VisitRing phase={phase} progress={progress} secondsLeft={secondsLeft} points={points} ringText={ringText} />
         <div className="visit-timer__text">
           <h2>{ringText}</h2>
           {phase === 'running' || phase === 'starting' ? <p>{t('season.visitHint')}</p> : null}

@@ -20,23 +20,10 @@ function RedemptionLine({ r }: { r: NonNullable<Ticket['redemption']> }) {
     </p>
   );
 }
-
-function TicketCard({
-  ticket,
-  storeId,
-  onRedeemed,
-}: {
-  ticket: Ticket;
-  storeId: string;
-  onRedeemed: (t: Ticket) => void;
-}) {
-  const redeem = useEndpointMutation('redeemTicket');
-  const exception = useEndpointMutation('redeemException');
-  const [reason, setReason] = useState('');
-  const body = { code: ticket.code, storeId };
-  const status = ticket.redemption ? 'redeemed' : ticket.state;
+/** The ticket as the clerk checks it: prize, stamp and facts. */
+function TicketFacts({ ticket, status }: { ticket: Ticket; status: string }) {
   return (
-    <section className={`sub-card redeem-ticket is-${status}`} data-testid="redeem-ticket" data-state={status}>
+    <>
       <div className="redeem-ticket__top">
         <img src={imageUrl(ticket.image)} alt="" />
         <div>
@@ -72,6 +59,64 @@ function TicketCard({
           </div>
         ) : null}
       </dl>
+    </>
+  );
+}
+
+/** An expired ticket: ask for an exception, with a reason. */
+function ExceptionForm({ body }: { body: { code: string; storeId: string } }) {
+  const exception = useEndpointMutation('redeemException');
+  const [reason, setReason] = useState('');
+  return exception.isSuccess ? (
+    <p className="redeem-sent" role="status" data-testid="redeem-sent">
+      <Icon name="check" size="1.3rem" />
+      {t('redeem.sent')}
+    </p>
+  ) : (
+    <form
+      className="redeem-exception"
+      onSubmit={(e) => {
+        e.preventDefault();
+        exception.mutate({ body: { ...body, reason }, quiet: true });
+      }}
+    >
+      <label>
+        {t('redeem.reason')}
+        <textarea
+          value={reason}
+          rows={2}
+          maxLength={200}
+          placeholder={t('redeem.reasonPh')}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </label>
+      {exception.error ? (
+        <p className="redeem-error" role="alert">
+          {exception.error.detail}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-ghost" disabled={reason.trim().length < 2 || exception.isPending}>
+        {t('redeem.exception')}
+      </button>
+    </form>
+  );
+}
+
+function TicketCard({
+  ticket,
+  storeId,
+  onRedeemed,
+}: {
+  ticket: Ticket;
+  storeId: string;
+  onRedeemed: (t: Ticket) => void;
+}) {
+  const redeem = useEndpointMutation('redeemTicket');
+  const body = { code: ticket.code, storeId };
+  const status = ticket.redemption ? 'redeemed' : ticket.state;
+  return (
+    <section className={`sub-card redeem-ticket is-${status}`} data-testid="redeem-ticket" data-state={status}>
+      <TicketFacts ticket={ticket} status={status} />
       {ticket.redemption ? <RedemptionLine r={ticket.redemption} /> : null}
       {redeem.error ? (
         <p className="redeem-error" role="alert" data-testid="redeem-error">
@@ -89,41 +134,7 @@ function TicketCard({
           {t('redeem.do')}
         </button>
       ) : null}
-      {!ticket.redemption && ticket.state === 'expired' && ticket.redeemableHere ? (
-        exception.isSuccess ? (
-          <p className="redeem-sent" role="status" data-testid="redeem-sent">
-            <Icon name="check" size="1.3rem" />
-            {t('redeem.sent')}
-          </p>
-        ) : (
-          <form
-            className="redeem-exception"
-            onSubmit={(e) => {
-              e.preventDefault();
-              exception.mutate({ body: { ...body, reason }, quiet: true });
-            }}
-          >
-            <label>
-              {t('redeem.reason')}
-              <textarea
-                value={reason}
-                rows={2}
-                maxLength={200}
-                placeholder={t('redeem.reasonPh')}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </label>
-            {exception.error ? (
-              <p className="redeem-error" role="alert">
-                {exception.error.detail}
-              </p>
-            ) : null}
-            <button type="submit" className="btn btn-ghost" disabled={reason.trim().length < 2 || exception.isPending}>
-              {t('redeem.exception')}
-            </button>
-          </form>
-        )
-      ) : null}
+      {!ticket.redemption && ticket.state === 'expired' && ticket.redeemableHere ? <ExceptionForm body={body} /> : null}
     </section>
   );
 }
@@ -131,6 +142,48 @@ function TicketCard({
 /** The clerk's counter: a staff session first (the host app's staff ticket, or pasted), then the desk. */
 export function RedeemPanel() {
   return <StaffGate>{() => <Desk />}</StaffGate>;
+}
+/** The store chosen and the code, typed or scanned. */
+function CodeForm(props: {
+  code: string;
+  setCode: (code: string) => void;
+  busy: boolean;
+  onFind: (code: string) => void;
+  onScan: () => void;
+}) {
+  const { code, setCode, busy, onFind, onScan } = props;
+  return (
+    <form
+      className="redeem-code"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onFind(code);
+      }}
+    >
+      <label className="redeem-field">
+        <span>{t('redeem.code')}</span>
+        <input
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder={t('redeem.codePh')}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="redeem-code"
+        />
+      </label>
+      <div className="redeem-code__actions">
+        {canScan() ? (
+          <button type="button" className="btn btn-ghost" onClick={onScan}>
+            {t('redeem.scan')}
+          </button>
+        ) : null}
+        <button type="submit" className="sub-cta" disabled={!code.trim() || busy} data-testid="redeem-lookup">
+          {t('redeem.lookup')}
+        </button>
+      </div>
+    </form>
+  );
 }
 
 /** Which store, the code (typed or scanned), the ticket, redeem once. */
@@ -187,41 +240,13 @@ function Desk() {
             ))}
           </select>
         </label>
-        <form
-          className="redeem-code"
-          onSubmit={(e) => {
-            e.preventDefault();
-            find(code);
-          }}
-        >
-          <label className="redeem-field">
-            <span>{t('redeem.code')}</span>
-            <input
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              placeholder={t('redeem.codePh')}
-              autoCapitalize="characters"
-              autoComplete="off"
-              spellCheck={false}
-              data-testid="redeem-code"
-            />
-          </label>
-          <div className="redeem-code__actions">
-            {canScan() ? (
-              <button type="button" className="btn btn-ghost" onClick={() => setScanning(true)}>
-                {t('redeem.scan')}
-              </button>
-            ) : null}
-            <button
-              type="submit"
-              className="sub-cta"
-              disabled={!code.trim() || lookup.isPending}
-              data-testid="redeem-lookup"
-            >
-              {t('redeem.lookup')}
-            </button>
-          </div>
-        </form>
+        <CodeForm
+          code={code}
+          setCode={setCode}
+          busy={lookup.isPending}
+          onFind={find}
+          onScan={() => setScanning(true)}
+        />
         {scanning ? <QrScanner onCode={scanned} onClose={() => setScanning(false)} /> : null}
         {lookup.error ? (
           <p className="redeem-error" role="alert" data-testid="redeem-lookup-error">

@@ -74,7 +74,7 @@ function Hours({ store }: { store: StoreDetail }) {
               ? t(`store.day.${from}`)
               : t('store.days', { from: t(`store.day.${from}`), to: t(`store.day.${to}`) }),
           )
-          .join('、');
+          .join(t('text.listSeparator'));
         const span = h.open === '00:00' && h.close === '24:00' ? t('store.allDay') : `${h.open}-${h.close}`;
         return (
           <li key={`${h.days.join()}-${h.open}`}>

@@ -25,6 +25,65 @@ export function mapNavigationPath(listId: string, storeId: string, where: Locate
   return `/lottStore/mapNavigation?${q}`;
 }
 
+type City = { cityCode: string; cityName: string; count: number };
+
+function CityFilter({
+  cities,
+  city,
+  onCity,
+}: {
+  cities: City[];
+  city: string | null;
+  onCity: (c: string | null) => void;
+}) {
+  return (
+    <fieldset className="store-cities" aria-label={t('store.allCities')}>
+      <button
+        type="button"
+        className={city === null ? 'store-city is-active' : 'store-city'}
+        aria-pressed={city === null}
+        onClick={() => onCity(null)}
+      >
+        {t('store.allCities')}
+      </button>
+      {cities.map((c) => (
+        <button
+          key={c.cityCode}
+          type="button"
+          className={city === c.cityName ? 'store-city is-active' : 'store-city'}
+          aria-pressed={city === c.cityName}
+          onClick={() => onCity(c.cityName)}
+        >
+          {c.cityName}
+          <small>{c.count}</small>
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Asking for the customer's position (nearest stores first). */
+function LocateBar({ locating, onAsk }: { locating: LocateState; onAsk: () => void }) {
+  return (
+    <div className={`store-locate is-${locating}`} data-testid="store-locate" data-state={locating}>
+      <span>
+        {locating === 'done'
+          ? t('store.located')
+          : locating === 'failed'
+            ? t('store.locateFailed')
+            : locating === 'asking'
+              ? t('store.locating')
+              : t('store.locateAsk')}
+      </span>
+      {locating !== 'done' ? (
+        <button type="button" onClick={onAsk} disabled={locating === 'asking'}>
+          {t('store.locate')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 function Stores({ listId }: { listId: string }) {
   const [city, setCity] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -89,44 +148,8 @@ function Stores({ listId }: { listId: string }) {
             data-testid="store-search"
           />
         </label>
-        <fieldset className="store-cities" aria-label={t('store.allCities')}>
-          <button
-            type="button"
-            className={city === null ? 'store-city is-active' : 'store-city'}
-            aria-pressed={city === null}
-            onClick={() => setCity(null)}
-          >
-            {t('store.allCities')}
-          </button>
-          {cities.map((c) => (
-            <button
-              key={c.cityCode}
-              type="button"
-              className={city === c.cityName ? 'store-city is-active' : 'store-city'}
-              aria-pressed={city === c.cityName}
-              onClick={() => setCity(c.cityName)}
-            >
-              {c.cityName}
-              <small>{c.count}</small>
-            </button>
-          ))}
-        </fieldset>
-        <div className={`store-locate is-${locating}`} data-testid="store-locate" data-state={locating}>
-          <span>
-            {locating === 'done'
-              ? t('store.located')
-              : locating === 'failed'
-                ? t('store.locateFailed')
-                : locating === 'asking'
-                  ? t('store.locating')
-                  : t('store.locateAsk')}
-          </span>
-          {locating !== 'done' ? (
-            <button type="button" onClick={() => void ask()} disabled={locating === 'asking'}>
-              {t('store.locate')}
-            </button>
-          ) : null}
-        </div>
+        <CityFilter cities={cities} city={city} onCity={setCity} />
+        <LocateBar locating={locating} onAsk={() => void ask()} />
       </section>
       {content}
     </>
