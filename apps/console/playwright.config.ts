@@ -89,6 +89,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // A machine busy with other suites would shed the journeys' requests at random (as apps/web's config).
         MAX_EVENT_LOOP_DELAY_MS: '0',
+        // e2e/shedding.spec.ts: a browser with cookie campaign-test-shed=1 has its API calls shed (ADR 0054).
+        SHED_TEST_COOKIE: '1',
       },
       url: `http://localhost:${CONSOLE_E2E_PORT}/healthz`,
       reuseExistingServer: false,

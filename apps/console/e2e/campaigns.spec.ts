@@ -62,13 +62,17 @@ test('1. the operator creates a wheel campaign: banner, GBK white list, prizes, 
   await expect(operator).toHaveURL(/\/console\/campaigns\/[^/]+\/edit$/, { timeout: 30_000 });
   id = decodeURIComponent(/campaigns\/([^/]+)\/edit/.exec(operator.url())?.[1] ?? '');
 
-  // Dates a few minutes ahead: it goes live at its start, ends a few minutes later.
+  // Dates a few minutes ahead: it goes live at its start, ends a few minutes later. Five minutes live: on a
+  // busy machine the review, the customer's draw, the pause and the top-up took more than two (2026-12-01).
   startsAt = Math.ceil((Date.now() + 2 * MINUTE) / MINUTE) * MINUTE;
-  endsAt = startsAt + 2 * MINUTE;
+  endsAt = startsAt + 5 * MINUTE;
   await operator.getByLabel('开始时间').fill(local(startsAt));
   await operator.getByLabel('结束时间').fill(local(endsAt));
   // Its own entry slot: the demo's live wheel holds the default one.
   await operator.getByLabel('入口位置').fill(`page:wheel-${Date.now()}`);
+  // Both typed times counted (the second is typed while the first one's change re-renders the form).
+  await expect(operator.getByLabel('开始时间')).toHaveValue(local(startsAt).replace('T', ' '));
+  await expect(operator.getByLabel('结束时间')).toHaveValue(local(endsAt).replace('T', ' '));
   await operator.getByLabel('活动规则').fill('Draw three times a day.');
   // The server's check, under the field, while typing.
   await expect(operator.locator('.of-field--error').getByRole('alert')).toContainText('中文');
@@ -272,12 +276,22 @@ test('7. the auditor verifies and exports the log; `audit verify` passes; an edi
     rowid: number;
     after: string;
   };
-  db.prepare('UPDATE audit_log SET after = ? WHERE rowid = ?').run('{"state":"live"}', original.rowid);
+  // The database refuses the change (ADR 0331); an attacker with DDL rights drops the guard first.
+  const tamper = db.prepare('UPDATE audit_log SET after = ? WHERE rowid = ?');
+  expect(() => tamper.run('{"state":"live"}', original.rowid)).toThrow(/append-only/);
+  const guard = db
+    .prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'audit_log_no_update'`)
+    .get() as {
+    sql: string;
+  };
+  db.exec('DROP TRIGGER audit_log_no_update');
+  tamper.run('{"state":"live"}', original.rowid);
   expect(() => cli([])).toThrow();
   await auditor.getByRole('button', { name: '校验哈希链' }).click();
   await expect(auditor.getByTestId('verify-result')).toHaveAttribute('role', 'alert');
   // The row put back as it was: the chain is whole again (and the other journeys' audit checks see it whole).
-  db.prepare('UPDATE audit_log SET after = ? WHERE rowid = ?').run(original.after, original.rowid);
+  tamper.run(original.after, original.rowid);
+  db.exec(guard.sql);
   db.close();
   cli([]);
   await auditor.context().close();

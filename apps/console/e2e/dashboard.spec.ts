@@ -54,6 +54,21 @@ test('dashboard: a customer draws, and within 2 s the draw count and the stock c
   await page.goto('/console/dashboard?corpId=demo');
   await expect(page.getByRole('button', { name: `查看 ${ACT}` })).toBeVisible({ timeout: 30_000 });
   await snap(page, 'console-dashboard-corp');
+
+  // Compare: a second campaign, picked by its name, side by side with the first.
+  await page.goto(`/console/dashboard?actId=${ACT}&corpId=demo`);
+  await page.getByTestId('dash-vs').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+  await expect(page).toHaveURL(/[?&]vs=/);
+  // The demo's other campaigns may be drafts (no numbers): the side-by-side view of a published one.
+  await page.goto(`/console/dashboard?actId=${ACT}&vs=${ACT}&corpId=demo`);
+  await expect(page.getByTestId('dash-compare')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('dash-compare').getByText('中奖率')).toBeVisible();
+  await snap(page, 'console-dashboard-compare');
+  // The campaign list: sortable headers, column settings, batch pause and the export.
+  await page.goto('/console/campaigns?corpId=demo&sort=title&order=ascend');
+  await expect(page.getByRole('button', { name: '导出 CSV' })).toBeVisible({ timeout: 30_000 });
+  await snap(page, 'console-campaigns-sorted');
 });
 
 test('dashboard: a stream refused while the nodes restart is opened again, and the numbers go live', async ({
@@ -79,4 +94,19 @@ test('dashboard: a stream refused while the nodes restart is opened again, and t
   // Opened again after 2 s, by the screen itself.
   await expect(live).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
   expect(refused).toBe(1);
+});
+
+test('dashboard: a session ended elsewhere ends the stream, and the screen goes to sign-in', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'operator');
+  await page.goto(`/console/dashboard?actId=${ACT}&corpId=demo`);
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+  // Signed out from another tab of the same browser: the server ends the stream within 2 s, and the
+  // stream's next attempt answers 401. The screen must not keep saying it reconnects.
+  const other = await page.context().newPage();
+  await other.goto(`/console/?corpId=demo`);
+  await other.getByRole('button', { name: '退出登录' }).click();
+  await expect(other.getByLabel('登录名')).toBeVisible();
+  await other.close();
+  await expect(page.getByLabel('登录名')).toBeVisible({ timeout: 30_000 });
 });

@@ -143,6 +143,8 @@ test('exports, reconciliation and its alert', async ({ page, request }) => {
         .first(),
     ).toBeVisible({ timeout: 10_000 });
   }).toPass({ timeout: 60_000 });
+  // Only its requester sees and downloads an unmasked file (ADR 0373): the row says so.
+  await expect(page.locator('.ant-tag').filter({ hasText: '仅申请人可下载' }).first()).toBeVisible();
 
   // 4. The reconciliation is green.
   await page.getByRole('link', { name: /对账$/ }).click();

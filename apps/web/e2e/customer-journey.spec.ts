@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEBOUNCE_GAP, loginTo, settle, signIn, snap } from './helpers';
+import { DEBOUNCE_GAP, loginThroughScreen, settle, signIn, snap } from './helpers';
 
 // Several screens per journey, each with axe, on a shared machine.
 test.describe.configure({ timeout: 240_000 });
@@ -10,7 +10,7 @@ const DEMO_CUSTOMER = '13800138000';
 test('the demo customer: points won and seen, the granted discount in 我的奖品 leads to /lijianDetail and its rules', async ({
   page,
 }) => {
-  await loginTo(page, '/commonActivity?corpId=demo&actId=common-signin', DEMO_CUSTOMER);
+  await loginThroughScreen(page, '/commonActivity?corpId=demo&actId=common-signin', DEMO_CUSTOMER);
   await page.waitForTimeout(DEBOUNCE_GAP);
   await page.getByTestId('common-claim').click();
   const dialog = page.getByTestId('result-dialog');
@@ -47,7 +47,7 @@ test('the demo customer: points won and seen, the granted discount in 我的奖�
 test('a ticket won: 查看券码 → code and QR → where to use it → the store on the map, by tapping only', async ({
   page,
 }) => {
-  await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-store');
+  await loginThroughScreen(page, '/upStdDraw?corpId=demo&actId=wheel-store');
   await page.waitForTimeout(DEBOUNCE_GAP);
   await page.getByRole('button', { name: /抽奖/ }).click();
   const dialog = page.getByTestId('result-dialog');
@@ -72,7 +72,7 @@ test('a ticket won: 查看券码 → code and QR → where to use it → the sto
 });
 
 test('the season invite task opens the inviter’s share page with the QR code and link', async ({ page }) => {
-  await loginTo(page, '/pro1/task?corpId=demo&actId=pro1-season');
+  await loginThroughScreen(page, '/pro1/task?corpId=demo&actId=pro1-season');
   await page.getByTestId('season-task-invite').click();
   await expect(page).toHaveURL(/\/newCustomersShare\?actId=newcust-spring/);
   await expect(page.getByTestId('invite-qr')).toBeVisible({ timeout: 15_000 });
