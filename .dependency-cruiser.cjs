@@ -100,6 +100,43 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
     {
+      name: 'console-features-not-each-other',
+      comment: 'A console feature never imports another feature: what two need moves into shared.',
+      severity: 'error',
+      from: { path: '^apps/console/src/features/([^/]+)/' },
+      to: { path: '^apps/console/src/features/', pathNot: '^apps/console/src/features/$1/' },
+    },
+    {
+      name: 'console-shared-below-features',
+      comment:
+        'Console layers: shared (i18n, hooks, campaign words) and api (the server) below the features, the features below app. Neither shared nor api imports a feature or the app.',
+      severity: 'error',
+      from: { path: '^apps/console/src/shared/' },
+      to: { path: '^apps/console/src/(features|app)/' },
+    },
+    {
+      name: 'console-api-below-features',
+      severity: 'error',
+      from: { path: '^apps/console/src/api/' },
+      to: { path: '^apps/console/src/(features|app)/' },
+    },
+    {
+      name: 'console-features-below-app',
+      severity: 'error',
+      from: { path: '^apps/console/src/features/' },
+      to: { path: '^apps/console/src/app/' },
+    },
+    {
+      name: 'console-client-without-zod',
+      comment: 'The console calls the server through @campaign/contract/client, never the zod table (ADR 0110).',
+      severity: 'error',
+      from: { path: '^apps/console/src/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: '(^packages/contract/src/(index|table|common|envelope|openapi|endpoints/)|node_modules/zod/)',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles, even inside one folder (type-only imports count too).',
       severity: 'error',
@@ -109,7 +146,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)dist/' },
+    exclude: { path: '(^|/)dist/|^apps/server/src/testing/fixtures/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -15,6 +15,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = [
   { src: join(ROOT, 'apps/web/src'), prefix: '#web/' },
   { src: join(ROOT, 'apps/server/src'), prefix: '#server/' },
+  { src: join(ROOT, 'apps/console/src'), prefix: '#console/' },
 ];
 const check = process.argv.includes('--check');
 // `from '…'`, `import '…'`, `import('…')`, `vi.mock('…')`, `export … from '…'`.

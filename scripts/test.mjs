@@ -12,14 +12,10 @@ mkdirSync(out, { recursive: true });
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env }).status === 0;
 
-/** One Playwright suite, its output lines prefixed with its name (two run at once). */
-function playwright(name, config, jsonFile) {
+/** A command whose output lines are prefixed with its name (two run at once); resolves to whether it passed. */
+function prefixed(name, cmd, args, extraEnv = {}) {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], {
-      cwd: root,
-      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
     }
@@ -27,12 +23,28 @@ function playwright(name, config, jsonFile) {
   });
 }
 
+/** One Playwright suite, prefixed with its name. */
+function playwright(name, config, jsonFile) {
+  return prefixed(name, 'npx', ['playwright', 'test', '-c', config, '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile,
+  });
+}
+
 let passed = 0;
 let failed = 0;
 const stages = [
   ['prepare (chromium, postgres)', () => run('bash', ['scripts/ensure-test-deps.sh'])],
-  ['type-check', () => run('npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web', 'apps/console'])],
-  ['lint + boundaries', () => run('npm', ['run', 'lint'])],
+  [
+    // Side by side: the type-check is one thread, the lint's biome and dependency-cruiser the other core.
+    'type-check, lint + boundaries',
+    async () => {
+      const both = [
+        ['tsc', 'npx', ['tsc', '-b', 'packages/contract', 'apps/server', 'apps/web', 'apps/console']],
+        ['lint', 'npm', ['run', 'lint']],
+      ].map(([name, cmd, args]) => prefixed(name, cmd, args));
+      return (await Promise.all(both)).every(Boolean);
+    },
+  ],
   [
     'unit + integration',
     () => {
