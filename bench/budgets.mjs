@@ -261,11 +261,17 @@ async function stopServer(server) {
 
 /** OTP log-in through the API (as the login screen does it); returns the cookies it set. */
 async function apiLogin() {
-  const res = await fetch(`${BASE}/bmcs/api/auth/otp/login?corpId=demo`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-campaign-client': 'h5', origin: BASE },
-    body: JSON.stringify({ mobile: DEMO_MOBILE, code: DEMO_OTP }),
-  });
+  let res;
+  // A server just started on a busy machine may shed the first calls (429 with Retry-After, ADR 0054): wait as told.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    res = await fetch(`${BASE}/bmcs/api/auth/otp/login?corpId=demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-campaign-client': 'h5', origin: BASE },
+      body: JSON.stringify({ mobile: DEMO_MOBILE, code: DEMO_OTP }),
+    });
+    if (res.status !== 429) break;
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+  }
   const cookies = res.headers.getSetCookie().map((c) => {
     const pair = c.split(';')[0] ?? '';
     const eq = pair.indexOf('=');

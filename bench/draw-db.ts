@@ -33,8 +33,8 @@ async function main() {
   const { migrateToLatest } = await mod('db/migrate.ts');
   const { createServices } = await mod('services.ts');
   const { testConfig } = await mod('config.ts');
-  const { parseDefinition } = await mod('cli/definition.ts');
-  const { applyDefinition } = await mod('cli/import.ts');
+  const { parseDefinition } = await mod('campaign-file/definition.ts');
+  const { applyDefinition } = await mod('campaign-file/import.ts');
   // Asked every second here (10 s in the server): the warm-up below makes the growing tables large.
   const database: Database_ = openDatabase({ kind: 'postgres', url }, { tableSizesEveryMs: 1000 });
   // The database is dropped at the end with (force): a connection still open then is not an error.
