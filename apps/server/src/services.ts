@@ -147,6 +147,7 @@ function prizeServices(base: BaseDeps, f: Foundation, approvals: ReturnType<type
     orders,
     coupons,
     holds: approvals,
+    codePools: f.whiteLists,
     stock: f.stock,
   });
   return { orders, coupons, payments, prizes };

@@ -32,6 +32,7 @@ const prize = z
     unlockAfterDraws: count.nullish(),
     tiers: z.array(z.object({ fromDraw: count, weight }).loose()).max(50),
     consolation: z.boolean(),
+    codes: z.object({ ref: z.string().max(200), rows: count, name: z.string().max(200).optional() }).nullable(),
   })
   .partial()
   .loose();

@@ -107,6 +107,11 @@ export interface DraftPrize {
   tiers?: { fromDraw: number; weight: number }[];
   /** Exactly one prize is the fallback ("谢谢参与"). */
   consolation?: boolean;
+  /**
+   * A coupon's uploaded code pool (ADR 0390): the upload's list id, its number of codes and file name. None: the
+   * service generates each code. The stock may not exceed the pool.
+   */
+  codes?: { ref: string; rows: number; name?: string } | null;
 }
 
 export interface DraftActivity {

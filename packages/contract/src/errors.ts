@@ -97,6 +97,7 @@ export const ERRORS = {
     '您的上一次抽奖仍在处理中，请稍后再试',
     'Your previous draw is still being processed, please try again',
   ),
+  CODE_POOL_EMPTY: e(2019, 200, '奖品券码已发完，请稍后再试或联系活动方', 'The prize has no coupon codes left'),
   SEED_NOT_REVEALED: e(2011, 200, '活动结束后才公布种子', 'The seed is revealed after the activity ends'),
 
   // 3xxx: prizes reaching the customer (addresses 30xx, orders 31xx, coupons 32xx, discounts 33xx, files 34xx).

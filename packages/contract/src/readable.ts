@@ -61,7 +61,7 @@ export function readable(path: ReadablePath, value: unknown, names: NameBook = {
   const { key } = where(path);
   if (value === undefined || value === null || value === '')
     return text(value === null && UNLIMITED_KEYS.has(key) ? VALUE_WORDS.unlimited : VALUE_WORDS.none);
-  if (key === 'whiteList' && isObj(value)) return text(whiteListText(value));
+  if ((key === 'whiteList' || key === 'codes') && isObj(value)) return text(whiteListText(value));
   if (IMAGE_KEYS.has(key) && typeof value === 'string') return { kind: 'image', url: value, alt: readableLabel(path) };
   if (Array.isArray(value)) return arrayOf(path, value, names);
   if (isObj(value)) return linesOf(path, value, names);

@@ -24,6 +24,7 @@ import * as m0022 from './migrations/0022-audit-append-only';
 import * as m0023 from './migrations/0023-award-line';
 import * as m0024 from './migrations/0024-notifications';
 import * as m0026 from './migrations/0026-store-master-data';
+import * as m0027 from './migrations/0027-coupon-code-pool';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-award-line': m0023,
   '0024-notifications': m0024,
   '0026-store-master-data': m0026,
+  '0027-coupon-code-pool': m0027,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -103,6 +103,7 @@ export const tableOwners = {
   audit_head: 'audit',
   campaign_list: 'campaign-lab',
   campaign_list_entry: 'campaign-lab',
+  campaign_code: 'campaign-lab',
   campaign: 'campaigns',
   campaign_review: 'campaigns',
   stats_delta: 'stats',

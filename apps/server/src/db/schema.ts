@@ -121,7 +121,7 @@ export interface CampaignListTable {
   corp_id: string;
   id: string;
   campaign_id: string;
-  kind: 'whiteList' | 'cgroup';
+  kind: 'whiteList' | 'cgroup' | 'codes';
   rows: number;
   encoding: 'utf-8' | 'gbk';
   sha256: string;
@@ -136,8 +136,19 @@ export interface CampaignListEntryTable {
   nuid: string;
   mobile: string | null;
 }
+/** A code of an uploaded coupon code pool, taken once (migration 0027, ADR 0390). */
+export interface CampaignCodeTable {
+  corp_id: string;
+  list_id: string;
+  /** The code's line order in its file: codes are handed out in it. */
+  seq: number;
+  code: string;
+  award_id: string | null;
+  taken_at: number | null;
+}
 export interface CampaignLabTables {
   campaign_list: CampaignListTable;
+  campaign_code: CampaignCodeTable;
   campaign_list_entry: CampaignListEntryTable;
 }
 
@@ -328,6 +339,8 @@ export interface PrizeTable_ {
   per_user_cap: number | null;
   value_cents: number;
   points: number | null;
+  /** The uploaded code pool (campaign_list of kind `codes`) a coupon's codes come from; null: generated (0027). */
+  code_pool: string | null;
 }
 export interface ActivityGroupTable {
   corp_id: string;

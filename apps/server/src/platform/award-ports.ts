@@ -21,6 +21,8 @@ export interface AwardRequest {
     points: number | null;
     /** A prize worth more than the corp's threshold waits for an approver. */
     valueCents?: number;
+    /** A coupon's uploaded code pool (ADR 0390): its code is the pool's next; none: a generated code. */
+    codePool?: string | null;
   };
   now: number;
   /** How an approver sees it if the prize is held. */
@@ -60,4 +62,16 @@ export interface HoldRequest {
  */
 export interface AwardHoldPort {
   holdPrize(x: TxExec, a: HoldRequest): Step<boolean>;
+}
+
+/**
+ * The campaign lab's uploaded coupon code pools (ADR 0390): the prizes module takes a coupon's code from its pool
+ * inside the award's transaction; null when the pool has no code left.
+ */
+export interface CodePoolPort {
+  takeCode(x: TxExec, a: { corpId: string; listId: string; awardId: string; now: number }): Step<string | null>;
+  /** The code an award took from a pool (a held prize's, shown once released); null: none. */
+  codeOf(x: TxExec, corpId: string, awardId: string): Step<string | null>;
+  /** A declined prize's code goes back to its pool, as its unit goes back to stock. */
+  giveBack(x: TxExec, corpId: string, awardId: string): Step<void>;
 }

@@ -166,9 +166,9 @@ export const campaignLabEndpoints = {
     roles: LAB_WRITERS,
     tag: 'console-campaign-lab',
     summary:
-      'Upload a white list or customer group as CSV bytes (UTF-8 or GBK, detected; up to 1,000,000 rows, streamed). Bad rows come back as `line: field: message`; nothing is stored unless the whole file is valid',
+      'Upload a white list, customer group or coupon code pool (`kind=codes`: a 券码/code column, ADR 0390) as CSV bytes (UTF-8 or GBK, detected; up to 1,000,000 rows, streamed). Bad rows come back as `line: field: message`; nothing is stored unless the whole file is valid',
     upload: { types: ['text/csv', 'application/octet-stream'], maxBytes: MAX_LIST_BYTES },
-    query: z.object({ id: campaignId, kind: z.enum(['whiteList', 'cgroup']).default('whiteList') }),
+    query: z.object({ id: campaignId, kind: z.enum(['whiteList', 'cgroup', 'codes']).default('whiteList') }),
     body: z.undefined(),
     data: listUploadSchema,
     errors: ['CAMPAIGN_NOT_FOUND', 'LIST_INVALID', 'UPLOAD_TOO_LARGE', 'UPLOAD_TYPE'],

@@ -56,6 +56,7 @@ const DRAW_ERRORS = [
   'DRAW_BUSY',
   'CONFLICT_IN_FLIGHT',
   'IDEMPOTENCY_MISMATCH',
+  'CODE_POOL_EMPTY',
 ] as const satisfies readonly ErrorName[];
 
 export const drawEndpoints = {

@@ -43,8 +43,18 @@ export const prizeDefSchema = z
       .array(z.object({ fromDraw: z.number().int().min(0), weight: z.number().int().min(0) }).strict())
       .default([]),
     consolation: z.boolean().default(false),
+    /** A coupon's uploaded code pool (the console's upload, ADR 0390); none: the service generates its codes. */
+    codePool: z.string().min(1).max(64).optional(),
   })
-  .strict();
+  .strict()
+  .refine((p) => p.codePool === undefined || p.kind === 'coupon', {
+    message: 'only a coupon has a code pool',
+    path: ['codePool'],
+  })
+  .refine((p) => p.codePool === undefined || p.stock !== null, {
+    message: 'a prize with a code pool needs a stock (at most its codes)',
+    path: ['stock'],
+  });
 
 export const activityDefSchema = z
   .object({

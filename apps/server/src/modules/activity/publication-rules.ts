@@ -54,6 +54,7 @@ export function prizeRow(def: ActivityDef, p: PrizeDef, sort: number): repo.Priz
     per_user_cap: p.perUserCap,
     value_cents: p.valueCents,
     points: p.points ?? null,
+    code_pool: p.codePool ?? null,
   };
 }
 

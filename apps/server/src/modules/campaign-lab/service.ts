@@ -29,8 +29,12 @@ export function createCampaignLabService(deps: CampaignLabDeps) {
     previewPage: (corp: Corp | null, token: string) => previewPage(deps, corp, token),
     previewDraw: (corp: Corp | null, token: string) => previewDraw(deps, corp, token),
     uploadImage: (acting: Acting, corp: Corp, body: unknown) => uploadImage(deps, acting, corp, body),
-    uploadList: (acting: Acting, corp: Corp, query: { id: string; kind: 'whiteList' | 'cgroup' }, body: unknown) =>
-      uploadList(deps, acting, corp, query, body),
+    uploadList: (
+      acting: Acting,
+      corp: Corp,
+      query: { id: string; kind: 'whiteList' | 'cgroup' | 'codes' },
+      body: unknown,
+    ) => uploadList(deps, acting, corp, query, body),
     exportYaml: (acting: Acting, corp: Corp, id: string) => exportYaml(deps, acting, corp, id),
     importYaml: (acting: Acting, corp: Corp, body: { yaml: string; id?: string }) =>
       importYaml(deps, acting, corp, body),

@@ -1,12 +1,13 @@
-import { handOver, own } from '../../db/owners';
+import { handOver, type Own, own } from '../../db/owners';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { Corp } from '../../platform/tenancy';
+import * as codes from './code-pool-repo';
 import type { CampaignLabDeps } from './deps';
 import { storedDraft } from './lab-steps';
 import type { Acting } from './ports';
 import * as repo from './repo';
-import { readList, type Spooled, spool } from './uploads';
+import { readCodes, readList, type Spooled, spool } from './uploads';
 
 /** Rows per staging transaction: a few milliseconds of the one SQLite writer each (bench:white-list). */
 export const STAGE_BATCH = 500;
@@ -15,10 +16,10 @@ export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 /** The longest pause between two staging batches. */
 const MAX_PAUSE_MS = 50;
 
-type ListQuery = { id: string; kind: 'whiteList' | 'cgroup' };
+type ListQuery = { id: string; kind: 'whiteList' | 'cgroup' | 'codes' };
 
 /**
- * A white list or customer group: spooled, then staged and swapped in (ADR 0374). The rows are stored in short
+ * A white list, customer group or coupon code pool (ADR 0390): spooled, then staged and swapped in (ADR 0374). The rows are stored in short
  * transactions of STAGE_BATCH rows, pausing between them, under a list no reader takes (`staging`); one
  * small transaction swaps it in when every row was valid. Else LIST_INVALID with `line: field: message`, and
  * the staged rows are deleted again: nothing stored before changes either way.
@@ -42,12 +43,12 @@ export async function uploadList(deps: CampaignLabDeps, acting: Acting, corp: Co
       created_by: acting.actor.id,
       state: 'staging',
     });
-    const rows = await stageRows(deps, corp.id, listId, spooled);
+    const rows = await stageRows(deps, corp.id, listId, query.kind, spooled);
     await swapIn(deps, acting, corp.id, query, listId, rows, spooled);
     return { listId, rows, encoding: spooled.encoding };
   } catch (err) {
     // A failure here (the database away) leaves the staged rows to the next upload's sweep.
-    await discard(deps, corp.id, listId).catch(() => undefined);
+    await discard(deps, corp.id, listId, query.kind).catch(() => undefined);
     throw err;
   } finally {
     await spooled.done();
@@ -55,21 +56,35 @@ export async function uploadList(deps: CampaignLabDeps, acting: Acting, corp: Co
 }
 
 /** Stores the spooled rows under the staging list, batch by batch; any bad row is LIST_INVALID. */
-async function stageRows(deps: CampaignLabDeps, corpId: string, listId: string, spooled: Spooled) {
-  const read = await readList(
-    spooled,
-    async (rows) => {
+async function stageRows(
+  deps: CampaignLabDeps,
+  corpId: string,
+  listId: string,
+  kind: ListQuery['kind'],
+  spooled: Spooled,
+) {
+  /** One batch in its own transaction; then whoever waited for the database or the event loop goes first. */
+  const staged =
+    <R>(add: (lab: Own<'campaign-lab'>, rows: R[]) => Promise<R[]>) =>
+    async (rows: R[]) => {
       const started = performance.now();
-      const dups = await deps.database.db
-        .transaction()
-        .execute((tx) => repo.addEntries(own('campaign-lab', tx), corpId, listId, rows));
-      // Whoever waited for the database or the event loop meanwhile goes first: the upload pauses as
-      // long as its batch took (at most half of the process's time), then waits its turn.
+      const dups = await deps.database.db.transaction().execute((tx) => add(own('campaign-lab', tx), rows));
+      // The upload pauses as long as its batch took (at most half of the process's time), then waits its turn.
       await new Promise((r) => setTimeout(r, Math.min(performance.now() - started, MAX_PAUSE_MS)));
       return dups;
-    },
-    STAGE_BATCH,
-  );
+    };
+  const read =
+    kind === 'codes'
+      ? await readCodes(
+          spooled,
+          staged((lab, rows) => codes.addCodes(lab, corpId, listId, rows)),
+          STAGE_BATCH,
+        )
+      : await readList(
+          spooled,
+          staged((lab, rows) => repo.addEntries(lab, corpId, listId, rows)),
+          STAGE_BATCH,
+        );
   if (read.bad > 0) {
     const fields = Object.fromEntries(
       read.problems.map((p) => {
@@ -85,7 +100,19 @@ async function stageRows(deps: CampaignLabDeps, corpId: string, listId: string, 
 }
 
 /** A list file's columns as the operator reads them (the CSV's header may be in either language). */
-const COLUMN_LABELS: Record<string, string> = { nuid: '客户号', mobile: '手机号', header: '表头', file: '文件' };
+const COLUMN_LABELS: Record<string, string> = {
+  nuid: '客户号',
+  mobile: '手机号',
+  code: '券码',
+  header: '表头',
+  file: '文件',
+};
+/** The audit action of each kind of list. */
+const ACTIONS: Record<ListQuery['kind'], string> = {
+  whiteList: 'campaign.white-list',
+  cgroup: 'campaign.customer-group',
+  codes: 'campaign.code-pool',
+};
 
 /** `2: nuid: 客户号只能含…` → `第 2 行 客户号：…` (the summary's words; `fields` keeps `2:nuid` for the form). */
 function lineText(problem: string): string {
@@ -112,7 +139,7 @@ async function swapIn(
       at: deps.clock(),
       actor: acting.actor,
       ip: acting.ip,
-      action: `campaign.${query.kind === 'cgroup' ? 'customer-group' : 'white-list'}`,
+      action: ACTIONS[query.kind],
       subject: query.id,
       before: null,
       after: { listId, rows, encoding: spooled.encoding, sha256: spooled.sha256 },
@@ -121,10 +148,13 @@ async function swapIn(
 }
 
 /** Deletes a staged list, STAGE_BATCH rows per transaction (a ready list is never touched). */
-async function discard(deps: CampaignLabDeps, corpId: string, listId: string) {
+async function discard(deps: CampaignLabDeps, corpId: string, listId: string, kind?: ListQuery['kind']) {
   const lab = own('campaign-lab', deps.database.db);
-  while ((await repo.dropStagedEntries(lab, corpId, listId, STAGE_BATCH)) === STAGE_BATCH) {
-    await new Promise((r) => setImmediate(r));
+  const drop = kind === 'codes' ? codes.dropStagedCodes : kind ? repo.dropStagedEntries : null;
+  for (const d of drop ? [drop] : [repo.dropStagedEntries, codes.dropStagedCodes]) {
+    while ((await d(lab, corpId, listId, STAGE_BATCH)) === STAGE_BATCH) {
+      await new Promise((r) => setImmediate(r));
+    }
   }
   await repo.dropStagedList(lab, corpId, listId);
 }

@@ -108,36 +108,81 @@ export interface ListRow {
 
 const NUID = /^[A-Za-z0-9_-]{1,64}$/;
 const MOBILE = /^1\d{10}$/;
-const HEADERS = {
-  nuid: ['nuid', '客户号', '客户编号', '客户id'],
-  mobile: ['mobile', '手机号', '手机', '手机号码'],
-} as const;
+/** A pool's coupon code: what the store counter accepts (packages/contract `redeemCodeSchema`), any case. */
+const CODE = /^[A-Za-z0-9]{6,40}$/;
 /** At most this many bad rows are named; the count says how many there were. */
 export const MAX_REPORTED = 100;
 
 /** A record longer than this (in characters) is no list row: refused, and never held whole in memory. */
 const MAX_RECORD_CHARS = 64 * 1024;
 
+type Report = (line: number, field: string, message: string) => void;
+/** Where each named column is in the file (-1: not there). */
+type Columns = Record<string, number>;
+
+/** What one kind of list file holds: its columns, the one it needs, and how a line becomes a row. */
+interface ListShape<R extends { line: number }> {
+  headers: Record<string, readonly string[]>;
+  /** The column every file needs (a repeat of it is reported under its name). */
+  key: string;
+  missingHeader: string;
+  repeated: (row: R) => string;
+  /** The row of a line (its index among the rows from 0), or null when a field is not valid (reported). */
+  row: (record: string[], line: number, columns: Columns, index: number, report: Report) => R | null;
+}
+
+/** A white list or customer group: 客户号 and, optionally, 手机号. */
+const CUSTOMERS: ListShape<ListRow> = {
+  headers: { nuid: ['nuid', '客户号', '客户编号', '客户id'], mobile: ['mobile', '手机号', '手机', '手机号码'] },
+  key: 'nuid',
+  missingHeader: '首行须为表头，含“客户号”（nuid）列，可选“手机号”（mobile）列',
+  repeated: (r) => `客户号 ${r.nuid} 重复`,
+  row: (record, line, columns, _index, report) => {
+    const nuid = record[columns.nuid ?? -1] ?? '';
+    const mobile = (columns.mobile ?? -1) >= 0 ? (record[columns.mobile ?? -1] ?? '') : '';
+    let ok = true;
+    if (!NUID.test(nuid)) {
+      report(line, 'nuid', nuid ? '客户号只能含字母、数字、_ 或 -（1–64 位）' : '客户号不能为空');
+      ok = false;
+    }
+    if (mobile && !MOBILE.test(mobile)) {
+      report(line, 'mobile', '手机号须为 11 位数字，以 1 开头');
+      ok = false;
+    }
+    return ok ? { line, nuid, mobile: mobile || null } : null;
+  },
+};
+
+/** A coupon's code pool: one 券码 a line, handed out in the file's order (ADR 0390). */
+export interface PoolCodeRow {
+  line: number;
+  seq: number;
+  code: string;
+}
+const CODES: ListShape<PoolCodeRow> = {
+  headers: { code: ['code', '券码', '兑换码', '券号'] },
+  key: 'code',
+  missingHeader: '首行须为表头，含“券码”（code）列',
+  repeated: (r) => `券码 ${r.code} 重复`,
+  row: (record, line, columns, index, report) => {
+    const code = record[columns.code ?? -1] ?? '';
+    if (!CODE.test(code)) {
+      report(line, 'code', code ? '券码须为 6–40 位字母或数字' : '券码不能为空');
+      return null;
+    }
+    return { line, seq: index + 1, code: code.toUpperCase() };
+  },
+};
+
 /**
  * What csv-parse could not read, as `line: field: message`: an unclosed quote is named at the line its record
  * starts on (the one after the last record read), anything else at the line csv-parse stopped on.
  */
-function csvProblem(
-  err: CsvError,
-  lastLine: number,
-  columns: { nuid: number; mobile: number } | null,
-): [number, string, string] {
+function csvProblem(err: CsvError, lastLine: number, columns: Columns | null): [number, string, string] {
   const at = typeof err.lines === 'number' ? err.lines : lastLine + 1;
   const col = typeof err.column === 'number' ? err.column : -1;
-  const field = !columns
-    ? 'header'
-    : col === columns.nuid
-      ? 'nuid'
-      : col === columns.mobile
-        ? 'mobile'
-        : col >= 0
-          ? `第 ${col + 1} 列`
-          : 'file';
+  const named = columns && col >= 0 ? Object.entries(columns).find(([, i]) => i === col)?.[0] : undefined;
+  const field = !columns ? 'header' : (named ?? (col >= 0 ? `第 ${col + 1} 列` : 'file'));
   switch (err.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
       return [lastLine + 1, field, '引号未闭合：从此行起到文件末尾都在一对引号里'];
@@ -155,25 +200,35 @@ function csvProblem(
  * Reads the spooled list row by row: a header (`nuid`/客户号, optional `mobile`/手机号), then one customer
  * per line. Valid rows go to `onRows` in batches; bad ones to `problems` as `line: field: message`.
  */
-export async function readList(
+export function readList(spooled: Spooled, onRows: (rows: ListRow[]) => Promise<ListRow[]>, batchSize = 2000) {
+  return readRows(spooled, CUSTOMERS, onRows, batchSize);
+}
+
+/** Reads a spooled code pool: a header (`code`/券码), then one code per line, as readList reads customers. */
+export function readCodes(spooled: Spooled, onRows: (rows: PoolCodeRow[]) => Promise<PoolCodeRow[]>, batchSize = 2000) {
+  return readRows(spooled, CODES, onRows, batchSize);
+}
+
+async function readRows<R extends { line: number }>(
   spooled: Spooled,
-  onRows: (rows: ListRow[]) => Promise<ListRow[]>,
-  batchSize = 2000,
+  shape: ListShape<R>,
+  onRows: (rows: R[]) => Promise<R[]>,
+  batchSize: number,
 ): Promise<{ rows: number; problems: string[]; bad: number }> {
   const problems: string[] = [];
   let bad = 0;
-  const report = (line: number, field: string, message: string) => {
+  const report: Report = (line, field, message) => {
     bad++;
     if (problems.length < MAX_REPORTED) problems.push(`${line}: ${field}: ${message}`);
   };
-  let columns: { nuid: number; mobile: number } | null = null;
+  let columns: Columns | null = null;
   let rows = 0;
-  let batch: ListRow[] = [];
+  let batch: R[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
     const taken = batch;
     batch = [];
-    for (const dup of await onRows(taken)) report(dup.line, 'nuid', `客户号 ${dup.nuid} 重复`);
+    for (const dup of await onRows(taken)) report(dup.line, shape.key, shape.repeated(dup));
   };
   // 16 KiB at a time: each chunk is parsed in one go, and customers' requests wait for it.
   const source = createReadStream(spooled.file, { highWaterMark: 16 * 1024 });
@@ -197,10 +252,11 @@ export async function readList(
       lastLine = line;
       if (!columns) {
         const names = record.map((h) => h.toLowerCase());
-        const at = (k: keyof typeof HEADERS) => names.findIndex((h) => (HEADERS[k] as readonly string[]).includes(h));
-        columns = { nuid: at('nuid'), mobile: at('mobile') };
-        if (columns.nuid < 0) {
-          report(line, 'header', '首行须为表头，含“客户号”（nuid）列，可选“手机号”（mobile）列');
+        columns = Object.fromEntries(
+          Object.entries(shape.headers).map(([k, accepted]) => [k, names.findIndex((h) => accepted.includes(h))]),
+        );
+        if ((columns[shape.key] ?? -1) < 0) {
+          report(line, 'header', shape.missingHeader);
           break;
         }
         continue;
@@ -212,7 +268,7 @@ export async function readList(
       }
       // Valid rows are staged even after a bad one (the staged list is discarded then): a duplicate
       // later in the file is still found and named.
-      const row = listRow(record, line, columns, report);
+      const row = shape.row(record, line, columns, rows - 1, report);
       if (row) {
         batch.push(row);
         if (batch.length >= batchSize) await flush();
@@ -228,25 +284,4 @@ export async function readList(
   if (!columns) report(1, 'file', '文件为空');
   await flush();
   return { rows: Math.min(rows, MAX_LIST_ROWS), problems, bad };
-}
-
-/** One customer's line of a list, or null (its problems reported) when a field is not valid. */
-function listRow(
-  record: string[],
-  line: number,
-  columns: { nuid: number; mobile: number },
-  report: (line: number, field: string, message: string) => void,
-): ListRow | null {
-  const nuid = record[columns.nuid] ?? '';
-  const mobile = columns.mobile >= 0 ? (record[columns.mobile] ?? '') : '';
-  let ok = true;
-  if (!NUID.test(nuid)) {
-    report(line, 'nuid', nuid ? '客户号只能含字母、数字、_ 或 -（1–64 位）' : '客户号不能为空');
-    ok = false;
-  }
-  if (mobile && !MOBILE.test(mobile)) {
-    report(line, 'mobile', '手机号须为 11 位数字，以 1 开头');
-    ok = false;
-  }
-  return ok ? { line, nuid, mobile: mobile || null } : null;
 }

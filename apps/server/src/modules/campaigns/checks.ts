@@ -71,7 +71,7 @@ export function draftProblems(input: CheckInput, file: CampaignFilePort): Record
   }
   // The campaign file's own schemas last: where the console's rules above already named a field, their
   // message (in the user's language) is the one shown.
-  for (const issue of file.problems(fileOf(input.corpId, input.id, draft), locale)) {
+  for (const issue of file.problems(fileOf(input.corpId, input.id, draft, { pools: true }), locale)) {
     add(draftPath(issue), issue.message);
   }
   return fields;
@@ -103,6 +103,11 @@ function activityProblems(
     const stock = p.consolation ? null : (p.stock ?? null);
     if (stock !== null && p.perUserCap != null && p.perUserCap > stock) {
       add(`activity.prizes.${i}.perUserCap`, m('每人上限不能超过库存', 'the per-customer cap exceeds the stock'));
+    }
+    if (p.codes?.ref && p.kind !== 'coupon') {
+      add(`activity.prizes.${i}.codes`, m('只有券类奖品可以使用券码池', 'only a coupon has a code pool'));
+    } else if (p.codes?.ref && stock === null) {
+      add(`activity.prizes.${i}.stock`, m('使用券码池的奖品须设置库存', 'a prize with a code pool needs a stock'));
     }
   });
   for (const pid of unboundedPrizes(prizes)) {

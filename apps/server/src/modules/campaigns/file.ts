@@ -11,18 +11,28 @@ export function fileOf(
   corpId: string,
   id: string,
   draft: CampaignDraft,
-  opts: { paused?: boolean; whiteList?: boolean } = {},
+  opts: { paused?: boolean; whiteList?: boolean; pools?: boolean } = {},
 ): Obj {
   const type = KIND_ACTIVITY_TYPE[draft.kind];
   // Published, an uploaded white list limits the activity to its customers while 仅白名单可参与 is on (ADR 0382;
   // the YAML export leaves it out: the list's rows are not in the file). Off, the list stays in the draft only.
   const listed = draft.activity?.eligibility?.whiteListOnly === true && opts.whiteList && draft.whiteList?.ref;
-  const act =
+  const listedAct =
     draft.activity && type !== null
       ? listed
         ? { ...draft.activity, eligibility: { ...draft.activity.eligibility, whiteList: draft.whiteList?.ref } }
         : draft.activity
       : undefined;
+  // A coupon's uploaded code pool is the file's `codePool` when the draft is checked or published (ADR 0390); the
+  // YAML export leaves it out, as it leaves out the white list (the codes are not in the file).
+  const act = listedAct?.prizes
+    ? {
+        ...listedAct,
+        prizes: listedAct.prizes.map(({ codes, ...p }) =>
+          opts.pools && codes?.ref ? { ...p, codePool: codes.ref } : p,
+        ),
+      }
+    : listedAct;
   const page = (act?.page ?? {}) as Obj;
   return {
     activities: act

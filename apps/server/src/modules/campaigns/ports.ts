@@ -57,6 +57,8 @@ export interface ApprovalPolicyPort {
 export interface WhiteListsPort {
   /** In the caller's transaction (or the whole database, handed over). */
   exists(tx: PortTx, corpId: string, listId: string): Promise<boolean>;
+  /** An uploaded coupon code pool's size and unused codes (ADR 0390); null: the corp has no such pool. */
+  codePool(tx: PortTx, corpId: string, listId: string): Promise<{ rows: number; free: number } | null>;
 }
 
 /** Staff names (modules/staff, platform/staff-names-port.ts), and the console roles they hold. */

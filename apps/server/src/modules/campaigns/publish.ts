@@ -29,7 +29,7 @@ export async function publishApproved(
   const published = isPublished(state);
   const versions = await deps.file.publish(
     handOver(tx),
-    fileOf(corpId, row.id, draft, { paused: state === 'paused', whiteList: true }),
+    fileOf(corpId, row.id, draft, { paused: state === 'paused', whiteList: true, pools: true }),
     now,
   );
   const version = versions.find((v) => v.actId === row.id)?.version ?? row.version;

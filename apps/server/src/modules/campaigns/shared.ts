@@ -182,6 +182,7 @@ export async function campaignProblems(
     fields.whiteList ??=
       locale === 'zh-CN' ? '找不到这份白名单，请重新上传' : 'this white list was not found: upload it again';
   }
+  await codePoolProblems(deps, corpId, draft, locale, ex, fields);
   if (draft.staffList && !fields.staffList) {
     const changed = await consoleRoleChanges(deps, corpId, draft.staffList, handOver(ex));
     if (changed.length) {
@@ -235,4 +236,35 @@ async function consoleRoleChanges(
   }
   for (const id of now.keys()) if (!listed.has(id)) changed.push(id);
   return changed;
+}
+
+/**
+ * A coupon's uploaded code pool (ADR 0390) must still be the corp's, and hold a code for every unit of stock:
+ * a prize whose stock outran its codes would refuse the draws past the last code.
+ */
+async function codePoolProblems(
+  deps: CampaignsDeps,
+  corpId: string,
+  draft: CampaignDraft,
+  locale: Locale,
+  ex: Own<'campaigns'>,
+  fields: Record<string, string>,
+) {
+  const prizes = Array.isArray(draft.activity?.prizes) ? (draft.activity?.prizes ?? []) : [];
+  for (const [i, p] of prizes.entries()) {
+    const ref = p.codes?.ref;
+    if (!ref) continue;
+    const pool = await deps.whiteLists.codePool(handOver(ex), corpId, ref);
+    const path = `activity.prizes.${i}.codes`;
+    if (!pool) {
+      fields[path] ??=
+        locale === 'zh-CN' ? '找不到这份券码文件，请重新上传' : 'this code pool was not found: upload it again';
+    } else if (typeof p.stock === 'number' && p.stock > pool.rows && !fields[`activity.prizes.${i}.stock`]) {
+      // Each unit of stock takes one code (a declined unit gives its code back): the total stock fits the pool.
+      fields[`activity.prizes.${i}.stock`] =
+        locale === 'zh-CN'
+          ? `库存不能超过券码池的券码数（${pool.rows.toLocaleString('zh-CN')} 个）`
+          : `the stock exceeds the pool's codes (${pool.rows})`;
+    }
+  }
 }

@@ -144,6 +144,7 @@ function awardOf(
       kind: prize.kind,
       points: prize.points,
       valueCents: prize.value_cents,
+      codePool: prize.code_pool,
     },
     now,
     shown: { activityTitle: act.row.title, customer: maskMobile(user.mobile) || undefined },

@@ -23,6 +23,8 @@ export interface DrawablePrize {
   total_stock: number | null;
   per_user_cap: number | null;
   points: number | null;
+  /** A coupon's uploaded code pool (ADR 0390); null: generated codes. */
+  code_pool: string | null;
 }
 
 /** An activity as the draw reads it. */

@@ -31,6 +31,7 @@ export async function claimOffer(
     kind: g.gift.kind,
     points: g.gift.points,
     valueCents: g.gift.value_cents,
+    codePool: g.gift.code_pool,
   };
   const shown = { activityTitle: act.title, customer: maskMobile(user.mobile) };
   const won = claimTx(deps, corp.id, act.actId, user.id, gift, shown, now);

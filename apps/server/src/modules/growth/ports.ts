@@ -27,6 +27,8 @@ export interface OfferCataloguePort extends StockLeftPort, TakeStockPort {
       points: number | null;
       value_cents: number;
       consolation: number;
+      /** A coupon's uploaded code pool (ADR 0390). */
+      code_pool: string | null;
     }[];
   }>;
   /** The join-date detail (spec §7): when the customer joined (their first log-in here). */

@@ -1,18 +1,23 @@
 import type { Step, TxExec } from '../../db/tx';
 import type { AwardRequest } from '../../platform/award-ports';
 import { newSortableId } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
 import { couponCode } from './coupon-code';
 import type { PrizesDeps } from './deps';
 import * as repo from './repo';
 
 /**
- * Coupon: a CSPRNG code; points: credited to the ledger; physical: an order awaiting an address. A
- * step of the caller's transaction (the draw's): if anything after it fails, none of it stays.
+ * Coupon: the next code of its uploaded pool (ADR 0390) or a CSPRNG code; points: credited to the ledger;
+ * physical: an order awaiting an address. A step of the caller's transaction (the draw's): if anything after it
+ * fails, none of it stays (a pool's code included).
  */
 export function* award(deps: PrizesDeps, x: TxExec, a: AwardRequest): Step<repo.AwardRow | null> {
   const kind = a.prize.kind;
   if (kind === 'thanks') return null;
   const id = newSortableId();
+  // A pooled code is taken now, held or not: a held prize keeps its code (unseen) until it is released, and a
+  // declined one gives it back with its unit of stock (held.ts).
+  const pooled = kind === 'coupon' && a.prize.codePool ? yield* pooledCode(deps, x, a, a.prize.codePool, id) : null;
   const held =
     deps.holds !== undefined &&
     (yield* deps.holds.holdPrize(x, {
@@ -39,7 +44,7 @@ export function* award(deps: PrizesDeps, x: TxExec, a: AwardRequest): Step<repo.
   const row: repo.AwardRow = {
     ...emptyAward(a, id, kind),
     status: kind === 'physical' ? 'awaiting_address' : 'issued',
-    coupon_code: kind === 'coupon' ? couponCode(deps.randomBytes(18)) : null,
+    coupon_code: kind === 'coupon' ? (pooled ?? couponCode(deps.randomBytes(18))) : null,
     points: kind === 'points' ? (a.prize.points ?? 0) : null,
     order_id: kind === 'physical' ? newSortableId() : null,
   };
@@ -64,6 +69,14 @@ export function* award(deps: PrizesDeps, x: TxExec, a: AwardRequest): Step<repo.
     });
   }
   return row;
+}
+
+/** The pool's next code for this award; none left (its stock outran its codes) refuses the award whole. */
+function* pooledCode(deps: PrizesDeps, x: TxExec, a: AwardRequest, listId: string, awardId: string): Step<string> {
+  if (!deps.codePools) throw new Error('a prize names a code pool, but no code pools are wired');
+  const code = yield* deps.codePools.takeCode(x, { corpId: a.corpId, listId, awardId, now: a.now });
+  if (code === null) throw new AppError('CODE_POOL_EMPTY');
+  return code;
 }
 
 /** An award row of this draw with nothing issued yet (no code, points or order). */

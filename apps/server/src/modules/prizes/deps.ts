@@ -1,4 +1,4 @@
-import type { AwardHoldPort } from '../../platform/award-ports';
+import type { AwardHoldPort, CodePoolPort } from '../../platform/award-ports';
 import type { ServiceDeps } from '../../platform/services';
 import type { ActivityCataloguePort, CouponPort, OrderPort, StockReturnPort } from './ports';
 
@@ -10,4 +10,6 @@ export type PrizesDeps = ServiceDeps<'prizes'> & {
   /** Approvals: hold a prize above the corp's threshold (none: nothing is held). */
   holds?: AwardHoldPort;
   stock?: StockReturnPort;
+  /** The lab's uploaded code pools (none: every coupon's code is generated). */
+  codePools?: CodePoolPort;
 };

@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 import { handOver, type Own, own, type PortTx } from '../../db/owners';
 import type { AwardTable } from '../../db/schema';
 import { stepsIn } from '../../db/tx';
+import type { CodePoolPort } from '../../platform/award-ports';
 import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { ServiceDeps } from '../../platform/services';
@@ -45,10 +46,19 @@ async function leavePending(tx: Own<'prizes'>, corpId: string, awardId: string, 
  * the points credited, an order awaiting the address whose window starts now). Declined: the customer sees
  * it declined, and the unit goes back to the prize's stock (it never left the bank).
  */
-export function createHeldAwards(deps: ServiceDeps<'prizes'> & { orders: OrderPort; stock?: StockReturnPort }) {
+export function createHeldAwards(
+  deps: ServiceDeps<'prizes'> & { orders: OrderPort; stock?: StockReturnPort; codePools?: CodePoolPort },
+) {
+  /** The code a held coupon took from its pool when it was won (ADR 0390), if it took one. */
+  const pooledCode = (tx: Own<'prizes'>, corpId: string, awardId: string) => {
+    const pools = deps.codePools;
+    return pools ? stepsIn(tx, (x) => pools.codeOf(x, corpId, awardId)) : null;
+  };
+
   async function release(tx: Own<'prizes'>, corpId: string, awardId: string, now: number) {
     const a = await heldAward(tx, corpId, awardId);
-    const code = a.kind === 'coupon' ? couponCode(deps.randomBytes(18)) : null;
+    const code =
+      a.kind === 'coupon' ? ((await pooledCode(tx, corpId, awardId)) ?? couponCode(deps.randomBytes(18))) : null;
     const orderId = a.kind === 'physical' ? newSortableId() : null;
     await leavePending(tx, corpId, awardId, {
       status: a.kind === 'physical' ? 'awaiting_address' : 'issued',
@@ -77,6 +87,8 @@ export function createHeldAwards(deps: ServiceDeps<'prizes'> & { orders: OrderPo
     const a = await heldAward(tx, corpId, awardId);
     await leavePending(tx, corpId, awardId, { status: 'declined', updated_at: now });
     await deps.stock?.returnStock(handOver(tx), corpId, a.act_id, a.prize_id);
+    const pools = deps.codePools;
+    if (pools && a.kind === 'coupon') await stepsIn(tx, (x) => pools.giveBack(x, corpId, awardId));
   }
 
   return {

@@ -42,7 +42,7 @@ export function createSeasonOperations(
             userId: w.user_id,
             actId,
             drawId: `season:${corpId}:${actId}:${w.user_id}`,
-            prize: { id: prize.id, kind: prize.kind, points: prize.points },
+            prize: { id: prize.id, kind: prize.kind, points: prize.points, codePool: prize.code_pool },
             now,
           });
           yield* repo.insertResult(x, {

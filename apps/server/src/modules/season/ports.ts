@@ -19,6 +19,8 @@ export interface SeasonActivity {
     value_cents: number;
     points: number | null;
     total_stock: number | null;
+    /** A coupon's uploaded code pool (ADR 0390). */
+    code_pool: string | null;
   }[];
 }
 

@@ -1,0 +1,35 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Issue 34 §1 券与票 (ADR 0390): a coupon prize may hand out codes from a pool the operator uploaded (CSV) instead of
+ * codes the service generates. The pool is an uploaded list of kind `codes` (campaign_list, modules/campaign-lab);
+ * its codes are rows here, in file order (`seq`), each taken once by the award that shows it (`award_id`). A prize
+ * names its pool (`prize.code_pool`, the list id); none: generated codes as before.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's table types.
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('campaign_code')
+    .addColumn('corp_id', 'text', (c) => c.notNull())
+    .addColumn('list_id', 'text', (c) => c.notNull())
+    .addColumn('seq', 'integer', (c) => c.notNull())
+    .addColumn('code', 'text', (c) => c.notNull())
+    .addColumn('award_id', 'text')
+    .addColumn('taken_at', 'bigint')
+    .addPrimaryKeyConstraint('campaign_code_pk', ['corp_id', 'list_id', 'seq'])
+    .addUniqueConstraint('campaign_code_code_uq', ['corp_id', 'list_id', 'code'])
+    .execute();
+  // The next free code: the first seq whose award_id is still null.
+  await db.schema
+    .createIndex('campaign_code_free_idx')
+    .on('campaign_code')
+    .columns(['corp_id', 'list_id', 'award_id', 'seq'])
+    .execute();
+  await db.schema.alterTable('prize').addColumn('code_pool', 'text').execute();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see up.
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('prize').dropColumn('code_pool').execute();
+  await db.schema.dropTable('campaign_code').execute();
+}
