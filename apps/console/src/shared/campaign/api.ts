@@ -40,6 +40,10 @@ export const uploadImage = (file: File) => upload('consoleUploadImage', file);
 export const uploadWhiteList = (id: string, file: File) =>
   upload('consoleCampaignWhiteList', new Blob([file], { type: 'text/csv' }), { query: { id, kind: 'whiteList' } });
 
+/** A coupon's code pool (ADR 0390): a CSV of 券码, one a line. */
+export const uploadCodePool = (id: string, file: File) =>
+  upload('consoleCampaignWhiteList', new Blob([file], { type: 'text/csv' }), { query: { id, kind: 'codes' } });
+
 /** The campaign as the YAML `cli import` accepts, saved as `<id>.yaml`. */
 export async function downloadYaml(id: string): Promise<void> {
   const { yaml } = await call('consoleCampaignYaml', { query: { id } });

@@ -1,7 +1,7 @@
 import { FileTextOutlined, PictureOutlined } from '@ant-design/icons';
 import { fieldLabel } from '@campaign/contract/client';
-import { App, Button, Input } from 'antd';
-import { type ReactNode, useRef, useState } from 'react';
+import { App, Input } from 'antd';
+import { type ReactNode, useState } from 'react';
 import type { ApiError } from '#console/api/request';
 import { type CampaignDraft, uploadImage, uploadWhiteList } from '#console/shared/campaign/api';
 import { ChinaDateTime } from '#console/shared/china-date-time';
@@ -151,7 +151,7 @@ function BannerBox({ draft, onChange, errors, readOnly }: Props) {
   );
 }
 
-const COLUMNS = new Set(['nuid', 'mobile', 'header', 'file']);
+const COLUMNS = new Set(['nuid', 'mobile', 'code', 'header', 'file']);
 
 /** `2:nuid` → 第 2 行 客户号: a list file's problem where the operator looks for it, by the column's label. */
 export function listProblems(error: ApiError): string[] {

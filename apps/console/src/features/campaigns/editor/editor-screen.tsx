@@ -158,6 +158,7 @@ function EditorPanels({
         <Panel title={t('campaigns.editor.prizes')} className="prize-panel">
           <div className="editor-row">
             <PrizeTable
+              campaignId={id}
               prizes={prizes}
               mode={s.mode}
               onMode={s.setMode}

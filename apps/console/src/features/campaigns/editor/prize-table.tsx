@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { DraftPrize } from '#console/shared/campaign/api';
 import { PRIZE_KIND_LABEL } from '#console/shared/campaign/campaign-messages';
 import { t } from '../messages';
+import { CodePoolCell } from './code-pool-cell';
 import { et } from './editor-messages';
 
 const PRIZE_KINDS = Object.entries(PRIZE_KIND_LABEL).map(([value, label]) => ({ value, label }));
@@ -14,6 +15,8 @@ export type OddsMode = 'weight' | 'probability';
 export const PROBABILITY_TOTAL = 10_000;
 
 interface Props {
+  /** The campaign's id: a coupon's code pool is uploaded for it. */
+  campaignId: string;
   prizes: DraftPrize[];
   mode: OddsMode;
   onMode: (m: OddsMode) => void;
@@ -119,6 +122,23 @@ function oddsColumns(c: Ctx): TableColumnsType<DraftPrize> {
     },
     { title: stock, key: 'stock', width: 72, render: (_, _p, i) => numberCell(c, i, 'stock', stock, true) },
     { title: cap, key: 'perUserCap', width: 76, render: (_, _p, i) => numberCell(c, i, 'perUserCap', cap, true) },
+    {
+      title: et('campaigns.codes.column'),
+      key: 'codes',
+      width: 150,
+      render: (_, p, i) =>
+        c.cell(
+          i,
+          'codes',
+          <CodePoolCell
+            campaignId={c.campaignId}
+            index={i}
+            prize={p}
+            readOnly={c.readOnly}
+            onChange={(codes) => c.set(i, { codes })}
+          />,
+        ),
+    },
     {
       title: value,
       key: 'valueCents',
@@ -232,7 +252,7 @@ function OddsBar({ mode, onMode, sum }: { mode: OddsMode; onMode: (m: OddsMode) 
   );
 }
 
-/** The prize table: weight or probability, stock, caps, value in yuan, the fallback prize. */
+/** The prize table: weight or probability, stock, caps, a coupon's codes, value in yuan, the fallback prize. */
 export function PrizeTable(props: Props) {
   const { prizes, onChange, errors, readOnly } = props;
   const set = (i: number, patch: Partial<DraftPrize>) =>
@@ -260,7 +280,7 @@ export function PrizeTable(props: Props) {
         size="small"
         pagination={false}
         dataSource={prizes}
-        scroll={{ x: 760 }}
+        scroll={{ x: 910 }}
         columns={[...whoColumns(ctx), ...oddsColumns(ctx), ...rowColumns(ctx)]}
       />
       {readOnly ? null : (
