@@ -14,6 +14,8 @@ const STAMP = Date.now().toString(36).slice(-4);
 const STORE = `西湖银泰支行${STAMP}`;
 const DISCOUNT = '双十二刷卡立减';
 const COUPON = '双十二到店礼券';
+/** The coupon campaign's uploaded code pool: five codes of this run, handed out in file order (ADR 0390). */
+const POOL = Array.from({ length: 5 }, (_, i) => `KS${STAMP}${String(i + 1).padStart(5, '0')}`.toUpperCase());
 /** China time for the date inputs, minutes only. */
 const local = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 
@@ -175,6 +177,32 @@ test('1c. a coupon campaign whose stores are picked from 门店管理 by name, t
   await operator.keyboard.press('Escape');
   await expect(operator.locator('.ant-select-selection-item').filter({ hasText: STORE })).toBeVisible();
   await snap(operator, 'campaigns-coupon-stores');
+  // The 到店兑换券 hands out the uploaded pool's codes, five in stock; every draw wins it (the others weigh 0).
+  await operator.getByLabel('奖品 1 权重').fill('0');
+  await operator.getByLabel('奖品 3 权重').fill('0');
+  await operator.getByLabel('奖品 2 库存').fill('9');
+  const pool = operator.getByTestId('code-pool-2');
+  await expect(pool).toContainText('系统生成');
+  await operator.getByTestId('code-pool-file-2').setInputFiles({
+    name: 'bad-codes.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('券码\nAB!\n'),
+  });
+  // A refused file names its line and column in Chinese, and the row keeps generating its codes.
+  await expect(operator.getByTestId('code-pool-errors')).toContainText('第 2 行 券码：券码须为 6–40 位字母或数字');
+  await operator.getByRole('button', { name: /知道了|OK|确定/ }).click();
+  await expect(pool).toContainText('系统生成');
+  await operator.getByTestId('code-pool-file-2').setInputFiles({
+    name: 'codes.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`券码\n${POOL.join('\n')}\n`),
+  });
+  await expect(pool).toContainText('codes.csv · 5 个');
+  // Nine in stock but five codes: the editor's check names the stock.
+  await expect(operator.getByText('库存不能超过券码池的券码数（5 个）')).toBeVisible({ timeout: 20_000 });
+  await operator.getByLabel('奖品 2 库存').fill('5');
+  await expect(operator.getByText('库存不能超过券码池的券码数（5 个）')).toHaveCount(0, { timeout: 20_000 });
+  await snap(operator, 'campaigns-coupon-code-pool');
   await submit(couponId);
   await approve(browser, COUPON);
 });
@@ -193,4 +221,11 @@ test('2. the customer sees 适用卡 and 适用商户, and the new store on the 
   await customer.goto(`/lottStore?corpId=demo&actId=${encodeURIComponent(couponId)}`);
   await expect(customer.getByText(STORE).first()).toBeVisible({ timeout: 20_000 });
   await phoneShot('h5-coupon-stores');
+
+  // The coupon campaign's draw hands out the first code of the uploaded pool.
+  await customer.goto(`/commonActivity?corpId=demo&actId=${encodeURIComponent(couponId)}`);
+  await customer.getByTestId('common-claim').click();
+  const dialog = customer.getByRole('dialog');
+  await expect(dialog.getByText(POOL[0] ?? '')).toBeVisible({ timeout: 20_000 });
+  await phoneShot('h5-coupon-pool-code');
 });
