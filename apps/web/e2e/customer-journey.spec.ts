@@ -58,6 +58,8 @@ test('a ticket won: 查看券码 → code and QR → where to use it → the sto
   const ticket = page.getByTestId('ticket-detail');
   await expect(ticket.getByTestId('ticket-qr')).toBeVisible();
   await expect(ticket.getByTestId('ticket-code')).toContainText(/^([0-9A-Z]{4} )+/);
+  // The campaign's usage rules (claim.couponRules) under the code.
+  await expect(ticket.getByTestId('ticket-usage')).toContainText('每张电影票限兑换一次');
   await settle(page);
   await snap(page, 'ticket-open');
   await ticket.getByTestId('ticket-stores').click();

@@ -60,7 +60,14 @@ const activity = z
       .loose(),
     // Text, or a game's setting: the wheel's colours (a list), the blind box's count (a number).
     page: z.record(z.string(), z.union([text, z.null(), z.array(z.string().max(32)).max(24), count])),
-    claim: z.object({ addressWindowDays: cleared, couponValidDays: cleared }).partial().loose(),
+    claim: z
+      .object({
+        addressWindowDays: cleared,
+        couponValidDays: cleared,
+        couponRules: z.array(z.string().max(200)).max(20),
+      })
+      .partial()
+      .loose(),
     prizes: z.array(prize).max(50),
   })
   .partial()

@@ -149,7 +149,8 @@ export interface DraftActivity {
     scratchText?: string;
     boxCount?: number;
   };
-  claim?: { addressWindowDays?: number; couponValidDays?: number | null };
+  /** Claim terms: the address window, the coupons' validity and their usage rules (使用说明, a line each). */
+  claim?: { addressWindowDays?: number; couponValidDays?: number | null; couponRules?: string[] };
   prizes: DraftPrize[];
 }
 

@@ -40,6 +40,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   claim: '领奖',
   addressWindowDays: '填写地址期限（天）',
   couponValidDays: '券有效期（天）',
+  couponRules: '券使用说明',
   prizes: '奖品',
   name: '名称',
   image: '图片',

@@ -135,9 +135,19 @@ export const views = {
     why: 'the staff and console session reads (roles the staff list still grants); the console’s staff list beside its accounts; the count of approvers (M)',
   },
   activity: {
-    columns: ['corp_id', 'id', 'title', 'address_window_days', 'coupon_valid_days', 'state', 'starts_at', 'ends_at'],
-    readers: ['reconcile', 'alerts'],
-    why: 'which campaigns the daily reconciliation and the alerts look at (titles and claim terms beside an award: award_line)',
+    columns: [
+      'corp_id',
+      'id',
+      'title',
+      'address_window_days',
+      'coupon_valid_days',
+      'coupon_rules',
+      'state',
+      'starts_at',
+      'ends_at',
+    ],
+    readers: ['reconcile', 'alerts', 'coupons'],
+    why: 'which campaigns the daily reconciliation and the alerts look at (titles and claim terms beside an award: award_line); a ticket’s usage rules',
   },
   prize: {
     columns: ['corp_id', 'act_id', 'id', 'name', 'image', 'value_cents', 'kind', 'total_stock'],

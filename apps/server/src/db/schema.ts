@@ -312,6 +312,8 @@ export interface ActivityTable {
   address_window_days: Generated<number>;
   /** Days a coupon stays usable after it is won; null = no end. */
   coupon_valid_days: number | null;
+  /** JSON string[]: the coupons' usage rules (使用说明) shown on a ticket (migration 0027). */
+  coupon_rules: Generated<string>;
 }
 export interface ActivityVersionTable {
   corp_id: string;

@@ -70,7 +70,7 @@ export function campaignActions(app: () => TestApp) {
  * `couponId` always a coupon; addresses within 3 days, coupons valid 5 days.
  */
 export function claimActivities(giftId: string, couponId: string): string[] {
-  const claim = '    claim: { addressWindowDays: 3, couponValidDays: 5 }';
+  const claim = "    claim: { addressWindowDays: 3, couponValidDays: 5, couponRules: ['限本人使用', '不找零'] }";
   const thanks =
     '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }';
   return [

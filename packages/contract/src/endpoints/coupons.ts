@@ -36,6 +36,8 @@ export const ticketDetailSchema = couponSchema.extend({
   qrSvg: z.string(),
   /** The text the QR encodes (the code itself). */
   qrText: z.string(),
+  /** The campaign's usage rules (使用说明), a line each; none: []. */
+  usageRules: z.array(z.string()),
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 

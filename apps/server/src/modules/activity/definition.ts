@@ -125,9 +125,15 @@ export const activityDefSchema = z
       .object({
         addressWindowDays: z.number().int().min(1).max(365).default(DEFAULT_ADDRESS_WINDOW_DAYS),
         couponValidDays: z.number().int().min(1).max(3650).nullable().default(DEFAULT_COUPON_VALID_DAYS),
+        /** The coupons' usage rules (使用说明), a line each, shown on the customer's ticket. */
+        couponRules: z.array(z.string().trim().min(1).max(100)).max(10).default([]),
       })
       .strict()
-      .default({ addressWindowDays: DEFAULT_ADDRESS_WINDOW_DAYS, couponValidDays: DEFAULT_COUPON_VALID_DAYS }),
+      .default({
+        addressWindowDays: DEFAULT_ADDRESS_WINDOW_DAYS,
+        couponValidDays: DEFAULT_COUPON_VALID_DAYS,
+        couponRules: [],
+      }),
     prizes: z.array(prizeDefSchema).min(1),
   })
   .strict()

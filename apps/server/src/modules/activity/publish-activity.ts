@@ -22,6 +22,7 @@ function commonColumns(def: ActivityDef) {
     eligibility: JSON.stringify(def.eligibility),
     address_window_days: def.claim.addressWindowDays,
     coupon_valid_days: def.claim.couponValidDays,
+    coupon_rules: JSON.stringify(def.claim.couponRules),
   };
 }
 

@@ -127,7 +127,12 @@ export function template(kind: CampaignKind, title: string, now: number): Campai
     chances:
       t === 'newCustomer' || t === 'newUser' ? { perDay: null, perActivity: 1 } : { perDay: 3, perActivity: null },
     eligibility: { whiteListOnly: false, cgroupIds: [], newCustomersSince: null, blacklist: [] },
-    claim: { addressWindowDays: 7, couponValidDays: 30 },
+    claim: {
+      addressWindowDays: 7,
+      couponValidDays: 30,
+      couponRules:
+        kind === 'coupon' ? ['每张券限使用一次，不找零、不兑现。', '请在有效期内到适用门店出示券码核销。'] : [],
+    },
     prizes: prizesFor(kind),
   });
   switch (kind) {

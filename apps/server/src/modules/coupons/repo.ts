@@ -71,3 +71,19 @@ export async function recentKinds(db: Own<'coupons'>, corpId: string, userId: st
     .groupBy('kind')
     .execute();
 }
+
+/** The usage rules (使用说明) of a campaign's coupons; none: []. */
+export async function usageRules(db: Own<'coupons'>, corpId: string, actId: string): Promise<string[]> {
+  const row = await db
+    .selectFrom('activity')
+    .select('coupon_rules')
+    .where('corp_id', '=', corpId)
+    .where('id', '=', actId)
+    .executeTakeFirst();
+  try {
+    const rules: unknown = JSON.parse(row?.coupon_rules ?? '[]');
+    return Array.isArray(rules) ? rules.filter((r): r is string => typeof r === 'string') : [];
+  } catch {
+    return [];
+  }
+}

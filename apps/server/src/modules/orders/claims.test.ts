@@ -132,6 +132,8 @@ describe.each(kinds)('orders and coupons on %s', (kind) => {
     const ticket = body<TicketDetail>(await post(me, 'ticket/detail?corpId=demo', { couponId }, null)).data;
     expect(ticket.code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){6}$/);
     expect(ticket.qrText).toBe(ticket.code);
+    // The campaign's usage rules (claim.couponRules) come with the ticket.
+    expect(ticket.usageRules).toEqual(['限本人使用', '不找零']);
     expect(ticket.qrSvg.startsWith('<svg')).toBe(true);
     expect(ticket.qrSvg).toBe(
       await QRCode.toString(ticket.code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),

@@ -38,6 +38,7 @@ const zhCN = {
   'coupon.wechatLogin': '请在微信中重新打开',
   'coupon.wechatLoginDesc': '暂时无法确认您的身份，请从公众号菜单重新进入',
   'coupon.stores': '查看可核销门店 ›',
+  'coupon.usageTitle': '使用说明',
 };
 
 const enUS: Record<keyof typeof zhCN, string> = {
@@ -77,6 +78,7 @@ const enUS: Record<keyof typeof zhCN, string> = {
   'coupon.wechatLogin': 'Please reopen in the chat app',
   'coupon.wechatLoginDesc': 'We could not confirm who you are; reopen from the official account menu',
   'coupon.stores': 'Where to redeem ›',
+  'coupon.usageTitle': 'How to use',
 };
 
 export type MessageKey = keyof typeof zhCN | SharedKey;

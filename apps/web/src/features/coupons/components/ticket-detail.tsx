@@ -49,6 +49,16 @@ function TicketFace({ ticket }: { ticket: Ticket }) {
             ? t('coupon.usedAt', { at: formatDate(ticket.usedAt, 'YYYY-MM-DD HH:mm') })
             : t('coupon.expiredHint')}
       </p>
+      {ticket.usageRules.length > 0 ? (
+        <section className="ticket__usage" aria-label={t('coupon.usageTitle')} data-testid="ticket-usage">
+          <h3>{t('coupon.usageTitle')}</h3>
+          <ol>
+            {ticket.usageRules.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
     </>
   );
 }
