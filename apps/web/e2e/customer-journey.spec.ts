@@ -64,6 +64,8 @@ test('a ticket won: 查看券码 → code and QR → where to use it → the sto
   await snap(page, 'ticket-open');
   await ticket.getByTestId('ticket-stores').click();
   await expect(page).toHaveURL(/\/lottStore\?actId=wheel-store/);
+  // Only the stores that accept this ticket's prize (by name; the fixture's stores list none: they accept all).
+  await expect(page.getByText('以下门店可兑换「电影票」')).toBeVisible();
   const card = page.getByTestId('store-card').first();
   await expect(card).toBeVisible();
   await card.getByTestId('store-navigate').click();

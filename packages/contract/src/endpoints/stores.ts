@@ -63,6 +63,8 @@ const whereQuery = {
   lng: z.coerce.number().min(-180).max(180).optional(),
   lat: z.coerce.number().min(-90).max(90).optional(),
   coord: z.enum(['wgs84', 'gcj02']).default('wgs84'),
+  /** Only the stores that accept this prize (by name; a store that lists none accepts every prize). */
+  prize: z.string().trim().min(1).max(32).optional(),
 };
 
 const storeListData = z.object({

@@ -6,3 +6,5 @@ export type StoresDeps = ServiceDeps<'stores'> & { tickets: TicketCounterPort; a
 
 /** Where the customer stands, if they said. */
 export type Where = { lng?: number | undefined; lat?: number | undefined; coord: 'wgs84' | 'gcj02' };
+/** Where the customer is, and the prize they want to redeem (its name: only the stores that accept it). */
+export type ListWhere = Where & { prize?: string | undefined };

@@ -4,7 +4,7 @@ import type { Corp } from '../../platform/tenancy';
 import { approveException, exceptionSettled } from './approve-exception';
 import { clerkInfo } from './clerk-info';
 import { counterAuditOf } from './counter-audit';
-import type { StoresDeps, Where } from './deps';
+import type { ListWhere, StoresDeps, Where } from './deps';
 import { listStores } from './list-stores';
 import { lookUpTicket } from './look-up-ticket';
 import { mapKey } from './map-key';
@@ -21,7 +21,7 @@ export function createStoresService(deps: StoresDeps) {
     relations: (corp: Corp, by: { listId?: string | undefined; actId?: string | undefined }) =>
       storeRelations(deps, corp, by),
     /** A list's stores; in one city when `cityName` is given. */
-    list: (corp: Corp, listId: string, where: Where, cityName?: string) =>
+    list: (corp: Corp, listId: string, where: ListWhere, cityName?: string) =>
       listStores(deps, corp, listId, where, cityName),
     detail: (corp: Corp, listId: string, storeId: string, where: Where) =>
       storeDetail(deps, corp, listId, storeId, where),

@@ -105,6 +105,37 @@ staff:
     expect(bj.find((s) => s.storeId === 'bj-xidan')).toMatchObject({ openNow: true, todayHours: '09:30-20:30' });
   });
 
+  it('with a prize, only the stores that accept it (a store that lists none accepts every prize)', async () => {
+    const setAccepts = (id: string, names: string[]) =>
+      t.database.db
+        .updateTable('store')
+        .set({ accepts: JSON.stringify(names) })
+        .where('corp_id', '=', 'demo')
+        .where('id', '=', id)
+        .execute();
+    await setAccepts('sh-lujiazui', ['保温杯']);
+    await setAccepts('bj-xidan', ['电影票']);
+    try {
+      const res = body<{ cities: { cityName: string; count: number }[]; list: Store[] }>(
+        await get(`store-list?corpId=demo&listId=spring-redeem&prize=${encodeURIComponent('电影票')}`),
+      ).data;
+      expect(res.list).toHaveLength(6);
+      expect(res.list.map((s) => s.storeId)).not.toContain('sh-lujiazui');
+      expect(res.list.map((s) => s.storeId)).toContain('bj-xidan');
+      expect(res.cities.reduce((n, c) => n + c.count, 0)).toBe(6);
+      const sh = body<{ list: Store[] }>(
+        await get(
+          `store-list-by-city?corpId=demo&listId=spring-redeem&cityName=${encodeURIComponent('上海市')}&prize=${encodeURIComponent('保温杯')}`,
+        ),
+      ).data.list;
+      expect(sh.map((s) => s.storeId)).toContain('sh-lujiazui');
+      expect(sh.every((s) => s.cityName === '上海市')).toBe(true);
+    } finally {
+      await setAccepts('sh-lujiazui', []);
+      await setAccepts('bj-xidan', []);
+    }
+  });
+
   it('store detail: coordinates in GCJ-02, WGS-84 and BD-09, and the nearby stores of the same city', async () => {
     const res = await post('store-detail', { listId: 'spring-redeem', storeId: 'sh-lujiazui' }, '');
     const d = body<StoreDetail>(res).data;

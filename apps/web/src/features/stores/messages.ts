@@ -7,6 +7,7 @@ import { featureMessages, type MessageKey as SharedKey } from '../../shared/i18n
 const zhCN = {
   'store.title': '核销门店',
   'store.sub': '到店出示券码即可兑奖',
+  'store.subPrize': '以下门店可兑换「{prize}」，到店出示券码即可',
   'store.search': '搜索门店名称或地址',
   'store.allCities': '全部城市',
   'store.locate': '使用我的位置',
@@ -77,6 +78,7 @@ const zhCN = {
 const enUS: Record<keyof typeof zhCN, string> = {
   'store.title': 'Redemption stores',
   'store.sub': 'Show your code at a store to collect your prize',
+  'store.subPrize': 'These stores accept {prize}: show your code there',
   'store.search': 'Search by store name or address',
   'store.allCities': 'All cities',
   'store.locate': 'Use my location',

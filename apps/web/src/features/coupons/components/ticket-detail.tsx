@@ -76,7 +76,10 @@ function UseTicket(props: {
     <>
       <p className="ticket__how">
         {t('coupon.showAtStore')}{' '}
-        <Link to={`/lottStore?actId=${encodeURIComponent(ticket.actId)}`} data-testid="ticket-stores">
+        <Link
+          to={`/lottStore?actId=${encodeURIComponent(ticket.actId)}&prize=${encodeURIComponent(ticket.prizeName)}`}
+          data-testid="ticket-stores"
+        >
           {t('coupon.stores')}
         </Link>
       </p>

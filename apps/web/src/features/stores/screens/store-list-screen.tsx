@@ -84,13 +84,17 @@ function LocateBar({ locating, onAsk }: { locating: LocateState; onAsk: () => vo
   );
 }
 
-function Stores({ listId }: { listId: string }) {
+/** A list's stores; with `prize` (a ticket's prize name), only the stores that accept it. */
+function Stores({ listId, prize }: { listId: string; prize?: string | undefined }) {
   const [city, setCity] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const needle = useDeferredValue(search);
   const [where, setWhere] = useState<Located | null>(null);
   const [locating, setLocating] = useState<LocateState>('idle');
-  const place = where ? { lng: where.lng, lat: where.lat, coord: where.coord } : {};
+  const place = {
+    ...(where ? { lng: where.lng, lat: where.lat, coord: where.coord } : {}),
+    ...(prize ? { prize } : {}),
+  };
   const all = useEndpointQuery('storeList', { query: { listId, ...place } }, { meta: { quiet: true } });
   const inCity = useEndpointQuery(
     'storeListByCity',
@@ -157,13 +161,13 @@ function Stores({ listId }: { listId: string }) {
 }
 
 /** Which store list: `?listId=` directly, or the one redeeming `?actId=`'s prizes. */
-function ListForActivity({ actId }: { actId: string }) {
+function ListForActivity({ actId, prize }: { actId: string; prize?: string | undefined }) {
   const rel = useEndpointQuery('storeRelationList', { query: { actId } }, { meta: { quiet: true } });
   if (rel.isPending) return <SubLoading rows={3} />;
   const first = rel.data?.relations[0];
   if (!first)
     return <SubState icon="gift" title={t('store.noList')} desc={t('store.noListDesc')} testId="store-none" />;
-  return <Stores listId={first.listId} />;
+  return <Stores listId={first.listId} prize={prize} />;
 }
 
 /**
@@ -174,6 +178,7 @@ export function StoreListScreen() {
   const [params] = useSearchParams();
   const listId = params.get('listId');
   const actId = params.get('actId');
+  const prize = params.get('prize')?.trim().slice(0, 32) || undefined;
   if (params.get('mode') === 'redeem') {
     return (
       <SubPage
@@ -189,11 +194,16 @@ export function StoreListScreen() {
     );
   }
   return (
-    <SubPage title={t('store.title')} subtitle={t('store.sub')} fallback={HOME_PATH} className="store-page">
+    <SubPage
+      title={t('store.title')}
+      subtitle={prize ? t('store.subPrize', { prize }) : t('store.sub')}
+      fallback={HOME_PATH}
+      className="store-page"
+    >
       {listId ? (
-        <Stores listId={listId} />
+        <Stores listId={listId} prize={prize} />
       ) : actId ? (
-        <ListForActivity actId={actId} />
+        <ListForActivity actId={actId} prize={prize} />
       ) : (
         <SubState icon="gift" title={t('store.noList')} desc={t('store.noListDesc')} testId="store-none" />
       )}
