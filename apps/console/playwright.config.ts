@@ -17,6 +17,9 @@ export const OIDC_SECRET = 'test-oidc-client-secret-0001';
 process.env.CAMPAIGN_CONSOLE_E2E_RUN ??= `${process.pid}-${Date.now()}`;
 const runId = process.env.CAMPAIGN_CONSOLE_E2E_RUN;
 const sqlitePath = join(tmpdir(), `campaign-console-e2e-${runId}.db`);
+/** The journeys' database: a journey runs the bank's CLI against it (console.spec's unlock). */
+export const CONSOLE_E2E_DB = sqlitePath;
+export const REPO_ROOT = repoRoot;
 const fixture = join(tmpdir(), `campaign-console-e2e-${runId}.yaml`);
 const redirect = `http://localhost:${CONSOLE_E2E_PORT}/console/sso/callback/${SSO_CORP}`;
 // A corp that signs in through the provider; its staff list names who may (roles from the list, narrowed by the claim).

@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, freshCode, signIn, snap } from './helpers';
+import { CONSOLE_E2E_DB, REPO_ROOT } from '../playwright.config';
+import { account, DEMO_PASSWORD, freshCode, signIn, snap } from './helpers';
 
 // The console platform's journeys at 1440×900 (issue 23): sign-in with TOTP, lockout, single sign-on
 // through a real OpenID Connect provider, staff admin, settings, audit verify and export, role gating.
@@ -203,6 +205,14 @@ test('five wrong codes hold this address’s attempts at the login for 15 minute
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('登录尝试次数过多，请稍后再试');
   await snap(page, 'console-locked');
+  // The runbook's way out (README): `npm run cli -- staff unlock`. Later journeys (kinds.spec's second approver)
+  // sign in with this login from this address.
+  const unlock = spawnSync(
+    'npx',
+    ['tsx', 'apps/server/src/cli/main.ts', 'staff', 'unlock', 'demo', account('approver2').staffId],
+    { cwd: REPO_ROOT, env: { ...process.env, SQLITE_PATH: CONSOLE_E2E_DB, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  expect(unlock.status, unlock.stderr).toBe(0);
 });
 
 test('single sign-on through the real provider: roles from the staff list, narrowed by the claim', async ({ page }) => {
