@@ -39,11 +39,14 @@ async function approve(browser: Browser, title: string) {
     await signIn(page, login);
     await page.getByRole('link', { name: '待我审批' }).click();
     const item = page.getByRole('button', { name: title });
-    // The first approver always has it; a second only when the corp's policy asks for two.
-    const waiting = await item
-      .waitFor({ timeout: login === 'approver' ? 30_000 : 8_000 })
-      .then(() => true)
-      .catch(() => false);
+    // The first approver always has it (a miss fails here); a second only when the corp's policy asks for two.
+    const waiting =
+      login === 'approver'
+        ? await item.waitFor({ timeout: 30_000 }).then(() => true)
+        : await item
+            .waitFor({ timeout: 8_000 })
+            .then(() => true)
+            .catch(() => false);
     if (!waiting) {
       await page.context().close();
       break;
@@ -199,7 +202,10 @@ test('1c. a coupon campaign whose stores are picked from 门店管理 by name, t
   });
   await expect(pool).toContainText('codes.csv · 5 个');
   // Nine in stock but five codes: the editor's check names the stock.
-  await expect(operator.getByText('库存不能超过券码池的券码数（5 个）')).toBeVisible({ timeout: 20_000 });
+  // In the stock cell, and in the list of what stands in the way of submitting.
+  await expect(operator.getByText('库存不能超过券码池的券码数（5 个）', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
   await operator.getByLabel('奖品 2 库存').fill('5');
   await expect(operator.getByText('库存不能超过券码池的券码数（5 个）')).toHaveCount(0, { timeout: 20_000 });
   await snap(operator, 'campaigns-coupon-code-pool');
@@ -226,6 +232,8 @@ test('2. the customer sees 适用卡 and 适用商户, and the new store on the 
   await customer.goto(`/commonActivity?corpId=demo&actId=${encodeURIComponent(couponId)}`);
   await customer.getByTestId('common-claim').click();
   const dialog = customer.getByRole('dialog');
-  await expect(dialog.getByText(POOL[0] ?? '')).toBeVisible({ timeout: 20_000 });
+  // Shown in groups of four, as every code is (KSAB 1200 001).
+  const grouped = (POOL[0] ?? '').replace(/(.{4})(?=.)/g, '$1 ');
+  await expect(dialog.getByText(grouped)).toBeVisible({ timeout: 20_000 });
   await phoneShot('h5-coupon-pool-code');
 });

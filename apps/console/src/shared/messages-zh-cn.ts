@@ -130,6 +130,7 @@ export const zhCN = {
   'action.campaign.archive': '归档活动',
   'action.campaign.white-list': '上传白名单',
   'action.campaign.customer-group': '上传客群名单',
+  'action.campaign.code-pool': '上传券码',
   'action.campaign.preview-link': '生成预览链接',
   'action.campaign.simulate': '模拟抽奖',
   'action.campaign.yaml-export': '导出 YAML',
