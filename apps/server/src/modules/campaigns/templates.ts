@@ -112,6 +112,9 @@ const RULES =
   '三、奖品说明：奖品数量有限，先到先得；实物奖品请在中奖后 7 日内填写收货地址。\n' +
   '四、本活动抽奖结果可公开验证，活动结束后公布随机种子。\n五、如有疑问请咨询本行客服。';
 
+/** A coupon campaign's usage rules (使用说明) to start from. */
+const COUPON_RULES = ['每张券限使用一次，不找零、不兑现。', '请在有效期内到适用门店出示券码核销。'];
+
 /** A new draft of this kind, titled, its window starting tomorrow at the next whole hour for 30 days. */
 export function template(kind: CampaignKind, title: string, now: number): CampaignDraft {
   const startsAt = Math.ceil((now + DAY) / HOUR) * HOUR;
@@ -127,12 +130,7 @@ export function template(kind: CampaignKind, title: string, now: number): Campai
     chances:
       t === 'newCustomer' || t === 'newUser' ? { perDay: null, perActivity: 1 } : { perDay: 3, perActivity: null },
     eligibility: { whiteListOnly: false, cgroupIds: [], newCustomersSince: null, blacklist: [] },
-    claim: {
-      addressWindowDays: 7,
-      couponValidDays: 30,
-      couponRules:
-        kind === 'coupon' ? ['每张券限使用一次，不找零、不兑现。', '请在有效期内到适用门店出示券码核销。'] : [],
-    },
+    claim: { addressWindowDays: 7, couponValidDays: 30, couponRules: kind === 'coupon' ? COUPON_RULES : [] },
     prizes: prizesFor(kind),
   });
   switch (kind) {
