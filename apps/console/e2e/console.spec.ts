@@ -179,6 +179,8 @@ test('audit: every change above is on the record; verify the chain; export CSV; 
   const listed = admin.locator('tbody tr.ant-table-row');
   await expect(listed.filter({ hasText: 'liu.ops' })).toHaveCount(1);
   await expect(listed.filter({ hasNotText: '添加人员' })).toHaveCount(0);
+  // The 对象 column names the member, not their id.
+  await expect(listed.filter({ hasText: 'liu.ops' }).getByTestId('audit-subject')).toHaveText('刘运营');
   await listed.filter({ hasText: 'liu.ops' }).getByRole('button', { name: '展开行' }).click();
   // The entry reads as labels and values (issue 34), not the record's JSON.
   const changes = admin.getByTestId('audit-changes');

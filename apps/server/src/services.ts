@@ -40,6 +40,7 @@ import { createStoresService } from './modules/stores/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
+import { mergedNames } from './platform/merged-names';
 import { type BaseDeps, depsOf, type ServiceDeps } from './platform/services';
 import { createCampaignHalts, createCorpCache } from './platform/tenancy';
 
@@ -313,6 +314,8 @@ export function createServices(deps: ServicesInput) {
   effects['redemption-exception'] = stores.exceptionEffect;
   const { campaigns, campaignLab } = campaignServices(base, f, draw);
   const oversight = oversightServices(base, f);
+  const storeAdmin = createStoreAdminService({ ...depsOf('stores', base), audit: f.audit.port });
+  f.audit.nameSubjectsWith(mergedNames(f.staff, { names: campaigns.titles }, storeAdmin));
   return {
     base,
     auth: f.auth,
@@ -334,7 +337,7 @@ export function createServices(deps: ServicesInput) {
     staff,
     approvals,
     stores,
-    storeAdmin: createStoreAdminService({ ...depsOf('stores', base), audit: f.audit.port }),
+    storeAdmin,
     console: f.consoleIdentity,
     settings,
     audit,

@@ -16,6 +16,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   /** What it was done to: a staff id, a corp id, a campaign id. */
   subject: z.string().nullable(),
+  /** The subject's name (a staff member's, a campaign's title, a store's) where the log's list knows it. */
+  subjectName: z.string().nullable().optional(),
   before: z.unknown(),
   after: z.unknown(),
   prevHash: z.string(),

@@ -65,9 +65,17 @@ export function auditColumns(): TableColumnsType<AuditEntry> {
     },
     {
       title: t('audit.col.subject'),
-      dataIndex: 'subject',
+      key: 'subject',
       width: 180,
-      render: (s: string | null) => s ?? '—',
+      // By name where the log knows it (a staff member, a campaign, a store); the id stays on hover for the search.
+      render: (_, e) =>
+        e.subjectName ? (
+          <span title={e.subject ?? undefined} data-testid="audit-subject">
+            {e.subjectName}
+          </span>
+        ) : (
+          (e.subject ?? '—')
+        ),
     },
     {
       title: t('audit.col.change'),

@@ -148,6 +148,43 @@ describe.each(kinds)('the audit log on %s', (kind) => {
     expect(future.total).toBe(0);
   });
 
+  it('each entry names its subject: a staff member, a campaign, a store; an id nobody owns stays an id', async () => {
+    const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
+    const campaign = body<{ id: string }>(
+      await op.post('/console/campaigns/create', { kind: 'wheel', title: '审计对象转盘' }),
+    ).data.id;
+    const store = await t.database.db
+      .selectFrom('store')
+      .select(['id', 'name'])
+      .where('corp_id', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    for (const subject of ['admin-zhou', campaign, store.id, 'no-such-thing']) {
+      await t.database.db.transaction().execute((tx) =>
+        t.services.audit.append(handOver(tx), {
+          corpId: 'demo',
+          at: t.clock.now,
+          actor: null,
+          ip: null,
+          action: 'test.subject',
+          subject,
+          after: { n: 1 },
+        }),
+      );
+    }
+    const a = await consoleSignIn(t, DEMO_CONSOLE.auditor);
+    const items = body<{ items: { subject: string; subjectName: string | null }[] }>(
+      await a.get('/console/audit?action=test.subject'),
+    ).data.items;
+    expect(new Map(items.map((e) => [e.subject, e.subjectName]))).toEqual(
+      new Map([
+        ['admin-zhou', '周管理员'],
+        [campaign, '审计对象转盘'],
+        [store.id, store.name],
+        ['no-such-thing', null],
+      ]),
+    );
+  });
+
   it('exports CSV (BOM, Chinese header, formulas neutralised), and the export is itself audited', async () => {
     await append('demo', '=cmd|calc');
     const a = await consoleSignIn(t, DEMO_CONSOLE.auditor);

@@ -2,7 +2,7 @@ import type { AuditPort } from '../../platform/audit-port';
 import type { ServiceDeps } from '../../platform/services';
 import { appendEntry } from './append-entry';
 import { chainedCorps } from './chained-corps';
-import type { AuditDeps } from './deps';
+import type { AuditDeps, SubjectNamesPort } from './deps';
 import { exportCsv } from './export-csv';
 import { listEntries } from './list-entries';
 import { createHeadLedger } from './publish';
@@ -19,6 +19,10 @@ import { verifyChain } from './verify-chain';
 export function createAuditService(base: ServiceDeps<'audit'>) {
   const ledger = createHeadLedger({ dir: base.config.auditHeads.dir, key: base.config.auditHeads.key, log: base.log });
   const deps: AuditDeps = { ...base, ledger };
+  /** The subjects' names come from modules made after this one (services.ts hands them in once they exist). */
+  const nameSubjectsWith = (subjects: SubjectNamesPort) => {
+    deps.subjects = subjects;
+  };
   const append = appendEntry.bind(null, deps);
   const port: AuditPort = { append };
   return {
@@ -30,6 +34,7 @@ export function createAuditService(base: ServiceDeps<'audit'>) {
     list: listEntries.bind(null, deps),
     exportCsv: exportCsv.bind(null, deps),
     corps: chainedCorps.bind(null, deps),
+    nameSubjectsWith,
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;

@@ -264,3 +264,15 @@ export async function setStateIf(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** The titles of the corp's campaigns among these ids (the audit log names its subjects). */
+export async function titles(db: Own<'campaigns'>, corpId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('campaign')
+    .select(['id', 'title'])
+    .where('corp_id', '=', corpId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.title]));
+}

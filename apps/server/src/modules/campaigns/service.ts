@@ -1,5 +1,7 @@
+import { own } from '../../db/owners';
 import { createLifecycle } from './lifecycle';
 import { createReads } from './reads';
+import * as repo from './repo';
 import { createRunning } from './running';
 import { type CampaignsDeps, campaignHelpers } from './shared';
 
@@ -16,6 +18,8 @@ export function createCampaignsService(deps: CampaignsDeps) {
     reads: createReads(deps, h),
     lifecycle: createLifecycle(deps, h),
     running: createRunning(deps, h),
+    /** Campaign titles by id (the audit log's subjects). */
+    titles: (corpId: string, ids: string[]) => repo.titles(own('campaigns', deps.database.db), corpId, ids),
   };
 }
 export type CampaignsService = ReturnType<typeof createCampaignsService>;

@@ -61,3 +61,15 @@ export async function upsertStoreRow(db: Own<'stores'>, row: Insertable<StoreTab
     )
     .execute();
 }
+
+/** The names of the corp's stores among these ids (the audit log names its subjects). */
+export async function storeNames(db: Own<'stores'>, corpId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('store')
+    .select(['id', 'name'])
+    .where('corp_id', '=', corpId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

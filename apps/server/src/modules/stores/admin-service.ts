@@ -1,6 +1,8 @@
 import type { StoreInput } from '@campaign/contract';
+import { own } from '../../db/owners';
 import type { Corp } from '../../platform/tenancy';
 import type { Acting, StoreAdminDeps } from './admin-deps';
+import { storeNames } from './admin-repo';
 import { importStores } from './import-stores';
 import { listConsoleStores } from './list-console-stores';
 import { saveStore } from './save-store';
@@ -13,6 +15,8 @@ export function createStoreAdminService(deps: StoreAdminDeps) {
     save: (acting: Acting, corp: Corp, input: Required<Omit<StoreInput, 'id'>> & { id?: string | undefined }) =>
       saveStore(deps, acting, corp, input),
     importCsv: (acting: Acting, corp: Corp, body: unknown) => importStores(deps, acting, corp, body),
+    /** Store names by id (the audit log's subjects). */
+    names: (corpId: string, ids: string[]) => storeNames(own('stores', deps.database.db), corpId, ids),
   };
 }
 export type StoreAdminService = ReturnType<typeof createStoreAdminService>;
