@@ -76,6 +76,9 @@ const stages = [
             const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
             passed += (s.expected ?? 0) + (s.flaky ?? 0);
             failed += s.unexpected ?? 0;
+            // CI gives a failed journey one more try (the Playwright configs): say how many needed it.
+            if (s.flaky)
+              console.log(`[${name}] ${s.flaky} journey(s) passed only on a second try (flaky, listed above)`);
           }
           return ok;
         });
