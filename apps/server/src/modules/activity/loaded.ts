@@ -14,6 +14,8 @@ export interface LoadedActivity {
   eligibility: Eligibility;
   page: PageConfig;
   hasCaps: boolean;
+  /** Its group has rocc on: every new draw is judged by the risk hook, whichever path it comes by (issue 35). */
+  riskChecked: boolean;
 }
 
 export type TermsColumns = Pick<repo.PrizeRow, 'id' | 'weight' | 'tiers' | 'unlock_after_draws' | 'consolation'>;
@@ -66,6 +68,7 @@ export function createActivityCache(deps: ServiceDeps<'activity'>) {
     const row = await repo.getActivity(db, corpId, actId);
     if (!row) return null;
     const prizes = await repo.getPrizes(db, corpId, actId);
+    const group = row.group_id ? await repo.getGroup(db, corpId, row.group_id) : undefined;
     return {
       row,
       prizes,
@@ -75,6 +78,7 @@ export function createActivityCache(deps: ServiceDeps<'activity'>) {
       // Activities stored before the games' settings existed read their defaults.
       page: { ...GAME_PAGE_DEFAULTS, ...JSON.parse(row.page_config) },
       hasCaps: prizes.some((p) => p.per_user_cap !== null),
+      riskChecked: group?.rocc === 1,
     };
   }
 

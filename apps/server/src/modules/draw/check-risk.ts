@@ -4,7 +4,7 @@ import type { Corp } from '../../platform/tenancy';
 import type { DrawRequest, DrawServiceDeps } from './deps';
 import * as repo from './repo';
 
-/** The risk hook's judgement of a new rocc draw, logged either way; refused: RISK_REFUSED. */
+/** The risk hook's judgement of a new draw of a risk-checked campaign, logged either way; refused: RISK_REFUSED. */
 export async function checkRisk(deps: DrawServiceDeps, corp: Corp, user: RequestUser, req: DrawRequest) {
   const ctx = {
     corpId: corp.id,

@@ -371,4 +371,31 @@ describe.each(kinds)('draws on %s', (kind) => {
     });
     expect(foreign.statusCode).toBe(403);
   });
+
+  it('a campaign whose group has rocc on is judged on the plain lottery path too, with its own message', async () => {
+    await publish(`
+groups:
+  - { id: risk-on, corp: demo, showActIds: [risky-plain], rocc: 1 }
+${activityYaml('risky-plain', {
+  chances: '{ perDay: 100 }',
+  more: '    group: risk-on',
+  prizes: '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 1, consolation: true }',
+})}`);
+    const cookie = await login('13600000002');
+    const answers = [];
+    for (let i = 0; i < 7; i++) answers.push(body(await draw(cookie, 'risky-plain')));
+    expect(answers.map((a) => a.code)).toEqual([0, 0, 0, 0, 0, 2007, 2007]);
+    // Its own words, not a rate limit's.
+    expect(answers[5]?.data).toBe('本次参与未通过活动安全校验，如有疑问请联系客服');
+    const logged = await t.database.db
+      .selectFrom('risk_log')
+      .select(['decision', 'rule'])
+      .where('act_id', '=', 'risky-plain')
+      .execute();
+    expect(logged).toHaveLength(7);
+    expect(logged.filter((l) => l.decision === 'refuse').map((l) => l.rule)).toEqual([
+      'velocity-nuid',
+      'velocity-nuid',
+    ]);
+  });
 });

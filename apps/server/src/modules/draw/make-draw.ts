@@ -38,7 +38,8 @@ export async function makeDraw(deps: DrawDeps, corp: Corp, user: RequestUser, re
       act = await deps.activities.admit(corp, user, req.actId);
       // An offer or a ranking season is never drawn, whatever weights its prize table carries.
       if (!isDrawnType(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
-      if (req.via === 'rocc') await checkRisk(deps, corp, user, req);
+      // A campaign whose group has rocc on is judged on every path: the plain lottery path cannot skip it.
+      if (req.via === 'rocc' || act.riskChecked) await checkRisk(deps, corp, user, req);
     } catch (err) {
       // Refused (ended since, no longer eligible): a retry of a draw that was made still gets that draw.
       // A new draw's key is looked up in its transaction (drawTx), not here: one statement fewer.

@@ -40,6 +40,8 @@ export interface DrawableActivity {
   };
   prizes: readonly DrawablePrize[];
   byId: ReadonlyMap<string, DrawablePrize>;
+  /** Its group has rocc on: the risk hook judges every new draw, on the plain lottery path too. */
+  riskChecked: boolean;
   /** The prize table as the engine reads it (weights, tiers, unlocks, the consolation prize), in prize order. */
   terms: readonly PrizeConfig[];
   hasCaps: boolean;
