@@ -20,7 +20,7 @@ import { createRelyingParty, type RelyingParty } from './modules/console/oidc';
 import { createConsoleService } from './modules/console/service';
 import { createCouponsService } from './modules/coupons/service';
 import { createDiscountsService } from './modules/discounts/service';
-import { type RiskHook, velocityRiskHook } from './modules/draw/risk';
+import { DEFAULT_VELOCITY, type RiskHook, velocityRiskHook } from './modules/draw/risk';
 import { drawEngine, drawRules } from './modules/draw/rules';
 import { createDrawService } from './modules/draw/service';
 import { createGrowthService } from './modules/growth/service';
@@ -188,10 +188,11 @@ function drawService(
   stats: ReturnType<typeof createStatsService>,
   prizes: ReturnType<typeof createPrizesService>,
   season: ReturnType<typeof createSeasonService>,
+  limits: Limits,
 ) {
   return createDrawService({
     ...depsOf('draw', base),
-    riskHook: deps.riskHook ?? velocityRiskHook(),
+    riskHook: deps.riskHook ?? velocityRiskHook(DEFAULT_VELOCITY, limits),
     activities: f.activityWithStock,
     ...(base.config.statsDrawCounters ? { counter: stats.drawCounter } : {}),
     // Every draw also feeds the season draw tasks that name its activity, in the draw's own transaction.
@@ -300,9 +301,8 @@ export function createServices(deps: ServicesInput) {
   const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const stats = statsService(base, f);
-  const draw = drawService(deps, base, f, stats, prizes, season);
-  // Rate limits where every process serving this database (or Redis) counts alike.
   const limits = deps.limits ?? createLimits(config, deps.database, log);
+  const draw = drawService(deps, base, f, stats, prizes, season, limits);
   // A counted invite credits the inviter's season invite task (modules/growth/ports.ts InviteTaskPort).
   const growth = createGrowthService({
     ...depsOf('growth', base),

@@ -1,11 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
+import { parseDefinition } from './campaign-file/definition';
+import { applyDefinition } from './campaign-file/import';
 import { seedDemo } from './cli/seed';
 import { loadConfig, testConfig } from './config';
 import { type Database_, openDatabase } from './db';
 import { createServices } from './services';
-import { dialects, freshDatabase, H5, REDIS_URL, redisAnswers, redisForTest, T0, type TestDb } from './testing/harness';
+import { activityYaml } from './testing/campaign';
+import {
+  cookieJar,
+  dialects,
+  freshDatabase,
+  H5,
+  REDIS_URL,
+  redisAnswers,
+  redisForTest,
+  T0,
+  type TestDb,
+} from './testing/harness';
 
 const kinds = await dialects();
 const withRedis = await redisAnswers();
@@ -109,6 +122,41 @@ describe.each(setups)('limits shared by two instances on $kind (redis: $redis)',
     expect(Number(limited[0]?.headers['retry-after'])).toBeGreaterThan(0);
     // Another address has its own allowance.
     expect((await lookUp(0, '10.77.0.5'))?.statusCode).toBe(404);
+  });
+
+  it('the risk rules count a customer’s draws of a rocc-on campaign across instances (issue 35)', async () => {
+    const services = createServices({ database: fresh.database, config, clock: () => T0 });
+    const file = `
+groups:
+  - { id: shared-risk, corp: demo, showActIds: [shared-risky], rocc: 1 }
+${activityYaml('shared-risky', {
+  chances: '{ perDay: 100 }',
+  more: '    group: shared-risk',
+  prizes: '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 1, consolation: true }',
+})}`;
+    await applyDefinition(fresh.database.db, services.publishing, parseDefinition(file, 'risk.yaml', T0), T0);
+    const jar = cookieJar();
+    const login = await apps[0]?.inject({
+      method: 'POST',
+      url: '/bmcs/api/auth/otp/login?corpId=demo',
+      headers: H5,
+      payload: { mobile: '13900005678', code: '123456' },
+      remoteAddress: '10.77.0.6',
+    });
+    if (login) jar.take(login);
+    const codes: number[] = [];
+    // Alternately through each instance: five new draws in the window, then the velocity rule refuses.
+    for (let i = 0; i < 8; i++) {
+      const r = await apps[i % 2]?.inject({
+        method: 'POST',
+        url: '/bmcs/api/v2/lottery?corpId=demo',
+        headers: { ...H5, cookie: jar.header(), 'idempotency-key': `shared-risk-${i}` },
+        payload: { actId: 'shared-risky' },
+        remoteAddress: '10.77.0.6',
+      });
+      codes.push(r?.json().code);
+    }
+    expect(codes).toEqual([0, 0, 0, 0, 0, 2007, 2007, 2007]);
   });
 });
 

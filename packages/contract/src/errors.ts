@@ -86,12 +86,7 @@ export const ERRORS = {
   ACTIVITY_PAUSED: e(2004, 200, '活动暂停中，请稍后再来', 'The activity is paused'),
   NOT_ELIGIBLE: e(2005, 200, '您暂不符合参与条件', 'You are not eligible for this activity'),
   NO_CHANCES: e(2006, 200, '抽奖次数已用完', 'No chances left'),
-  RISK_REFUSED: e(
-    2007,
-    200,
-    '本次参与未通过活动安全校验，如有疑问请联系客服',
-    'This draw did not pass the campaign’s risk check; contact customer service if you think it is wrong',
-  ),
+  RISK_REFUSED: e(2007, 200, '本次参与未通过活动安全校验，如有疑问请联系客服', 'Refused by the campaign’s risk check'),
   IDEMPOTENCY_KEY_REQUIRED: e(2008, 400, '缺少请求幂等键', 'Idempotency-Key header is required'),
   PUBLISH_REFUSED: e(2009, 400, '活动无法发布', 'The activity cannot be published'),
   PRIZE_NOT_FOUND: e(2010, 200, '奖品不存在', 'Prize not found'),

@@ -15,9 +15,13 @@ import type { Database_ } from '../db';
 
 /**
  * The limits every process and node must share: log-in calls per IP, draws per session, tracking per IP, the
- * public verify page's look-ups per IP.
+ * public verify page's look-ups per IP, and the risk hook's velocity rules (draws of a rocc-on campaign per
+ * customer, address and device over RISK_VELOCITY's window, issue 35).
  */
-export type LimitName = 'login' | 'draw' | 'tracking' | 'fairness';
+export type LimitName = 'login' | 'draw' | 'tracking' | 'fairness' | 'risk-nuid' | 'risk-ip' | 'risk-device';
+
+/** The built-in risk rules' velocity: new draws of one campaign per customer, address and device in 10 s. */
+export const RISK_VELOCITY = { windowSec: 10, perNuid: 5, perIp: 50, perDevice: 10 } as const;
 
 export type LimitVerdict = { ok: true } | { ok: false; retryAfterSec: number };
 
@@ -46,6 +50,9 @@ function windowsOf(config: Config): Record<LimitName, { points: number; duration
     draw: { points: config.rateLimits.drawPerSecond, duration: 1 },
     tracking: { points: config.rateLimits.trackingPerMinute, duration: 60 },
     fairness: { points: config.rateLimits.fairnessPerMinute ?? FAIRNESS_RATE_PER_MINUTE, duration: 60 },
+    'risk-nuid': { points: RISK_VELOCITY.perNuid, duration: RISK_VELOCITY.windowSec },
+    'risk-ip': { points: RISK_VELOCITY.perIp, duration: RISK_VELOCITY.windowSec },
+    'risk-device': { points: RISK_VELOCITY.perDevice, duration: RISK_VELOCITY.windowSec },
   };
 }
 
