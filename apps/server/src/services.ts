@@ -40,7 +40,7 @@ import { createStoresService } from './modules/stores/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
-import { mergedNames } from './platform/merged-names';
+import { corpNames, mergedNames } from './platform/merged-names';
 import { type BaseDeps, depsOf, type ServiceDeps } from './platform/services';
 import { createCampaignHalts, createCorpCache } from './platform/tenancy';
 
@@ -315,7 +315,7 @@ export function createServices(deps: ServicesInput) {
   const { campaigns, campaignLab } = campaignServices(base, f, draw);
   const oversight = oversightServices(base, f);
   const storeAdmin = createStoreAdminService({ ...depsOf('stores', base), audit: f.audit.port });
-  f.audit.nameSubjectsWith(mergedNames(f.staff, { names: campaigns.titles }, storeAdmin));
+  f.audit.nameSubjectsWith(mergedNames(f.staff, { names: campaigns.titles }, storeAdmin, corpNames(base)));
   return {
     base,
     auth: f.auth,

@@ -148,7 +148,7 @@ describe.each(kinds)('the audit log on %s', (kind) => {
     expect(future.total).toBe(0);
   });
 
-  it('each entry names its subject: a staff member, a campaign, a store; an id nobody owns stays an id', async () => {
+  it('each entry names its subject: a staff member, a campaign, a store, the corp; an unknown id stays an id', async () => {
     const op = await consoleSignIn(t, DEMO_CONSOLE.operator);
     const campaign = body<{ id: string }>(
       await op.post('/console/campaigns/create', { kind: 'wheel', title: '审计对象转盘' }),
@@ -158,7 +158,7 @@ describe.each(kinds)('the audit log on %s', (kind) => {
       .select(['id', 'name'])
       .where('corp_id', '=', 'demo')
       .executeTakeFirstOrThrow();
-    for (const subject of ['admin-zhou', campaign, store.id, 'no-such-thing']) {
+    for (const subject of ['admin-zhou', campaign, store.id, 'demo', 'no-such-thing']) {
       await t.database.db.transaction().execute((tx) =>
         t.services.audit.append(handOver(tx), {
           corpId: 'demo',
@@ -180,6 +180,7 @@ describe.each(kinds)('the audit log on %s', (kind) => {
         ['admin-zhou', '周管理员'],
         [campaign, '审计对象转盘'],
         [store.id, store.name],
+        ['demo', '招财生活银行（演示）'],
         ['no-such-thing', null],
       ]),
     );
