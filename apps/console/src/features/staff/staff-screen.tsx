@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ConsoleMe, ConsoleStaff } from '@campaign/contract/client';
-import { message as antdMessage, Button, Card, Empty, Form, Input, Table } from 'antd';
+import { message as antdMessage, Button } from 'antd';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { useEndpointMutation } from '../../api/queries';
 import { type ListPage, useListPage } from '../../shared/hooks/use-list-page';
-import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
+import { SearchedListCard } from '../../shared/searched-list-card';
 import { t } from './messages';
 import { SecondFactorModal } from './second-factor';
 import { AddStaffModal, RolesModal } from './staff-forms';
@@ -75,28 +75,12 @@ export function StaffScreen() {
 
 function StaffCard({ list, actions }: { list: StaffList; actions: StaffActions }) {
   return (
-    <Card>
-      <Form {...list.filterFormProps} style={{ marginBottom: 16 }}>
-        <Form.Item name="q" noStyle>
-          <Input.Search
-            allowClear
-            placeholder={t('staff.search')}
-            aria-label={t('staff.search')}
-            style={{ width: 320 }}
-            onSearch={(v) => list.setFilters({ q: v.trim() || undefined })}
-          />
-        </Form.Item>
-      </Form>
-      {list.error ? (
-        <LoadFailed error={list.error} retry={list.result.refetch} />
-      ) : (
-        <Table<ConsoleStaff>
-          {...list.tableProps}
-          locale={{ emptyText: <Empty description={list.filtered ? t('staff.emptySearch') : t('staff.empty')} /> }}
-          pagination={{ ...list.tableProps.pagination, showTotal: (n) => t('common.total', { n }) }}
-          columns={staffColumns(actions)}
-        />
-      )}
-    </Card>
+    <SearchedListCard
+      list={list}
+      search={t('staff.search')}
+      empty={t('staff.empty')}
+      emptySearch={t('staff.emptySearch')}
+      columns={staffColumns(actions)}
+    />
   );
 }

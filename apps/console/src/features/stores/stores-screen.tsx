@@ -1,24 +1,11 @@
 import { EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ConsoleMe, ConsoleStore } from '@campaign/contract/client';
-import {
-  Alert,
-  message as antdMessage,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, message as antdMessage, Button, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { type ListPage, useListPage } from '../../shared/hooks/use-list-page';
-import { LoadFailed } from '../../shared/load-failed';
 import { PageHead } from '../../shared/page-head';
+import { SearchedListCard } from '../../shared/searched-list-card';
 import { hoursText } from './hours-text';
 import { ImportStoresModal } from './import-dialog';
 import { t } from './messages';
@@ -140,28 +127,12 @@ export function StoresScreen() {
 
 function StoresCard({ list, canWrite, edit }: { list: StoreList; canWrite: boolean; edit: (s: ConsoleStore) => void }) {
   return (
-    <Card>
-      <Form {...list.filterFormProps} style={{ marginBottom: 16 }}>
-        <Form.Item name="q" noStyle>
-          <Input.Search
-            allowClear
-            placeholder={t('stores.search')}
-            aria-label={t('stores.search')}
-            style={{ width: 320 }}
-            onSearch={(v) => list.setFilters({ q: v.trim() || undefined })}
-          />
-        </Form.Item>
-      </Form>
-      {list.error ? (
-        <LoadFailed error={list.error} retry={list.result.refetch} />
-      ) : (
-        <Table<ConsoleStore>
-          {...list.tableProps}
-          locale={{ emptyText: <Empty description={list.filtered ? t('stores.emptySearch') : t('stores.empty')} /> }}
-          pagination={{ ...list.tableProps.pagination, showTotal: (n) => t('common.total', { n }) }}
-          columns={columns(canWrite, edit)}
-        />
-      )}
-    </Card>
+    <SearchedListCard
+      list={list}
+      search={t('stores.search')}
+      empty={t('stores.empty')}
+      emptySearch={t('stores.emptySearch')}
+      columns={columns(canWrite, edit)}
+    />
   );
 }
