@@ -1,19 +1,7 @@
 import { BUSY_CODE } from './envelope-code';
+import { type ErrorEntry, e } from './error-entry';
+import { RISK_ERRORS } from './errors-risk';
 import type { Locale } from './locale';
-
-interface ErrorEntry {
-  /** Envelope code. */
-  readonly code: number;
-  /** HTTP status the server answers with. 200 = a business refusal the client reads from the envelope. */
-  readonly status: number;
-  readonly message: Readonly<Record<Locale, string>>;
-}
-
-const e = (code: number, status: number, zh: string, en: string): ErrorEntry => ({
-  code,
-  status,
-  message: { 'zh-CN': zh, 'en-US': en },
-});
 
 /**
  * The one catalogue of error codes. Codes below 1000 mirror HTTP meanings; 1xxx are platform
@@ -86,7 +74,6 @@ export const ERRORS = {
   ACTIVITY_PAUSED: e(2004, 200, '活动暂停中，请稍后再来', 'The activity is paused'),
   NOT_ELIGIBLE: e(2005, 200, '您暂不符合参与条件', 'You are not eligible for this activity'),
   NO_CHANCES: e(2006, 200, '抽奖次数已用完', 'No chances left'),
-  RISK_REFUSED: e(2007, 200, '本次参与未通过活动安全校验，如有疑问请联系客服', 'Refused by the campaign’s risk check'),
   IDEMPOTENCY_KEY_REQUIRED: e(2008, 400, '缺少请求幂等键', 'Idempotency-Key header is required'),
   PUBLISH_REFUSED: e(2009, 400, '活动无法发布', 'The activity cannot be published'),
   PRIZE_NOT_FOUND: e(2010, 200, '奖品不存在', 'Prize not found'),
@@ -337,6 +324,7 @@ export const ERRORS = {
   ),
   // The console's notifications (issue 34).
   NOTIFICATION_NOT_FOUND: e(6801, 404, '该通知不存在', 'No such notification'),
+  ...RISK_ERRORS,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorName = keyof typeof ERRORS;

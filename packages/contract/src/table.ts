@@ -11,6 +11,7 @@ import { notificationsEndpoints } from './endpoints/console-notifications';
 import { alertsEndpoints, reconcileEndpoints, reportsEndpoints } from './endpoints/console-reports';
 import { settingsEndpoints } from './endpoints/console-settings';
 import { statsEndpoints } from './endpoints/console-stats';
+import { riskConsoleEndpoints } from './endpoints/console-risk';
 import { consoleStoresEndpoints } from './endpoints/console-stores';
 import { corpEndpoints } from './endpoints/corp';
 import { couponsEndpoints } from './endpoints/coupons';
@@ -22,6 +23,7 @@ import { growthEndpoints } from './endpoints/growth';
 import { ordersEndpoints } from './endpoints/orders';
 import { paymentsEndpoints } from './endpoints/payments';
 import { prizesEndpoints } from './endpoints/prizes';
+import { riskEndpoints } from './endpoints/risk';
 import { seasonEndpoints } from './endpoints/season';
 import { staffEndpoints } from './endpoints/staff';
 import { storesEndpoints } from './endpoints/stores';
@@ -63,6 +65,8 @@ export const endpointGroups = {
   alerts: alertsEndpoints,
   notifications: notificationsEndpoints,
   consoleStores: consoleStoresEndpoints,
+  risk: riskEndpoints,
+  riskConsole: riskConsoleEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

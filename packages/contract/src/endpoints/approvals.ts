@@ -3,7 +3,14 @@ import { empty } from '../common';
 import { endpoint } from '../endpoint';
 
 /** What can wait for a second person (docs/decisions/0321-approvals.md). */
-export const APPROVAL_KINDS = ['prize-award', 'redemption-exception', 'rules-change'] as const;
+/** risk-ruleset: let a shadowed ruleset version act; risk-appeal: a customer contests a refused draw. */
+export const APPROVAL_KINDS = [
+  'prize-award',
+  'redemption-exception',
+  'rules-change',
+  'risk-ruleset',
+  'risk-appeal',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 /** closed: another approved request on the same subject used it up (an expired ticket already redeemed). */
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'closed'] as const;

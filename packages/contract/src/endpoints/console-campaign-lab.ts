@@ -85,6 +85,11 @@ export const drawProofSchema = z.object({
   seed: z.string().nullable(),
   /** The server's recomputation (the page recomputes it again in the browser). */
   check: z.object({ commitmentOk: z.boolean(), rollOk: z.boolean(), pickOk: z.boolean() }).nullable(),
+  /**
+   * The risk decision made before the draw took its place in the sequence (issue 35): its id, the ruleset
+   * version's hash and what it did (allow, hold, degrade); null for a campaign without risk checks.
+   */
+  risk: z.object({ decisionId: z.string(), rulesetHash: z.string().nullable(), action: z.string() }).nullable(),
 });
 export type DrawProof = z.infer<typeof drawProofSchema>;
 
