@@ -27,6 +27,7 @@ import { paymentsHandlers } from './modules/payments/routes';
 import { prizesHandlers } from './modules/prizes/routes';
 import { reconcileHandlers } from './modules/reconcile/routes';
 import { reportsHandlers } from './modules/reports/routes';
+import { riskConsoleHandlers, riskHandlers } from './modules/risk/routes';
 import { seasonHandlers } from './modules/season/routes';
 import { settingsHandlers } from './modules/settings/routes';
 import { staffHandlers } from './modules/staff/routes';
@@ -126,6 +127,8 @@ function handlersOf(services: Services): Handlers {
     ...reconcileHandlers(services.reconcile),
     ...alertsHandlers(services.alerts),
     ...notificationsHandlers(services.notifications),
+    ...riskHandlers(services.risk),
+    ...riskConsoleHandlers(services.risk),
   };
 }
 
@@ -133,6 +136,7 @@ function handlersOf(services: Services): Handlers {
 function installLifecycle(app: FastifyInstance, services: Services, deps: AppDeps) {
   const { config } = services.base;
   app.addHook('onClose', async () => services.limits.close());
+  app.addHook('onClose', async () => services.risk.close());
   // The campaigns' clock (→ live at startsAt, → ended at endsAt with the seed revealed), on every node: each
   // change is conditional, so two nodes never make one twice. Tests move their clock and tick themselves.
   if (deps.campaignClock ?? config.env !== 'test') {

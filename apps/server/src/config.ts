@@ -98,6 +98,9 @@ const envSchema = z.object({
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
   REDIS_PREFIX: z.string().max(64).default('campaign:'),
+  // Risk counters unreachable (issue 35): refuse with 503 (closed) or draw on, capped per campaign (open).
+  RISK_FAIL_POLICY: z.enum(['open', 'closed']).default('open'),
+  RISK_FAIL_OPEN_PER_MINUTE: z.coerce.number().int().positive().default(600),
   // The store map's tile source (modules/stores; unset: the designed fallback without tiles).
   MAP_TILE_URL: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -167,6 +170,8 @@ export interface Config {
   };
   /** Where the rate limits are counted when several nodes serve: unset → the database (see platform/limits.ts). */
   redis: { url: string; prefix: string } | null;
+  /** When the risk counters cannot be reached: refuse (closed), or draw on with a cap per campaign a minute. */
+  risk?: { failPolicy: 'open' | 'closed'; failOpenPerMinute: number };
   /** Requests in progress above which the server sheds load with 429 instead of queueing. */
   maxInFlight: number;
   /** Draws waiting for the database above which new draws get 429 (keeps latency bounded past capacity). */
@@ -301,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fairnessPerMinute: e.FAIRNESS_RATE_PER_MINUTE,
     },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : null,
+    risk: { failPolicy: e.RISK_FAIL_POLICY, failOpenPerMinute: e.RISK_FAIL_OPEN_PER_MINUTE },
     maxInFlight: e.MAX_IN_FLIGHT,
     maxDrawsInFlight: e.MAX_DRAWS_IN_FLIGHT,
     drawQueueMaxMs: e.DRAW_QUEUE_MAX_MS,

@@ -34,7 +34,7 @@ import { createSeasonOperations } from './modules/season/operations';
 import { createSeasonService } from './modules/season/service';
 import { createSettingsService } from './modules/settings/service';
 import { createStaffService } from './modules/staff/service';
-import { createStatsService } from './modules/stats/service';
+import type { createStatsService } from './modules/stats/service';
 import { createStoreAdminService } from './modules/stores/admin-service';
 import { createStoresService } from './modules/stores/service';
 import { createSealer, secureRandomBytes } from './platform/crypto';
@@ -43,6 +43,8 @@ import { createLogger } from './platform/log';
 import { corpNames, mergedNames } from './platform/merged-names';
 import { type BaseDeps, depsOf, type ServiceDeps } from './platform/services';
 import { createCampaignHalts, createCorpCache } from './platform/tenancy';
+import { riskServiceOf } from './services-risk';
+import { statsService } from './services-stats';
 
 export interface ServicesInput {
   database: Database_;
@@ -154,32 +156,6 @@ function prizeServices(base: BaseDeps, f: Foundation, approvals: ReturnType<type
   return { orders, coupons, payments, prizes };
 }
 
-/** The live numbers: the draw counts itself in its own transaction; the dashboard reads the roll-ups. */
-function statsService(base: BaseDeps, f: Foundation) {
-  return createStatsService({
-    ...depsOf('stats', base),
-    catalog: {
-      async campaign(corpId, actId) {
-        const act = await f.activity.load(corpId, actId);
-        if (!act) return null;
-        return {
-          title: act.row.title,
-          startsAt: act.row.starts_at,
-          endsAt: act.row.ends_at,
-          prizes: act.prizes.map((p) => ({
-            id: p.id,
-            name: p.name,
-            kind: p.kind,
-            valueCents: p.value_cents,
-            totalStock: p.total_stock,
-          })),
-        };
-      },
-      stockLeft: f.stock.stockLeft,
-    },
-  });
-}
-
 /** The draw: it awards through prizes and counts itself in stats and in the season's draw tasks. */
 function drawService(
   deps: ServicesInput,
@@ -189,10 +165,12 @@ function drawService(
   prizes: ReturnType<typeof createPrizesService>,
   season: ReturnType<typeof createSeasonService>,
   limits: Limits,
+  risk: ReturnType<typeof riskServiceOf>,
 ) {
   return createDrawService({
     ...depsOf('draw', base),
     riskHook: deps.riskHook ?? velocityRiskHook(DEFAULT_VELOCITY, limits),
+    risk: risk.engine,
     activities: f.activityWithStock,
     ...(base.config.statsDrawCounters ? { counter: stats.drawCounter } : {}),
     // Every draw also feeds the season draw tasks that name its activity, in the draw's own transaction.
@@ -298,11 +276,12 @@ export function createServices(deps: ServicesInput) {
   const { orders, coupons, payments, prizes } = prizeServices(base, f, approvals);
   effects['prize-award'] = prizes.heldAwardEffect;
   effects['rules-change'] = publishing.rulesChangeEffect;
+  const risk = riskServiceOf(base, { audit: audit.port, staff, approvals }, effects);
   const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const stats = statsService(base, f);
   const limits = deps.limits ?? createLimits(config, deps.database, log);
-  const draw = drawService(deps, base, f, stats, prizes, season, limits);
+  const draw = drawService(deps, base, f, stats, prizes, season, limits, risk);
   // A counted invite credits the inviter's season invite task (modules/growth/ports.ts InviteTaskPort).
   const growth = createGrowthService({
     ...depsOf('growth', base),
@@ -344,6 +323,7 @@ export function createServices(deps: ServicesInput) {
     campaigns,
     campaignLab,
     stats,
+    risk,
     ...oversight,
   };
 }

@@ -25,6 +25,7 @@ import * as m0023 from './migrations/0023-award-line';
 import * as m0024 from './migrations/0024-notifications';
 import * as m0026 from './migrations/0026-store-master-data';
 import * as m0027 from './migrations/0027-coupon-code-pool';
+import * as m0028 from './migrations/0028-risk';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-notifications': m0024,
   '0026-store-master-data': m0026,
   '0027-coupon-code-pool': m0027,
+  '0028-risk': m0028,
 };
 
 class InCodeProvider implements MigrationProvider {

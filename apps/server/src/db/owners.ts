@@ -37,6 +37,7 @@ export const OWNERS = [
   'reconcile',
   'alerts',
   'notifications',
+  'risk',
 ] as const;
 export type Owner = (typeof OWNERS)[number];
 
@@ -116,6 +117,13 @@ export const tableOwners = {
   alert: 'alerts',
   alert_webhook: 'alerts',
   notification: 'notifications',
+  risk_ruleset: 'risk',
+  risk_decision: 'risk',
+  risk_list: 'risk',
+  risk_snooze: 'risk',
+  risk_consent: 'risk',
+  risk_counter: 'risk',
+  risk_distinct: 'risk',
 } as const satisfies { [T in keyof DB]: Owner };
 
 /**

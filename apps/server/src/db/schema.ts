@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { NotificationTables } from './schema-notifications';
 import type { ReportTables } from './schema-reports';
+import type { RiskTables } from './schema-risk';
 import type { StatsTables } from './schema-stats';
 import type { StoreTables } from './schema-stores';
 
@@ -114,7 +115,8 @@ export type DB = PlatformTables &
   CampaignLabTables &
   StatsTables &
   ReportTables &
-  NotificationTables;
+  NotificationTables &
+  RiskTables;
 
 /** An uploaded white list or customer group of a campaign (modules/campaign-lab), stored only whole. */
 export interface CampaignListTable {

@@ -27,6 +27,8 @@ export interface AwardRequest {
   now: number;
   /** How an approver sees it if the prize is held. */
   shown?: ApproverView;
+  /** Held by a risk decision (issue 35) whatever its value: released or returned by a reviewer. */
+  risk?: { decisionId: string; rules: string[] };
 }
 
 /** An award as the prizes module wrote it (null: a thank-you prize, nothing to write). */
@@ -54,6 +56,7 @@ export interface HoldRequest {
   valueCents: number;
   now: number;
   shown?: ApproverView;
+  risk?: { decisionId: string; rules: string[] };
 }
 
 /**

@@ -22,6 +22,9 @@ export interface RequestUser {
   openId: string | null;
   loginMethod: SessionTable['login_method'];
   tokenHash: string;
+  /** When the customer signed up, and when this session began (a fresh SMS code: the risk engine's step-up). */
+  signedUpAt?: number;
+  sessionStartedAt?: number;
 }
 
 /** Read on every request: built once (db/prepared.ts). */
@@ -35,6 +38,8 @@ const sessionQ = prepared<
     nuid: string;
     mobile: string | null;
     open_id: string | null;
+    user_created_at: number;
+    session_created_at: number;
   }
 >(
   (db, p) =>
@@ -49,6 +54,8 @@ const sessionQ = prepared<
         'app_user.nuid',
         'app_user.mobile',
         'app_user.open_id',
+        'app_user.created_at as user_created_at',
+        'session.created_at as session_created_at',
       ])
       .where('session.token_hash', '=', p('hash'))
       .where('session.corp_id', '=', p('corp')),
@@ -78,6 +85,8 @@ export async function findSession(
     openId: row.open_id,
     loginMethod: row.login_method,
     tokenHash: row.tokenHash,
+    signedUpAt: Number(row.user_created_at),
+    sessionStartedAt: Number(row.session_created_at),
   };
 }
 

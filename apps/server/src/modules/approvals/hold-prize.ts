@@ -10,6 +10,10 @@ import { requestStep } from './request-step';
  * kind 'prize-award' (subject: the award id) is made in the same transaction; true when held.
  */
 export function* holdPrize(x: TxExec, a: HoldRequest): Step<boolean> {
+  if (a.risk) {
+    yield* riskHold(x, a, a.risk);
+    return true;
+  }
   // Thresholds are never negative (the campaign file's schema): a prize worth nothing is never held,
   // and the draws of points and thank-you prizes do not read the policy.
   if (a.valueCents <= 0) return false;
@@ -34,4 +38,28 @@ export function* holdPrize(x: TxExec, a: HoldRequest): Step<boolean> {
     now: a.now,
   });
   return true;
+}
+
+/** Held by a risk decision (issue 35): whatever its value, a reviewer releases it or returns its unit. */
+function* riskHold(x: TxExec, a: HoldRequest, risk: { decisionId: string; rules: string[] }): Step<void> {
+  yield* requestStep(x, {
+    corpId: a.corpId,
+    kind: 'prize-award',
+    subject: a.awardId,
+    title: `风控冻结 ${a.prizeName} ${yuan(a.valueCents)}`,
+    requestedBy: SYSTEM_REQUESTER,
+    context: {
+      原因: '命中风控规则，奖品冻结待人工复核',
+      命中规则: risk.rules.join('、') || '无',
+      风控决定编号: risk.decisionId,
+      奖品: `${a.prizeName}（${a.prizeId}）`,
+      奖品价值: yuan(a.valueCents),
+      活动: a.shown?.activityTitle ?? a.actId,
+      ...(a.shown?.customer ? { 客户: a.shown.customer } : {}),
+      客户编号: a.userId,
+      奖品单号: a.awardId,
+    },
+    payload: JSON.stringify({ riskDecision: risk.decisionId }),
+    now: a.now,
+  });
 }

@@ -2,11 +2,25 @@ import { AppError } from '../../platform/errors';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { DrawRequest, DrawServiceDeps } from './deps';
-import * as repo from './repo';
+import type { RiskVerdict } from './ports';
 
-/** The risk hook's judgement of a new draw of a risk-checked campaign, logged either way; refused: RISK_REFUSED. */
-export async function checkRisk(deps: DrawServiceDeps, corp: Corp, user: RequestUser, req: DrawRequest) {
-  const ctx = {
+/** A session begun this recently with an SMS code is a fresh proof for a step-up (modules/risk features.ts). */
+const FRESH_OTP_MS = 10 * 60_000;
+
+/**
+ * The risk judgement of a new draw of a risk-checked campaign (issue 35): the built-in velocity rules (the
+ * hook, shared counters) and then the rule engine, one stored decision either way. Block refuses with its
+ * own code (RISK_REFUSED, appealable); step-up refuses until the customer signs in again with an SMS code;
+ * hold and degrade are carried out by the draw's transaction; the verdict is what the draw records.
+ */
+export async function checkRisk(
+  deps: DrawServiceDeps,
+  corp: Corp,
+  user: RequestUser,
+  req: DrawRequest,
+): Promise<RiskVerdict | undefined> {
+  const now = deps.clock();
+  const hook = await deps.riskHook({
     corpId: corp.id,
     actId: req.actId,
     userId: user.id,
@@ -14,19 +28,32 @@ export async function checkRisk(deps: DrawServiceDeps, corp: Corp, user: Request
     ip: req.ip,
     deviceId: req.deviceId,
     grayFlag: req.grayFlag,
-    now: deps.clock(),
-  };
-  const decision = await deps.riskHook(ctx);
-  await repo.logRisk(deps.database.db, {
-    corp_id: corp.id,
-    act_id: req.actId,
-    user_id: user.id,
-    ip: req.ip,
-    device_id: req.deviceId,
-    gray_flag: req.grayFlag,
-    decision: decision.allow ? 'allow' : 'refuse',
-    rule: decision.allow ? null : decision.rule,
-    created_at: ctx.now,
+    now,
   });
-  if (!decision.allow) throw new AppError('RISK_REFUSED');
+  if (!deps.risk) {
+    if (!hook.allow) throw new AppError('RISK_REFUSED');
+    return undefined;
+  }
+  const verdict = await deps.risk.decide(
+    {
+      corpId: corp.id,
+      actId: req.actId,
+      userId: user.id,
+      ip: req.ip,
+      deviceId: req.deviceId,
+      mobile: user.mobile,
+      signedUpAt: user.signedUpAt ?? null,
+      sessionStartedAt: user.sessionStartedAt ?? null,
+      loginMethod: user.loginMethod,
+      grayFlag: req.grayFlag,
+      now,
+    },
+    hook.allow ? null : hook.rule,
+  );
+  if (verdict.action === 'block') throw new AppError('RISK_REFUSED');
+  if (verdict.action === 'step_up') {
+    const fresh = user.loginMethod === 'otp' && now - (user.sessionStartedAt ?? 0) <= FRESH_OTP_MS;
+    if (!fresh) throw new AppError('RISK_STEP_UP');
+  }
+  return verdict;
 }

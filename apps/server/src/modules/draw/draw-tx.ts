@@ -40,6 +40,11 @@ export function* drawTx(
   const outcome = pick(act, user, wins, drawIndex, nonce);
   let awardedId = outcome.awardedPrizeId;
   let fallback: string | null = outcome.fallbackReason;
+  // Degraded by the risk decision made before this draw: the published consolation prize, said on the proof.
+  if (req.risk?.action === 'degrade' && awardedId !== consolationId) {
+    awardedId = consolationId;
+    fallback = 'risk-degrade';
+  }
   const picked = byId.get(awardedId);
   if (picked && awardedId !== consolationId && picked.total_stock !== null) {
     // Sold out (or lost the race for the last unit): the consolation prize, never an oversell.
@@ -72,7 +77,8 @@ export function* drawTx(
   });
   const prize = byId.get(awardedId);
   const won = prize && prize.kind !== 'thanks' ? prize : null;
-  const awarded = prize ? yield* deps.prizes.award(x, awardOf(corp, user, act, draw.id, prize, now)) : null;
+  const hold = req.risk?.action === 'hold' ? { decisionId: req.risk.decisionId, rules: req.risk.matched } : undefined;
+  const awarded = prize ? yield* deps.prizes.award(x, awardOf(corp, user, act, draw.id, prize, now, hold)) : null;
   if (deps.counter) {
     const claimed = awarded?.status === 'issued';
     yield* deps.counter.counted(x, counted(corp, user, act, c.total === 0, won, now, claimed));
@@ -132,6 +138,7 @@ function awardOf(
   drawId: string,
   prize: DrawablePrize,
   now: number,
+  risk?: AwardRequest['risk'],
 ): AwardRequest {
   return {
     corpId: corp.id,
@@ -148,5 +155,6 @@ function awardOf(
     },
     now,
     shown: { activityTitle: act.row.title, customer: maskMobile(user.mobile) || undefined },
+    ...(risk ? { risk } : {}),
   };
 }

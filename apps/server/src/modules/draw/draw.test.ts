@@ -354,13 +354,13 @@ describe.each(kinds)('draws on %s', (kind) => {
     }
     expect(codes).toEqual([0, 0, 0, 0, 0, 2007, 2007]);
     const logged = await t.database.db
-      .selectFrom('risk_log')
-      .select(['decision', 'rule', 'gray_flag'])
+      .selectFrom('risk_decision')
+      .select(['action', 'matched', 'gray_flag'])
       .where('act_id', '=', 'risky')
       .execute();
-    expect(logged.filter((l) => l.decision === 'refuse').map((l) => l.rule)).toEqual([
-      'velocity-nuid',
-      'velocity-nuid',
+    expect(logged.filter((l) => l.action === 'block').map((l) => l.matched)).toEqual([
+      '["velocity-nuid"]',
+      '["velocity-nuid"]',
     ]);
     expect(logged.every((l) => l.gray_flag === 1)).toBe(true);
     const foreign = await t.app.inject({
@@ -386,16 +386,16 @@ ${activityYaml('risky-plain', {
     for (let i = 0; i < 7; i++) answers.push(body(await draw(cookie, 'risky-plain')));
     expect(answers.map((a) => a.code)).toEqual([0, 0, 0, 0, 0, 2007, 2007]);
     // Its own words, not a rate limit's.
-    expect(answers[5]?.data).toBe('本次参与未通过活动安全校验，如有疑问请联系客服');
+    expect(answers[5]?.data).toBe('本次参与未通过活动安全校验。如您认为有误，可提交申诉，我们会人工复核');
     const logged = await t.database.db
-      .selectFrom('risk_log')
-      .select(['decision', 'rule'])
+      .selectFrom('risk_decision')
+      .select(['action', 'matched'])
       .where('act_id', '=', 'risky-plain')
       .execute();
     expect(logged).toHaveLength(7);
-    expect(logged.filter((l) => l.decision === 'refuse').map((l) => l.rule)).toEqual([
-      'velocity-nuid',
-      'velocity-nuid',
+    expect(logged.filter((l) => l.action === 'block').map((l) => l.matched)).toEqual([
+      '["velocity-nuid"]',
+      '["velocity-nuid"]',
     ]);
   });
 });

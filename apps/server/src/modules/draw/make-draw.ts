@@ -20,7 +20,13 @@ const isUniqueViolation = (err: unknown): boolean => {
 const MAX_DRAW_ATTEMPTS = 6;
 
 /** A customer's draw: once per Idempotency-Key, one at a time per key in this process. */
-export async function makeDraw(deps: DrawDeps, corp: Corp, user: RequestUser, req: DrawRequest): Promise<DrawResult> {
+export async function makeDraw(
+  deps: DrawDeps,
+  corp: Corp,
+  user: RequestUser,
+  request: DrawRequest,
+): Promise<DrawResult> {
+  let req = request;
   const { inFlight } = deps;
   const flightKey = `${corp.id}|${user.id}|${req.idemKey}`;
   if (inFlight.has(flightKey)) throw new AppError('CONFLICT_IN_FLIGHT');
@@ -39,7 +45,7 @@ export async function makeDraw(deps: DrawDeps, corp: Corp, user: RequestUser, re
       // An offer or a ranking season is never drawn, whatever weights its prize table carries.
       if (!isDrawnType(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
       // A campaign whose group has rocc on is judged on every path: the plain lottery path cannot skip it.
-      if (req.via === 'rocc' || act.riskChecked) await checkRisk(deps, corp, user, req);
+      if (req.via === 'rocc' || act.riskChecked) req = { ...req, risk: await checkRisk(deps, corp, user, req) };
     } catch (err) {
       // Refused (ended since, no longer eligible): a retry of a draw that was made still gets that draw.
       // A new draw's key is looked up in its transaction (drawTx), not here: one statement fewer.
@@ -55,7 +61,12 @@ export async function makeDraw(deps: DrawDeps, corp: Corp, user: RequestUser, re
           pipelineKey: `${corp.id}|${act.row.id}|${user.id}`,
           since: req.receivedAt,
         });
-        return 'earlier' in done ? await replayOf(deps, corp, user, done.earlier, requestHash) : done;
+        if ('earlier' in done) return await replayOf(deps, corp, user, done.earlier, requestHash);
+        // The decision learns its draw (the public proof names the decision; the report counts the value).
+        if (req.risk && deps.risk) {
+          await deps.risk.drawn(corp.id, req.risk.decisionId, done.drawId, done.award ? done.prize.valueCents : 0);
+        }
+        return done;
       } catch (err) {
         // Not run: the database is past capacity (429), or the draw waited its turn behind the customer's
         // other draws for too long (db/pg-group-commit.ts). A retry of a draw that was made still gets it.

@@ -60,5 +60,7 @@ export async function drawProof(
     commitment: act.commitment,
     seed,
     check,
+    // The risk decision behind it, if any, is added by the service (modules/risk through its port).
+    risk: null,
   };
 }

@@ -2,12 +2,12 @@ import { type QueryCreator, type Selectable, sql } from 'kysely';
 import type { Own, TablesOf } from '../../db/owners';
 import { LockBusy } from '../../db/pg-group-commit';
 import { type Param, preparedFor } from '../../db/prepared';
-import type { DrawTable, RiskLogTable, UserActivityStatTable } from '../../db/schema';
+import type { DrawTable, UserActivityStatTable } from '../../db/schema';
 import { changes, read, rows, type Step, type TxDatabase, type TxExec } from '../../db/tx';
 
 const prepared = preparedFor('draw');
 
-// Tables of this module: draw, user_activity_stat, risk_log.
+// Tables of this module: draw, user_activity_stat, risk_log (before issue 35; decisions live in modules/risk).
 
 export type DrawRow = Selectable<DrawTable>;
 export type StatRow = Selectable<UserActivityStatTable>;
@@ -224,10 +224,6 @@ export async function allDraws(db: Own<'draw'>, corpId: string, actId: string) {
     .where('act_id', '=', actId)
     .orderBy('created_at')
     .execute();
-}
-
-export async function logRisk(db: Own<'draw'>, row: Omit<RiskLogTable, 'id'>) {
-  await db.insertInto('risk_log').values(row).execute();
 }
 
 export async function drawById(db: Own<'draw'>, corpId: string, drawId: string) {

@@ -17,7 +17,11 @@ export function createDrawService(serviceDeps: DrawServiceDeps) {
   const deps: DrawDeps = { ...serviceDeps, inFlight: new Set<string>() };
   return {
     /** One draw's published data and recomputation, for the public verify page (null: no such draw). */
-    proof: (corpId: string, drawId: string) => drawProof(deps.database.db, deps.activities, corpId, drawId),
+    proof: async (corpId: string, drawId: string) => {
+      const proof = await drawProof(deps.database.db, deps.activities, corpId, drawId);
+      if (!proof || !deps.risk) return proof;
+      return { ...proof, risk: await deps.risk.decisionOfDraw(corpId, drawId) };
+    },
     draw: (corp: Corp, user: RequestUser, req: DrawRequest) => makeDraw(deps, corp, user, req),
     surplus: (corp: Corp, user: RequestUser | null, actId: string) => drawSurplus(deps, corp, user, actId),
     verify: (corpId: string, actId: string) => verifyActivity(deps, corpId, actId),

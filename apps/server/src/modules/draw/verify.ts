@@ -149,8 +149,9 @@ function checkDraw(
         `awarded "${draw.awardedPrizeId}" without a fallback reason; the roll selects "${picked}"`,
       );
     }
-  } else if (draw.fallbackReason === 'unavailable') {
-    if (picked === consolationId) {
+  } else if (draw.fallbackReason === 'unavailable' || draw.fallbackReason === 'risk-degrade') {
+    // risk-degrade: the risk decision made before the draw (shown beside it) gave the consolation prize.
+    if (picked === consolationId && draw.fallbackReason === 'unavailable') {
       add(
         draw.id,
         'fallback-from-consolation',

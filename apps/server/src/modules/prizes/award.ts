@@ -30,6 +30,7 @@ export function* award(deps: PrizesDeps, x: TxExec, a: AwardRequest): Step<repo.
       valueCents: a.prize.valueCents ?? 0,
       now: a.now,
       shown: a.shown,
+      ...(a.risk ? { risk: a.risk } : {}),
     }));
   // A held prize is nothing yet: no code, no points, no order until an approver releases it (held.ts).
   if (held) {

@@ -1,0 +1,13 @@
+import type { RiskCounters } from '../../platform/risk-counters';
+import type { ServiceDeps } from '../../platform/services';
+import type { ApprovalsPort, AuditPort, StaffNamesPort } from './ports';
+
+/** What the risk use cases take (one per file, bound in service.ts). */
+export type RiskDeps = ServiceDeps<'risk'> & {
+  counters: RiskCounters;
+  audit: AuditPort;
+  approvals: ApprovalsPort;
+  staff: StaffNamesPort;
+  /** Campaigns drawn in the last minute while the counters were unreachable (fail open's cap), per process. */
+  failOpen: Map<string, { minute: number; n: number }>;
+};

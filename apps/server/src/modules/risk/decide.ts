@@ -1,0 +1,102 @@
+import { RISK_ACTIONS, type RiskAction } from '@campaign/contract';
+import { newSortableId, sha256Hex } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { celContext } from './cel';
+import { computeFeatures, type RiskInput } from './compute-features';
+import type { RiskDeps } from './context';
+import * as repo from './repo';
+import { type CorpRiskState, corpState, type RunningVersion } from './state';
+
+/** What the draw is told: the decision's id and what to do; `matched` names the acting rules. */
+export interface RiskVerdict {
+  decisionId: string;
+  action: RiskAction;
+  rulesetHash: string | null;
+  matched: string[];
+}
+
+const strength = (a: RiskAction) => RISK_ACTIONS.indexOf(a);
+const strongest = (actions: RiskAction[]): RiskAction =>
+  actions.reduce<RiskAction>((best, a) => (strength(a) < strength(best) ? a : best), 'allow');
+
+/** A customer's place in a canary: the same customer is always in or out of a given version's slice. */
+export const inCanary = (userId: string, versionId: string, pct: number) =>
+  Number.parseInt(sha256Hex(`${versionId}|${userId}`).slice(0, 8), 16) % 100 < pct;
+
+/**
+ * One decision (issue 35, ADR 0059): the features counted once, every running version evaluated on them, the
+ * acting one (enforced, or a canary that holds this customer) deciding, the others logged as shadow; rules
+ * snoozed for this customer skipped. `preset`: a built-in velocity rule already refused (logged the same way).
+ * Stored before the draw takes its place in the committed sequence.
+ */
+export async function decide(deps: RiskDeps, input: RiskInput, preset: string | null = null): Promise<RiskVerdict> {
+  const state = await corpState(deps, input.corpId, input.now);
+  const features = await featuresOrPolicy(deps, input, state);
+  const ctx = features ? celContext(features) : null;
+  const snoozed = state.snoozed.get(input.userId);
+  const judged = state.versions.map((v) => {
+    const matched = ctx ? v.rules.filter((r) => !snoozed?.has(r.id) && r.test(ctx)) : [];
+    return { v, matched, action: strongest(matched.map((r) => r.action)) };
+  });
+  const acting = judged.find((j) => acts(j.v, input.userId)) ?? null;
+  const action: RiskAction = preset ? 'block' : (acting?.action ?? 'allow');
+  const matched = preset ? [preset] : (acting?.matched.map((r) => r.id) ?? []);
+  const verdict: RiskVerdict = {
+    decisionId: newSortableId(input.now),
+    action,
+    rulesetHash: acting?.v.hash ?? null,
+    matched,
+  };
+  await repo.insertDecision(deps.database.db, {
+    id: verdict.decisionId,
+    corp_id: input.corpId,
+    act_id: input.actId,
+    user_id: input.userId,
+    ip: input.ip,
+    device_id: input.deviceId,
+    gray_flag: input.grayFlag,
+    ruleset_id: acting?.v.id ?? null,
+    ruleset_hash: verdict.rulesetHash,
+    action,
+    matched: JSON.stringify(matched),
+    shadow: JSON.stringify(
+      judged
+        .filter((j) => j !== acting)
+        .map((j) => ({ id: j.v.id, action: j.action, matched: j.matched.map((r) => r.id) })),
+    ),
+    features: JSON.stringify(features ?? { unavailable: true }),
+    draw_id: null,
+    value_cents: null,
+    label: null,
+    appeal_id: null,
+    created_at: input.now,
+  });
+  return verdict;
+}
+
+/** Whether a version acts on this customer: enforced, or a canary whose slice holds them. */
+function acts(v: RunningVersion, userId: string): boolean {
+  return v.mode === 'enforce' || (v.mode === 'canary' && inCanary(userId, v.id, v.canaryPct));
+}
+
+/**
+ * The features, or, when the counters cannot be reached, the fail policy: closed refuses (503), open lets the
+ * campaign draw on up to a cap a minute in this process, with no features (nothing matches).
+ */
+async function featuresOrPolicy(deps: RiskDeps, input: RiskInput, state: CorpRiskState) {
+  if (state.versions.length === 0) return null;
+  try {
+    return await computeFeatures(deps, input, state);
+  } catch (err) {
+    const policy = deps.config.risk ?? { failPolicy: 'open', failOpenPerMinute: 600 };
+    deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'risk counters unreachable');
+    if (policy.failPolicy === 'closed') throw new AppError('RISK_UNAVAILABLE');
+    const minute = Math.floor(input.now / 60_000);
+    const key = `${input.corpId}|${input.actId}`;
+    const seen = deps.failOpen.get(key);
+    const n = seen && seen.minute === minute ? seen.n + 1 : 1;
+    deps.failOpen.set(key, { minute, n });
+    if (n > policy.failOpenPerMinute) throw new AppError('RISK_UNAVAILABLE');
+    return null;
+  }
+}

@@ -1,0 +1,80 @@
+import { own, type PortTx } from '../../db/owners';
+import { AppError } from '../../platform/errors';
+import type { RiskDeps } from './context';
+import * as repo from './repo';
+import { forget } from './state';
+
+/** A request as the effect sees it (modules/approvals/ports.ts ApprovalSubject, structurally). */
+export interface Subject {
+  corpId: string;
+  subject: string;
+  requestedBy: string;
+  payload: string | null;
+}
+
+/** How long an upheld appeal keeps the rules that refused the customer off them. */
+export const APPEAL_SNOOZE_DAYS = 30;
+
+/**
+ * What a second person's decision does, in the decision's transaction (approvals' effects): a ruleset request
+ * approved makes the version act (canary or enforce; the version acting so before steps down to off), rejected
+ * lets it ask again; an appeal upheld snoozes the rules that refused the customer and labels the decision a
+ * false positive, an appeal turned down labels it confirmed (the shadow report's precision).
+ */
+export function riskEffects(deps: RiskDeps) {
+  return {
+    'risk-ruleset': {
+      async approved(tx: PortTx, r: Subject, _by: string, now: number) {
+        const db = own('risk', tx);
+        const p = JSON.parse(r.payload ?? '{}') as {
+          mode?: 'canary' | 'enforce';
+          canaryPct?: number | null;
+          hash?: string;
+        };
+        const row = await repo.ruleset(db, r.corpId, r.subject);
+        // The version approved is the one the approver saw: a hash that moved since is refused, never applied.
+        if (!row || !p.mode || row.hash !== p.hash) throw new AppError('RISK_RULESET_STATE');
+        await repo.retireOthers(db, r.corpId, r.subject, p.mode, now);
+        if (p.mode === 'enforce') await repo.retireOthers(db, r.corpId, r.subject, 'canary', now);
+        const moved = await repo.setMode(db, r.corpId, r.subject, ['shadow', 'canary'], {
+          mode: p.mode,
+          canary_pct: p.mode === 'canary' ? (p.canaryPct ?? 10) : null,
+          now,
+        });
+        if (!moved) throw new AppError('RISK_RULESET_STATE');
+        await db.updateTable('risk_ruleset').set({ pending_request: null }).where('id', '=', r.subject).execute();
+        forget(deps, r.corpId);
+      },
+      async rejected(tx: PortTx, r: Subject) {
+        await own('risk', tx)
+          .updateTable('risk_ruleset')
+          .set({ pending_request: null })
+          .where('corp_id', '=', r.corpId)
+          .where('id', '=', r.subject)
+          .execute();
+      },
+    },
+    'risk-appeal': {
+      async approved(tx: PortTx, r: Subject, by: string, now: number) {
+        const db = own('risk', tx);
+        const d = await repo.decision(db, r.corpId, r.subject);
+        if (!d) return;
+        for (const rule of JSON.parse(d.matched) as string[]) {
+          await repo.snooze(db, {
+            corp_id: r.corpId,
+            user_id: d.user_id,
+            rule_id: rule,
+            reason: '申诉成立',
+            created_by: by,
+            expires_at: now + APPEAL_SNOOZE_DAYS * 86_400_000,
+          });
+        }
+        await repo.labelDecision(db, r.corpId, d.id, 'false_positive');
+        forget(deps, r.corpId);
+      },
+      async rejected(tx: PortTx, r: Subject) {
+        await repo.labelDecision(own('risk', tx), r.corpId, r.subject, 'confirmed');
+      },
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The features a risk rule can read (issue 35, ADR 0059): named, typed, counted across every node (the
+ * counters of platform/risk-counters.ts). Each group is a CEL variable; a count is an `int`.
+ */
+export interface FeatureDoc {
+  name: string;
+  type: 'int' | 'bool' | 'string';
+  label: string;
+}
+
+export const FEATURES = {
+  customer: {
+    draws_1m: ['int', '该客户 1 分钟内的参与次数'],
+    draws_1h: ['int', '该客户 1 小时内的参与次数'],
+    draws_1d: ['int', '该客户 1 天内的参与次数'],
+    age_min: ['int', '注册至今的分钟数'],
+    fresh_otp: ['bool', '10 分钟内刚用短信验证码登录'],
+    consent: ['bool', '已同意使用设备标识'],
+  },
+  device: {
+    present: ['bool', '带有设备标识'],
+    draws_1m: ['int', '该设备 1 分钟内的参与次数'],
+    draws_1h: ['int', '该设备 1 小时内的参与次数'],
+    accounts_1d: ['int', '该设备 1 天内参与的账户数'],
+  },
+  ip: {
+    draws_1m: ['int', '该 IP 1 分钟内的参与次数'],
+    accounts_1d: ['int', '该 IP 1 天内参与的账户数'],
+    subnet_accounts_1d: ['int', '同一网段（IPv4 /24、IPv6 /64）1 天内参与的账户数'],
+  },
+  phone: {
+    virtual: ['bool', '虚拟运营商号段（170/171/162/165/167）'],
+    segment: ['string', '手机号前三位'],
+    segment_accounts_1d: ['int', '同一号段（前七位）1 天内参与的账户数'],
+  },
+  listed: {
+    phone: ['bool', '手机号在风险名单中'],
+    device: ['bool', '设备在风险名单中'],
+    ip: ['bool', 'IP 或其网段在风险名单中'],
+  },
+} as const satisfies Record<string, Record<string, readonly ['int' | 'bool' | 'string', string]>>;
+
+export type FeatureGroup = keyof typeof FEATURES;
+
+/** The catalogue the console shows beside the rule editor. */
+export const FEATURE_DOCS: FeatureDoc[] = Object.entries(FEATURES).flatMap(([group, fields]) =>
+  Object.entries(fields).map(([name, [type, label]]) => ({ name: `${group}.${name}`, type, label })),
+);
+
+/** Virtual-carrier (虚拟运营商) number ranges, a built-in list. */
+export const VIRTUAL_SEGMENTS = ['170', '171', '162', '165', '167'];
+
+/** What one decision's features are, as plain values (ints as numbers; cel.ts makes them CEL ints). */
+export type Features = { [G in FeatureGroup]: { [F in keyof (typeof FEATURES)[G]]: number | boolean | string } };
+
+/** A session begun this recently with an SMS code counts as a fresh proof (step-up). */
+export const FRESH_OTP_MS = 10 * 60_000;

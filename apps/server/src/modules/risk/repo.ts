@@ -1,0 +1,211 @@
+import type { Own } from '../../db/owners';
+import type { RiskDecisionTable, RiskListTable, RiskRulesetTable } from '../../db/schema-risk';
+
+// Tables of this module: risk_ruleset, risk_decision, risk_list, risk_snooze, risk_consent (and the counters'
+// risk_counter/risk_distinct, written by platform/risk-counters.ts on PostgreSQL).
+type Db = Own<'risk'>;
+
+export const rulesets = (db: Db, corpId: string) =>
+  db.selectFrom('risk_ruleset').selectAll().where('corp_id', '=', corpId).orderBy('version', 'desc').execute();
+
+export const ruleset = (db: Db, corpId: string, id: string) =>
+  db.selectFrom('risk_ruleset').selectAll().where('corp_id', '=', corpId).where('id', '=', id).executeTakeFirst();
+
+/** The versions that run: shadow, canary and enforce. */
+export const running = (db: Db, corpId: string) =>
+  db
+    .selectFrom('risk_ruleset')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('mode', 'in', ['shadow', 'canary', 'enforce'])
+    .execute();
+
+export async function nextVersion(db: Db, corpId: string): Promise<number> {
+  const row = await db
+    .selectFrom('risk_ruleset')
+    .select((eb) => eb.fn.max('version').as('v'))
+    .where('corp_id', '=', corpId)
+    .executeTakeFirst();
+  return Number(row?.v ?? 0) + 1;
+}
+
+export const insertRuleset = (db: Db, row: RiskRulesetTable) => db.insertInto('risk_ruleset').values(row).execute();
+
+/** A draft saved again; false when it is no longer a draft (someone ran it meanwhile). */
+export async function updateDraft(
+  db: Db,
+  corpId: string,
+  id: string,
+  set: Pick<RiskRulesetTable, 'name' | 'note' | 'rules' | 'hash' | 'updated_at'>,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('risk_ruleset')
+    .set(set)
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .where('mode', '=', 'draft')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A conditional move from one of `from` to `mode`; false when another request moved it first. */
+export async function setMode(
+  db: Db,
+  corpId: string,
+  id: string,
+  from: readonly RiskRulesetTable['mode'][],
+  to: { mode: RiskRulesetTable['mode']; canary_pct: number | null; now: number },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('risk_ruleset')
+    .set((eb) => ({
+      mode: to.mode,
+      canary_pct: to.canary_pct,
+      updated_at: to.now,
+      ran_at: to.mode === 'off' ? eb.ref('ran_at') : eb.fn.coalesce('ran_at', eb.val(to.now)),
+    }))
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .where('mode', 'in', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Another version that acts in `mode` steps down to off (one enforced, one canary at a time). */
+export const retireOthers = (db: Db, corpId: string, keep: string, mode: 'canary' | 'enforce', now: number) =>
+  db
+    .updateTable('risk_ruleset')
+    .set({ mode: 'off', canary_pct: null, updated_at: now })
+    .where('corp_id', '=', corpId)
+    .where('mode', '=', mode)
+    .where('id', '!=', keep)
+    .execute();
+
+export const insertDecision = (db: Db, row: RiskDecisionTable) => db.insertInto('risk_decision').values(row).execute();
+
+export const decisionDrawn = (db: Db, corpId: string, id: string, drawId: string, valueCents: number) =>
+  db
+    .updateTable('risk_decision')
+    .set({ draw_id: drawId, value_cents: valueCents })
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .execute();
+
+export const decisionOfDraw = (db: Db, corpId: string, drawId: string) =>
+  db
+    .selectFrom('risk_decision')
+    .select(['id', 'ruleset_hash', 'action'])
+    .where('corp_id', '=', corpId)
+    .where('draw_id', '=', drawId)
+    .executeTakeFirst();
+
+export const decision = (db: Db, corpId: string, id: string) =>
+  db.selectFrom('risk_decision').selectAll().where('corp_id', '=', corpId).where('id', '=', id).executeTakeFirst();
+
+/** The customer's latest refused draw of a campaign (what an appeal is about). */
+export const latestBlock = (db: Db, corpId: string, userId: string, actId: string) =>
+  db
+    .selectFrom('risk_decision')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('user_id', '=', userId)
+    .where('act_id', '=', actId)
+    .where('action', 'in', ['block', 'step_up'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export const labelDecision = (db: Db, corpId: string, id: string, label: RiskDecisionTable['label']) =>
+  db.updateTable('risk_decision').set({ label }).where('corp_id', '=', corpId).where('id', '=', id).execute();
+
+/** Every decision one version judged: acting (ruleset_id) or in shadow (its id inside `shadow`). */
+export const decisionsOf = (db: Db, corpId: string, rulesetId: string) =>
+  db
+    .selectFrom('risk_decision')
+    .select(['id', 'user_id', 'ruleset_id', 'action', 'matched', 'shadow', 'value_cents', 'label'])
+    .where('corp_id', '=', corpId)
+    .where((eb) => eb.or([eb('ruleset_id', '=', rulesetId), eb('shadow', 'like', `%"${rulesetId}"%`)]))
+    .execute();
+
+export const listEntries = (db: Db, corpId: string, now: number) =>
+  db
+    .selectFrom('risk_list')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('created_at', 'desc')
+    .execute();
+
+export const addEntry = (db: Db, row: RiskListTable) =>
+  db
+    .insertInto('risk_list')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['corp_id', 'type', 'value_key']).doUpdateSet({
+        reason: row.reason,
+        expires_at: row.expires_at,
+        owner: row.owner,
+        shown: row.shown,
+        created_at: row.created_at,
+      }),
+    )
+    .execute();
+
+export const entryByValue = (db: Db, corpId: string, type: string, key: string) =>
+  db
+    .selectFrom('risk_list')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('type', '=', type as RiskListTable['type'])
+    .where('value_key', '=', key)
+    .executeTakeFirstOrThrow();
+
+export async function removeEntry(db: Db, corpId: string, id: string) {
+  const gone = await db
+    .deleteFrom('risk_list')
+    .where('corp_id', '=', corpId)
+    .where('id', '=', id)
+    .returning(['type', 'shown'])
+    .executeTakeFirst();
+  return gone ?? null;
+}
+
+export const snoozes = (db: Db, corpId: string, now: number) =>
+  db
+    .selectFrom('risk_snooze')
+    .select(['user_id', 'rule_id'])
+    .where('corp_id', '=', corpId)
+    .where('expires_at', '>', now)
+    .execute();
+
+export const snooze = (
+  db: Db,
+  row: { corp_id: string; user_id: string; rule_id: string; reason: string; created_by: string; expires_at: number },
+) =>
+  db
+    .insertInto('risk_snooze')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['corp_id', 'user_id', 'rule_id']).doUpdateSet({ expires_at: row.expires_at, reason: row.reason }),
+    )
+    .execute();
+
+export const consent = (db: Db, corpId: string, userId: string) =>
+  db
+    .selectFrom('risk_consent')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+export const setConsent = (
+  db: Db,
+  row: { corp_id: string; user_id: string; granted: number; purpose: string; decided_at: number },
+) =>
+  db
+    .insertInto('risk_consent')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['corp_id', 'user_id']).doUpdateSet({ granted: row.granted, decided_at: row.decided_at }),
+    )
+    .execute();

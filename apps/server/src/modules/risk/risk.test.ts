@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import type { DrawResult, RiskReport, RiskRulesetDetail } from '@campaign/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityYaml, campaignActions } from '../../testing/campaign';
+import { type ConsoleClient, consoleSignIn, DEMO_CONSOLE, seedConsole } from '../../testing/console';
+import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
+import { staffLogin } from '../../testing/staff';
+
+const kinds = await dialects();
+
+/** A risk-checked wheel (its group has rocc on): a ¥50 coupon, plenty in stock, and the consolation prize. */
+const RISKY = `
+groups:
+  - { id: risk-grp, corp: demo, showActIds: [risk-wheel], rocc: 1 }
+${activityYaml('risk-wheel', {
+  chances: '{ perDay: 100 }',
+  more: '    group: risk-grp',
+  prizes: [
+    '      - { id: cpn, name: 五十元券, kind: coupon, image: /prizes/coupon.svg, weight: 1, stock: 500, valueCents: 5000 }',
+    '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }',
+  ].join('\n'),
+})}`;
+
+const RULES = [
+  { id: 'repeat', name: '一天内第二次参与', expr: 'customer.draws_1d >= 2', action: 'hold' },
+  { id: 'listed_phone', name: '名单手机号', expr: 'listed.phone', action: 'block' },
+];
+
+describe.each(kinds)('risk controls on %s', (kind) => {
+  let t: TestApp;
+  let operator: ConsoleClient;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    await seedConsole(t);
+    await publish(RISKY);
+    operator = await consoleSignIn(t, DEMO_CONSOLE.operator);
+  });
+  afterAll(async () => t?.close());
+  const { publish, login, draw } = campaignActions(() => t);
+  const save = async (rules: unknown[], extra: object = {}) =>
+    body<RiskRulesetDetail>(await operator.post('/console/risk/ruleset/save', { name: '防羊毛', rules, ...extra }));
+
+  it('refuses a rule that does not compile, on its row, in Chinese; nothing is stored', async () => {
+    const res = await operator.post('/console/risk/ruleset/save', {
+      name: '坏规则',
+      rules: [{ id: 'bad', name: '拼错特征', expr: 'device.acounts_1d > 1', action: 'block' }],
+    });
+    expect(res.json()).toMatchObject({ code: 6903, fields: { 'rules.0.expr': expect.stringContaining('未知的特征') } });
+    expect((await t.database.db.selectFrom('risk_ruleset').selectAll().execute()).length).toBe(0);
+  });
+
+  it('shadow never acts; the report counts what it would have done; enforce needs a second person', async () => {
+    const saved = await save(RULES);
+    expect(saved).toMatchObject({ code: 0, data: { mode: 'draft', version: 1 } });
+    const id = saved.data.id;
+    // Acting modes are not reachable from the mode switch.
+    expect((await operator.post('/console/risk/ruleset/mode', { id, mode: 'enforce' })).statusCode).toBe(400);
+    expect(body(await operator.post('/console/risk/ruleset/mode', { id, mode: 'shadow' })).code).toBe(0);
+    const cookie = await login('13800009001');
+    for (let i = 0; i < 3; i++) {
+      const r = body<DrawResult>(await draw(cookie, 'risk-wheel'));
+      expect(r.code).toBe(0);
+      expect(r.data.award?.status).toBe('issued');
+    }
+    const report = body<RiskReport>(await operator.get(`/console/risk/report?id=${id}`)).data;
+    expect(report.decisions).toBe(3);
+    expect(report.rules.find((r) => r.ruleId === 'repeat')).toMatchObject({
+      hits: 2,
+      customers: 1,
+      withheldCents: 10000,
+    });
+    // A run version never changes: saving it again is refused.
+    expect((await save(RULES, { id })).code).toBe(6902);
+    // Twenty asks at once make one request.
+    const asks = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        operator.post('/console/risk/ruleset/request', { id, mode: 'enforce', note: '影子运行一天，命中准确' }),
+      ),
+    );
+    expect(asks.filter((a) => body(a).code === 0)).toHaveLength(1);
+    const requests = await t.database.db
+      .selectFrom('approval_request')
+      .selectAll()
+      .where('kind', '=', 'risk-ruleset')
+      .execute();
+    expect(requests).toHaveLength(1);
+    expect(JSON.parse(requests[0]?.context ?? '{}')).toMatchObject({
+      规则差异: expect.stringContaining('+ 新增 repeat'),
+    });
+    const approver = await staffLogin(t, 'demo', 'approver-wang', ['approver']);
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/approval/decide?corpId=demo',
+      headers: { ...H5, cookie: approver },
+      payload: { id: requests[0]?.id, decision: 'approve', comment: '同意生效' },
+    });
+    expect(body(decided).code).toBe(0);
+    const row = await t.database.db
+      .selectFrom('risk_ruleset')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.mode).toBe('enforce');
+  });
+
+  it('enforced: a repeat draw is held (stock reserved), a listed phone is refused and may appeal once', async () => {
+    // Lists and versions reach every node within a second.
+    t.clock.advance(2000);
+    const cookie = await login('13800009002');
+    expect(body<DrawResult>(await draw(cookie, 'risk-wheel')).data.award?.status).toBe('issued');
+    const held = body<DrawResult>(await draw(cookie, 'risk-wheel'));
+    expect(held.data.award?.status).toBe('pending_approval');
+    const hold = await t.database.db
+      .selectFrom('approval_request')
+      .selectAll()
+      .where('kind', '=', 'prize-award')
+      .where('subject', '=', held.data.award?.awardId ?? '')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(hold.context)).toMatchObject({ 命中规则: 'repeat' });
+    // The public proof names the decision and the ruleset's hash.
+    const proof = body<{ risk: { decisionId: string; rulesetHash: string; action: string } }>(
+      await t.app.inject(`/bmcs/api/fairness/draw?corpId=demo&drawId=${held.data.drawId}`),
+    ).data;
+    expect(proof.risk).toMatchObject({ action: 'hold', rulesetHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    expect(
+      body(
+        await operator.post('/console/risk/lists/add', {
+          type: 'phone',
+          value: '13800009003',
+          reason: '接码平台号码',
+          days: 30,
+        }),
+      ).code,
+    ).toBe(0);
+    const listed = await t.database.db.selectFrom('risk_list').selectAll().executeTakeFirstOrThrow();
+    expect(listed.value_key).not.toContain('13800009003');
+    expect(listed.shown).toBe('138****9003');
+    t.clock.advance(2000);
+    const farmer = await login('13800009003');
+    const refused = body(await draw(farmer, 'risk-wheel'));
+    expect(refused.code).toBe(2007);
+    const appeals = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/bmcs/api/risk/appeal?corpId=demo',
+          headers: { ...H5, cookie: farmer },
+          payload: { actId: 'risk-wheel', reason: '我是本人正常参与' },
+        }),
+      ),
+    );
+    expect(appeals.filter((a) => body(a).code === 0)).toHaveLength(1);
+    expect(appeals.filter((a) => body(a).code === 2023)).toHaveLength(19);
+    // Nothing refused to appeal for a customer who was never refused.
+    const honest = await login('13800009004');
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/risk/appeal?corpId=demo',
+      headers: { ...H5, cookie: honest },
+      payload: { actId: 'risk-wheel', reason: '测试' },
+    });
+    expect(body(none).code).toBe(2022);
+  });
+
+  it('the consent decision is kept with its purpose; another customer cannot read it', async () => {
+    const a = await login('13800009005');
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/risk/consent?corpId=demo',
+      headers: { ...H5, cookie: a },
+      payload: { granted: true },
+    });
+    expect(body(set).data).toMatchObject({ granted: true });
+    const b = await login('13800009006');
+    const other = await t.app.inject({ url: '/bmcs/api/risk/consent?corpId=demo', headers: { ...H5, cookie: b } });
+    expect(body(other).data).toEqual({ granted: null, decidedAt: null });
+    const row = await t.database.db.selectFrom('risk_consent').selectAll().executeTakeFirstOrThrow();
+    expect(row.purpose).toBe('marketing-risk');
+  });
+
+  it('refuses a bad list value with a clear message and keeps what was listed', async () => {
+    const before = await t.database.db.selectFrom('risk_list').selectAll().execute();
+    const res = body(
+      await operator.post('/console/risk/lists/add', { type: 'ip', value: '999.1.1.1', reason: '代理', days: null }),
+    );
+    expect(res).toMatchObject({ code: 6906 });
+    expect(await t.database.db.selectFrom('risk_list').selectAll().execute()).toEqual(before);
+    const key = randomUUID();
+    expect(key).toBeTruthy();
+  });
+});

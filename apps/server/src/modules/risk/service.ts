@@ -1,0 +1,47 @@
+import { appeal } from './appeal';
+import { consentState, setConsent } from './consent';
+import type { RiskDeps } from './context';
+import { decide } from './decide';
+import { decisionOfDraw, drawn } from './drawn';
+import { riskEffects } from './effects';
+import { addEntry, listEntries, removeEntry } from './lists';
+import { shadowReport } from './report';
+import { requestActing } from './request-acting';
+import { listRulesets, rulesetDetail } from './rulesets';
+import { saveRuleset } from './save-ruleset';
+import { setMode } from './set-mode';
+
+/**
+ * Risk controls (issue 35, docs/decisions/0059-risk-rulesets.md): the engine the draw asks (decide, drawn),
+ * the console's rulesets, report and lists, the customer's consent and appeal, and the approvals' effects.
+ * One use case per file; this only binds them.
+ */
+export function createRiskService(deps: RiskDeps) {
+  return {
+    /** What the draw asks (its port): the decision before the draw, and the draw it let through. */
+    engine: {
+      decide: decide.bind(null, deps),
+      drawn: drawn.bind(null, deps),
+      decisionOfDraw: decisionOfDraw.bind(null, deps),
+    },
+    effects: riskEffects(deps),
+    console: {
+      rulesets: listRulesets.bind(null, deps),
+      ruleset: rulesetDetail.bind(null, deps),
+      save: saveRuleset.bind(null, deps),
+      setMode: setMode.bind(null, deps),
+      requestActing: requestActing.bind(null, deps),
+      report: shadowReport.bind(null, deps),
+      lists: listEntries.bind(null, deps),
+      addEntry: addEntry.bind(null, deps),
+      removeEntry: removeEntry.bind(null, deps),
+    },
+    customer: {
+      appeal: appeal.bind(null, deps),
+      setConsent: setConsent.bind(null, deps),
+      consent: consentState.bind(null, deps),
+    },
+    close: () => deps.counters.close(),
+  };
+}
+export type RiskService = ReturnType<typeof createRiskService>;

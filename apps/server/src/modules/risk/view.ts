@@ -1,0 +1,29 @@
+import type { RiskRule, RiskRulesetDetail, RiskRulesetSummary } from '@campaign/contract';
+import type { RiskRulesetTable } from '../../db/schema-risk';
+import { sha256Hex } from '../../platform/crypto';
+
+/** The hash a decision names: SHA-256 of the rules' canonical JSON (ids, expressions, actions in order). */
+export const rulesHash = (rules: readonly RiskRule[]) =>
+  sha256Hex(JSON.stringify(rules.map((r) => ({ id: r.id, name: r.name, expr: r.expr, action: r.action }))));
+
+export function summaryOf(r: RiskRulesetTable, names: Map<string, string>): RiskRulesetSummary {
+  return {
+    id: r.id,
+    version: r.version,
+    name: r.name,
+    mode: r.mode,
+    canaryPct: r.mode === 'canary' ? r.canary_pct : null,
+    hash: r.hash,
+    ruleCount: (JSON.parse(r.rules) as unknown[]).length,
+    basedOn: r.based_on,
+    createdBy: { id: r.created_by, name: names.get(r.created_by) ?? '已删除的人员' },
+    updatedAt: Number(r.updated_at),
+    pending: r.pending_request !== null,
+  };
+}
+
+export const detailOf = (r: RiskRulesetTable, names: Map<string, string>): RiskRulesetDetail => ({
+  ...summaryOf(r, names),
+  rules: JSON.parse(r.rules) as RiskRule[],
+  note: r.note,
+});
