@@ -75,6 +75,10 @@ export const EFFECTS: { readonly [N in EndpointName]?: Effect<N> } = {
   logout: async (client) => setSession(client, null),
   seasonSignIn: afterSeasonCredit,
   seasonVisitFinish: afterSeasonCredit,
+  // The decision just stored is the answer the consent read would give: no second request.
+  riskConsent: async (client, _sent, decided) => {
+    client.setQueryData(endpointKey({ name: 'riskConsentState' }, {}), decided);
+  },
 };
 
 export function applyEffects<N extends EndpointName>(

@@ -75,7 +75,7 @@ function LoggedInCard({
   );
 }
 
-function LoginHero({ signedIn }: { signedIn: boolean }) {
+function LoginHero({ signedIn, stepUp }: { signedIn: boolean; stepUp: boolean }) {
   return (
     <header className="login-hero">
       <div className="login-brand">
@@ -84,8 +84,10 @@ function LoginHero({ signedIn }: { signedIn: boolean }) {
         </span>
         {t('app.brand')}
       </div>
-      <h1 className="login-title">{signedIn ? t('login.welcomeBack') : t('login.heading')}</h1>
-      <p className="login-welcome">{t('login.welcome')}</p>
+      <h1 className="login-title">
+        {stepUp ? t('login.stepUpTitle') : signedIn ? t('login.welcomeBack') : t('login.heading')}
+      </h1>
+      <p className="login-welcome">{stepUp ? t('login.stepUpDesc') : t('login.welcome')}</p>
       <HeaderArt />
       <ul className="login-perks">
         <li>
@@ -146,7 +148,11 @@ export function LoginScreen() {
   const [freshAt, setFreshAt] = useState<string | null>(null);
   // After signing in: the redirect target, else the corp's home (the activity park). A visitor who
   // arrived signed in without a target stays on the "logged in" card (continue / log out).
-  const forward = user ? (target ?? (freshAt === location.key ? homePath() : null)) : null;
+  const fresh = freshAt === location.key;
+  // A draw's risk check asked for an SMS code (RISK_STEP_UP, `stepUp=1`): a signed-in customer gets the form,
+  // not the card, until a fresh code was entered here; then back to the game.
+  const verifying = params.get('stepUp') === '1' && !fresh;
+  const forward = user && !verifying ? (target ?? (fresh ? homePath() : null)) : null;
   const form = useOtpForm(docs, () => setFreshAt(location.key));
 
   // One place decides the forward, for both ways of being signed in here: a fresh login, or a
@@ -158,8 +164,8 @@ export function LoginScreen() {
 
   return (
     <div className="login">
-      <LoginHero signedIn={Boolean(user)} />
-      {user ? <LoggedInCard user={user} target={forward} /> : <OtpForm form={form} docs={docs} />}
+      <LoginHero signedIn={Boolean(user)} stepUp={verifying} />
+      {user && !verifying ? <LoggedInCard user={user} target={forward} /> : <OtpForm form={form} docs={docs} />}
       <LoginSteps />
       <Link className="login-auth-link" to={`/authPage?redirect=${encodeURIComponent('/login')}`}>
         {t('login.authLink')}

@@ -74,6 +74,8 @@ export const enUS: Record<MessageKey, string> = {
   'login.perk3': 'Member perks',
   'login.secure': 'Bank-grade encryption · used for this campaign only',
   'login.welcomeBack': 'Welcome back',
+  'login.stepUpTitle': 'Confirm with an SMS code',
+  'login.stepUpDesc': 'To keep the campaign fair, confirm it is you with a code; then you are back in the campaign',
   'login.redirecting': 'Logged in, taking you back…',
   'login.stepsTitle': 'Three steps to your gift',
   'login.step1': 'Log in',

@@ -79,6 +79,8 @@ const zhCN = {
   'login.perk3': '专属福利',
   'login.secure': '银行级安全加密 · 信息仅用于活动',
   'login.welcomeBack': '欢迎回来',
+  'login.stepUpTitle': '短信验证',
+  'login.stepUpDesc': '为保障活动公平，请用短信验证码确认是您本人，验证后回到活动继续参与',
   'login.redirecting': '登录成功，正在返回…',
   'login.stepsTitle': '三步领好礼',
   'login.step1': '登录账号',

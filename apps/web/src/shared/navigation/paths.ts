@@ -35,6 +35,14 @@ export function loginPath(current: { pathname: string; search: string }): string
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(current.pathname + current.search)}`;
 }
 
+/**
+ * A draw the risk check wants confirmed by an SMS code (RISK_STEP_UP): the login screen asks for a fresh
+ * one-time code even when signed in, then returns to `current`.
+ */
+export function stepUpPath(current: { pathname: string; search: string }): string {
+  return `${LOGIN_PATH}?stepUp=1&redirect=${encodeURIComponent(current.pathname + current.search)}`;
+}
+
 export const COUPON_PATH = '/coupon';
 /** One coupon or ticket opened on /coupon: its code, QR and where to use it. */
 export function ticketPath(couponId: string): string {

@@ -58,6 +58,26 @@ describe('draw runner: one idempotency key per tap', () => {
     expect(calls.at(-1)?.args.idempotencyKey).toBe('key-2');
   });
 
+  it('tells the risk check’s refusal and its SMS step-up apart from every other refusal, in the server’s words', async () => {
+    const { runner } = setup([
+      () => {
+        throw businessFailure(2007, '本次参与未通过活动安全校验');
+      },
+      () => {
+        throw businessFailure(2020, '请先完成短信验证');
+      },
+    ]);
+    expect(await runner.draw('wheel', { rocc: true })).toEqual({
+      kind: 'refused',
+      reason: 'risk',
+      message: '本次参与未通过活动安全校验',
+    });
+    expect(await runner.draw('wheel', { rocc: true })).toMatchObject({
+      reason: 'step-up',
+      message: '请先完成短信验证',
+    });
+  });
+
   it('waits and retries 409 (same key still in flight) with the same key', async () => {
     const { runner, calls } = setup([
       () => {

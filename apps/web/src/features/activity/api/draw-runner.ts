@@ -10,6 +10,7 @@ export type RefusalReason =
   | 'not-eligible'
   | 'no-chances'
   | 'risk'
+  | 'step-up'
   | 'busy'
   | 'error';
 
@@ -29,6 +30,7 @@ const REASON_BY_CODE: Readonly<Record<number, RefusalReason>> = {
   [ERRORS.NOT_ELIGIBLE.code]: 'not-eligible',
   [ERRORS.NO_CHANCES.code]: 'no-chances',
   [ERRORS.RISK_REFUSED.code]: 'risk',
+  [ERRORS.RISK_STEP_UP.code]: 'step-up',
   [ERRORS.RATE_LIMITED.code]: 'busy',
   [ERRORS.BUSY.code]: 'busy',
 };

@@ -23,6 +23,7 @@ function stage(props: { showGame: boolean; dialogOpen?: boolean; chancesLeft?: n
     replayed: false,
     dialogOpen: props.dialogOpen ?? false,
     closeResult,
+    risk: { consent: { asking: false }, notice: null },
   } as unknown as Play;
   const { container } = render(
     <NavigatorContext.Provider value={vi.fn() as unknown as NavigateFn}>

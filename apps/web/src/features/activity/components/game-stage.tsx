@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import type { ActivityView } from '../hooks/use-activity';
 import type { Play } from '../hooks/use-play';
 import { ResultDialog } from './result-dialog';
+import { RiskLayer } from './risk-layer';
 import { ActivityStatePanel } from './state-panel';
 
 /**
  * What every game screen (the wheel or grid, the scratch card, the blind box, the daily gift) shows around
  * its game: the game while it can be played, else the activity's state panel; then the last draw's result
- * dialog. `onClose` defaults to closing the dialog; `onAgain` is the screen's "play again".
+ * dialog, and the risk check's sheets (the device-id consent, a refusal with its appeal). `onClose` defaults to closing the dialog; `onAgain` is the screen's "play again".
  */
 export function GameStage({
   view,
@@ -34,6 +35,7 @@ export function GameStage({
         onClose={onClose ?? play.closeResult}
         onAgain={onAgain}
       />
+      <RiskLayer risk={play.risk} actId={view.actId} />
     </>
   );
 }

@@ -3,10 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '#web/shared/navigation/navigation';
 import { loginPath } from '#web/shared/navigation/paths';
 import { showToast } from '#web/shared/ui/feedback';
-import type { RefusalReason } from '../api/draw-runner';
+import type { DrawOutcome, RefusalReason } from '../api/draw-runner';
 import { t } from '../messages';
 import type { ActivityView } from './use-activity';
 import { useDraw } from './use-draw';
+import { type Risk, useRisk } from './use-risk';
 
 /** Refusals that change what the page shows (a designed state) rather than a toast. */
 const GATING: readonly RefusalReason[] = ['not-started', 'ended', 'paused', 'not-eligible', 'no-chances'];
@@ -14,6 +15,22 @@ const GATING: readonly RefusalReason[] = ['not-started', 'ended', 'paused', 'not
 /** Seeds the wheel's landing jitter from the draw's roll, so a replayed result lands on the very same spot. */
 export function landingSeed(result: DrawResult): number {
   return Number.parseInt(result.rollHex.slice(0, 8), 16) || result.drawIndex;
+}
+
+/**
+ * What a draw that won nothing shows: the login, a designed state of the page, the risk check's own dialog,
+ * or a toast.
+ */
+function settleRefusal(
+  outcome: Exclude<DrawOutcome, { kind: 'won' }>,
+  view: ActivityView,
+  risk: Risk,
+  toLogin: () => void,
+) {
+  if (outcome.kind === 'login') toLogin();
+  else if (outcome.kind === 'offline') showToast(t('act.offlineToast'));
+  else if (GATING.includes(outcome.reason)) view.setRefusal(outcome.reason);
+  else if (!risk.take(outcome)) showToast(outcome.message);
 }
 
 /**
@@ -55,33 +72,29 @@ export function usePlay(view: ActivityView) {
 
   const needsLogin = view.user === null;
   const toLogin = useCallback(() => navigate(loginPath(location)), [navigate, location]);
+  const risk = useRisk(Boolean(view.user), view.rocc);
 
   const play = async (): Promise<DrawResult | null> => {
     if (needsLogin) {
       toLogin();
       return null;
     }
-    const outcome = await draw(view.actId, { rocc: view.rocc, owner });
-    switch (outcome.kind) {
-      case 'won':
-        setReplayed(false);
-        setResult(outcome.result);
-        return outcome.result;
-      case 'login':
-        toLogin();
-        return null;
-      case 'offline':
-        showToast(t('act.offlineToast'));
-        return null;
-      case 'refused':
-        if (GATING.includes(outcome.reason)) view.setRefusal(outcome.reason);
-        else showToast(outcome.message);
-        return null;
+    // A risk-checked campaign asks for the device-id consent first: this tap opens the sheet, not a draw.
+    const device = risk.beforeDraw();
+    if (!device) return null;
+    const outcome = await draw(view.actId, { rocc: view.rocc, owner, ...device });
+    if (outcome.kind !== 'won') {
+      settleRefusal(outcome, view, risk, toLogin);
+      return null;
     }
+    setReplayed(false);
+    setResult(outcome.result);
+    return outcome.result;
   };
 
   return {
     play,
+    risk,
     drawing,
     result,
     needsLogin,

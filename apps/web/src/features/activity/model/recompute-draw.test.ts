@@ -27,6 +27,7 @@ function proofFor(userId: string, nonce: string): DrawProof {
     commitment: createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex'),
     seed,
     check: null,
+    risk: null,
   };
 }
 const subtle = webcrypto.subtle as unknown as SubtleCrypto;

@@ -4,6 +4,7 @@ import { formatDate } from '#web/shared/lib/format-date';
 import { Link, useSearchParams } from '#web/shared/navigation/navigation';
 import { BackControl } from '#web/shared/ui/back-control';
 import { useActivityDetail } from '../api/activity-queries';
+import { AppealEntry } from '../components/appeal-entry';
 import { OddsTable } from '../components/odds-table';
 import { StatePanel } from '../components/state-panel';
 import { t } from '../messages';
@@ -92,6 +93,7 @@ export function RulesScreen() {
               <p className="rules-note">{t('rules.oddsNote')}</p>
             </section>
             <FairnessPanel detail={detail} />
+            <AppealEntry actId={detail.actId} />
             <Link className="act-cta" to={playPath(detail.type, detail.actId)}>
               {t('rules.back')}
             </Link>

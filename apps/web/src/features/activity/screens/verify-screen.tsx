@@ -16,6 +16,39 @@ function Check({ ok, label }: { ok: boolean; label: string }) {
   );
 }
 
+/** A drawn draw's risk action in words (a refusal or step-up draws nothing, so never reaches this page). */
+const RISK_ACTIONS: ReadonlyMap<string, Parameters<typeof tl>[0]> = new Map([
+  ['allow', 'verify.riskAction.allow'],
+  ['hold', 'verify.riskAction.hold'],
+  ['degrade', 'verify.riskAction.degrade'],
+]);
+
+function riskActionLabel(action: string): string {
+  return tl(RISK_ACTIONS.get(action) ?? 'verify.riskAction.other');
+}
+
+/** The risk decision taken before the draw (issue 35): its id, the ruleset's hash and what it did. */
+function RiskLines({ risk }: { risk: NonNullable<DrawProof['risk']> }) {
+  return (
+    <>
+      <h3 className="vf-sub">{tl('verify.risk')}</h3>
+      <dl className="vf-kv" data-testid="verify-risk">
+        <dt>{tl('verify.riskDecision')}</dt>
+        <dd className="vf-hash" data-testid="verify-risk-decision">
+          {risk.decisionId}
+        </dd>
+        <dt>{tl('verify.riskRuleset')}</dt>
+        <dd className="vf-hash" data-testid="verify-risk-ruleset">
+          {risk.rulesetHash ?? tl('verify.riskNone')}
+        </dd>
+        <dt>{tl('verify.riskAction')}</dt>
+        <dd data-testid="verify-risk-action">{riskActionLabel(risk.action)}</dd>
+      </dl>
+      <p className="vf-note vf-risk-note">{tl('verify.riskNote')}</p>
+    </>
+  );
+}
+
 function ProofView({ proof }: { proof: DrawProof }) {
   const [mine, setMine] = useState<Recomputed | null | undefined>(undefined);
   useEffect(() => {
@@ -61,6 +94,7 @@ function ProofView({ proof }: { proof: DrawProof }) {
         <p className="vf-hash" data-testid="verify-seed">
           {proof.seed ?? tl('verify.seedHidden')}
         </p>
+        {proof.risk && <RiskLines risk={proof.risk} />}
       </section>
       <section className="act-panel" data-testid="verify-result" aria-live="polite">
         <h2 className="act-panel__title">{tl('verify.result')}</h2>
