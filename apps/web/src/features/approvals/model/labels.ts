@@ -8,6 +8,8 @@ export const KIND_LABEL: Record<Item['kind'], MessageKey> = {
   'prize-award': 'approvals.kind.prize-award',
   'redemption-exception': 'approvals.kind.redemption-exception',
   'rules-change': 'approvals.kind.rules-change',
+  'risk-ruleset': 'approvals.kind.risk-ruleset',
+  'risk-appeal': 'approvals.kind.risk-appeal',
 };
 export const STATUS_LABEL: Record<Item['status'], MessageKey> = {
   pending: 'approvals.status.pending',
