@@ -33,7 +33,7 @@ describe('ConsoleLayout', () => {
       within(menu)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['活动管理', '数据看板', '报表导出', '对账', '告警', '门店管理', '机构设置']);
+    ).toEqual(['活动管理', '数据看板', '报表导出', '对账', '告警', '风控', '门店管理', '机构设置']);
     expect(screen.getByText('陈运营')).toBeTruthy();
   });
 

@@ -61,6 +61,19 @@ export const router = createBrowserRouter(
           lazy: () => import('../features/alerts/alerts-screen').then((m) => ({ Component: m.AlertsScreen })),
         },
         {
+          path: 'risk',
+          lazy: () => import('../features/risk/risk-screen').then((m) => ({ Component: m.RiskScreen })),
+        },
+        {
+          // A version's rules: edited while a draft, read afterwards; `new` (with ?from=<id>) starts a draft.
+          path: 'risk/rulesets/:id',
+          lazy: () => import('../features/risk/editor-screen').then((m) => ({ Component: m.RulesetEditorScreen })),
+        },
+        {
+          path: 'risk/rulesets/:id/report',
+          lazy: () => import('../features/risk/report-screen').then((m) => ({ Component: m.RiskReportScreen })),
+        },
+        {
           path: 'stores',
           lazy: () => import('../features/stores/stores-screen').then((m) => ({ Component: m.StoresScreen })),
         },

@@ -23,6 +23,8 @@ export const SECTIONS: readonly Section[] = [
   { path: 'reports', title: 'nav.reports', roles: ['operator', 'auditor', 'admin'] },
   { path: 'reconcile', title: 'nav.reconcile', roles: ['operator', 'approver', 'auditor', 'admin'] },
   { path: 'alerts', title: 'nav.alerts', roles: ['operator', 'approver', 'auditor', 'admin'] },
+  // 风控 (issue 35): everyone who reads campaigns reads the rulesets and lists; the screens offer writes to operators.
+  { path: 'risk', title: 'nav.risk', roles: ['operator', 'approver', 'auditor', 'admin'] },
   { path: 'stores', title: 'nav.stores', roles: ['operator', 'approver', 'auditor', 'admin'] },
   { path: 'staff', title: 'nav.staff', roles: ['admin'] },
   { path: 'settings', title: 'nav.settings', roles: ['operator', 'approver', 'auditor', 'admin'] },

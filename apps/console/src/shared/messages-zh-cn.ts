@@ -17,6 +17,7 @@ export const zhCN = {
   'nav.reports': '报表导出',
   'nav.reconcile': '对账',
   'nav.alerts': '告警',
+  'nav.risk': '风控',
   'nav.stores': '门店管理',
   'nav.staff': '人员与权限',
   'nav.settings': '机构设置',
