@@ -28,7 +28,7 @@ const detail = (mode: string) => ({
   note: '收紧同设备多账户',
   rules: [
     { id: 'multi_account', name: '同设备多账户', expr: 'device.accounts_1d >= 3', action: 'block' },
-    { id: 'listed', name: '名单命中', expr: 'list.device || list.phone', action: 'hold' },
+    { id: 'listed', name: '名单命中', expr: 'listed.device || listed.phone', action: 'hold' },
   ],
 });
 const features = [

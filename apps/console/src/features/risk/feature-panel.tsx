@@ -17,7 +17,7 @@ const TYPES: Readonly<Record<string, string>> = {
 const EXAMPLES = [
   { expr: 'device.accounts_1d >= 3', means: t('risk.editor.example1') },
   { expr: 'phone.virtual && customer.age_min < 60', means: t('risk.editor.example2') },
-  { expr: 'list.device || list.phone', means: t('risk.editor.example3') },
+  { expr: 'listed.device || listed.phone', means: t('risk.editor.example3') },
 ];
 
 /** Beside the rules: the features an expression can read (name, type, what it counts) and a few examples. */

@@ -94,7 +94,7 @@ export const messages = {
   'risk.editor.refused': '{message}（共 {n} 处）',
   'risk.editor.features': '可用特征',
   'risk.editor.featuresHint':
-    '表达式可读取以下特征，以及名单 list.phone、list.device、list.ip（客户的值在名单中为 true）。',
+    '表达式可读取以下特征；名单特征 listed.phone、listed.device、listed.ip 在客户的值位于风险名单时为 true。',
   'risk.editor.featuresNone': '暂无特征说明',
   'risk.editor.examples': '示例',
   'risk.feature.type.int': '整数',
