@@ -60,6 +60,8 @@ export const routes = {
   consoleReconcileCampaigns: { name: 'consoleReconcileCampaigns', method: 'GET', path: '/console/reconcile/campaigns', version: 'none', loading: false, access: 'console', idempotent: false },
   consoleReconcileReports: { name: 'consoleReconcileReports', method: 'GET', path: '/console/reconcile/reports', version: 'none', loading: false, access: 'console', idempotent: false },
   consoleReconcileRun: { name: 'consoleReconcileRun', method: 'POST', path: '/console/reconcile/run', version: 'none', loading: true, access: 'console', idempotent: false },
+  consoleRequestDecide: { name: 'consoleRequestDecide', method: 'POST', path: '/console/requests/decide', version: 'none', loading: true, access: 'console', idempotent: false },
+  consoleRequests: { name: 'consoleRequests', method: 'GET', path: '/console/requests', version: 'none', loading: false, access: 'console', idempotent: false },
   consoleSetApprovalPolicy: { name: 'consoleSetApprovalPolicy', method: 'POST', path: '/console/settings/approval-policy', version: 'none', loading: true, access: 'console', idempotent: false },
   consoleSetKillSwitch: { name: 'consoleSetKillSwitch', method: 'POST', path: '/console/settings/kill-switch', version: 'none', loading: true, access: 'console', idempotent: false },
   consoleSettings: { name: 'consoleSettings', method: 'GET', path: '/console/settings', version: 'none', loading: false, access: 'console', idempotent: false },

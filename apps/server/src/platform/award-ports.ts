@@ -28,7 +28,15 @@ export interface AwardRequest {
   /** How an approver sees it if the prize is held. */
   shown?: ApproverView;
   /** Held by a risk decision (issue 35) whatever its value: released or returned by a reviewer. */
-  risk?: { decisionId: string; rules: string[] };
+  risk?: RiskHold;
+}
+
+/** A risk hold: the decision, its rules, and the device and address the review queue groups cases by. */
+export interface RiskHold {
+  decisionId: string;
+  rules: string[];
+  device: string | null;
+  ip: string;
 }
 
 /** An award as the prizes module wrote it (null: a thank-you prize, nothing to write). */
@@ -56,7 +64,7 @@ export interface HoldRequest {
   valueCents: number;
   now: number;
   shown?: ApproverView;
-  risk?: { decisionId: string; rules: string[] };
+  risk?: RiskHold;
 }
 
 /**

@@ -51,6 +51,27 @@ export type ApprovalDetail = z.infer<typeof approvalDetailSchema>;
 
 const requestId = z.string().regex(/^[\w-]{8,64}$/);
 
+/** How many requests one bulk decision takes at most. */
+export const REVIEW_BULK_MAX = 50;
+
+/** Hours a case may wait before the console marks it overdue, per kind. */
+export const REVIEW_DUE_HOURS: Record<ApprovalKind, number> = {
+  'prize-award': 24,
+  'redemption-exception': 24,
+  'rules-change': 48,
+  'risk-ruleset': 48,
+  'risk-appeal': 72,
+};
+
+/** A case of the console's review queue: the request, its context lines and its deadline. */
+export const reviewCaseSchema = approvalSummarySchema.extend({
+  context: z.array(z.object({ label: z.string(), value: z.string() })),
+  dueAt: z.number().int(),
+  /** False for the requester's own request and for a decided one. */
+  canDecide: z.boolean(),
+});
+export type ReviewCase = z.infer<typeof reviewCaseSchema>;
+
 /** The approver's to-do list and one request's decision. */
 export const approvalsEndpoints = {
   approvalTodo: endpoint({
@@ -108,5 +129,44 @@ export const approvalsEndpoints = {
       comment: z.string().trim().max(200).optional(),
     }),
     data: approvalDetailSchema,
+  }),
+  // The console's review queue (issue 35): the same requests, for an approver at a desk, decided in bulk.
+  consoleRequests: endpoint({
+    method: 'GET',
+    path: '/console/requests',
+    version: 'none',
+    loading: false,
+    access: 'console',
+    roles: ['approver', 'auditor'],
+    tag: 'approvals',
+    errors: [],
+    summary: 'Requests waiting for a second person (held prizes, appeals, risk rulesets), oldest first, with context',
+    query: z.object({
+      kind: z.enum(APPROVAL_KINDS).optional(),
+      status: z.enum(['pending', 'done']).default('pending'),
+    }),
+    body: z.undefined(),
+    data: z.object({ items: z.array(reviewCaseSchema) }),
+  }),
+  consoleRequestDecide: endpoint({
+    method: 'POST',
+    path: '/console/requests/decide',
+    version: 'none',
+    loading: true,
+    access: 'console',
+    roles: ['approver'],
+    tag: 'approvals',
+    errors: ['APPROVAL_COMMENT_REQUIRED'],
+    summary: 'Decide one or many requests alike; each is decided once, never by its requester, and refusals are listed',
+    query: empty.partial(),
+    body: z.object({
+      ids: z.array(requestId).min(1, '请选择要处理的事项').max(REVIEW_BULK_MAX, `一次最多处理 ${REVIEW_BULK_MAX} 项`),
+      decision: z.enum(['approve', 'reject']),
+      comment: z.string().trim().max(200, '意见最多 200 字').optional(),
+    }),
+    data: z.object({
+      decided: z.array(z.string()),
+      refused: z.array(z.object({ id: z.string(), message: z.string() })),
+    }),
   }),
 } as const;

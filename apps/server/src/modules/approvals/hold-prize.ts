@@ -1,6 +1,6 @@
 import { yuan } from '@campaign/contract';
 import type { Step, TxExec } from '../../db/tx';
-import type { HoldRequest } from '../../platform/award-ports';
+import type { HoldRequest, RiskHold } from '../../platform/award-ports';
 import { SYSTEM_REQUESTER } from './context';
 import * as repo from './repo';
 import { requestStep } from './request-step';
@@ -41,7 +41,7 @@ export function* holdPrize(x: TxExec, a: HoldRequest): Step<boolean> {
 }
 
 /** Held by a risk decision (issue 35): whatever its value, a reviewer releases it or returns its unit. */
-function* riskHold(x: TxExec, a: HoldRequest, risk: { decisionId: string; rules: string[] }): Step<void> {
+function* riskHold(x: TxExec, a: HoldRequest, risk: RiskHold): Step<void> {
   yield* requestStep(x, {
     corpId: a.corpId,
     kind: 'prize-award',
@@ -52,6 +52,8 @@ function* riskHold(x: TxExec, a: HoldRequest, risk: { decisionId: string; rules:
       原因: '命中风控规则，奖品冻结待人工复核',
       命中规则: risk.rules.join('、') || '无',
       风控决定编号: risk.decisionId,
+      设备: risk.device ?? '未授权',
+      IP: risk.ip,
       奖品: `${a.prizeName}（${a.prizeId}）`,
       奖品价值: yuan(a.valueCents),
       活动: a.shown?.activityTitle ?? a.actId,

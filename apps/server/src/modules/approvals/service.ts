@@ -1,3 +1,4 @@
+import { decideMany, reviewQueue } from './console-queue';
 import { type ApprovalsContext, type ApprovalsDeps, createApprovalsContext } from './context';
 import { decideRequest } from './decide-request';
 import { holdPrize } from './hold-prize';
@@ -26,6 +27,8 @@ export function createApprovalsService(deps: ApprovalsDeps) {
     todo: use(todoList),
     detail: use(requestDetail),
     decide: use(decideRequest),
+    queue: use(reviewQueue),
+    decideMany: use(decideMany),
   };
 }
 export type ApprovalsService = ReturnType<typeof createApprovalsService>;

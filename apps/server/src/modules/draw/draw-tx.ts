@@ -77,7 +77,10 @@ export function* drawTx(
   });
   const prize = byId.get(awardedId);
   const won = prize && prize.kind !== 'thanks' ? prize : null;
-  const hold = req.risk?.action === 'hold' ? { decisionId: req.risk.decisionId, rules: req.risk.matched } : undefined;
+  const hold =
+    req.risk?.action === 'hold'
+      ? { decisionId: req.risk.decisionId, rules: req.risk.matched, device: req.deviceId, ip: req.ip }
+      : undefined;
   const awarded = prize ? yield* deps.prizes.award(x, awardOf(corp, user, act, draw.id, prize, now, hold)) : null;
   if (deps.counter) {
     const claimed = awarded?.status === 'issued';

@@ -163,6 +163,43 @@ describe.each(kinds)('risk controls on %s', (kind) => {
     expect(body(none).code).toBe(2022);
   });
 
+  it('the console review queue: held prizes and appeals, decided once under 20 clicks, appeals snooze the rule', async () => {
+    const approver = await consoleSignIn(t, DEMO_CONSOLE.approver);
+    const queue = body<{
+      items: { id: string; kind: string; context: { label: string; value: string }[]; canDecide: boolean }[];
+    }>(await approver.get('/console/requests')).data.items;
+    const held = queue.find((c) => c.kind === 'prize-award');
+    const appeal = queue.find((c) => c.kind === 'risk-appeal');
+    expect(held?.context.find((l) => l.label === 'IP')?.value).toBeTruthy();
+    expect(appeal?.canDecide).toBe(true);
+    // A reject needs a reason; nothing is decided without one.
+    const noReason = await approver.post('/console/requests/decide', { ids: [held?.id], decision: 'reject' });
+    expect(body(noReason).code).toBe(5103);
+    const still = await t.database.db
+      .selectFrom('approval_request')
+      .select('status')
+      .where('id', '=', held?.id ?? '')
+      .executeTakeFirstOrThrow();
+    expect(still.status).toBe('pending');
+    const clicks = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        approver.post('/console/requests/decide', { ids: [held?.id, appeal?.id], decision: 'approve' }),
+      ),
+    );
+    const decided = clicks.flatMap((c) => body<{ decided: string[] }>(c).data.decided);
+    expect(decided.sort()).toEqual([held?.id, appeal?.id].sort());
+    const labels = await t.database.db
+      .selectFrom('risk_decision')
+      .select(['label'])
+      .where('label', 'is not', null)
+      .execute();
+    expect(labels.map((l) => l.label).sort()).toEqual(['false_positive', 'false_positive']);
+    // The upheld appeal snoozed the rule for that customer: their next draw goes through.
+    t.clock.advance(2000);
+    const farmer = await login('13800009003');
+    expect(body(await draw(farmer, 'risk-wheel')).code).toBe(0);
+  });
+
   it('the consent decision is kept with its purpose; another customer cannot read it', async () => {
     const a = await login('13800009005');
     const set = await t.app.inject({
