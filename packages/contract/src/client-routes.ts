@@ -134,6 +134,7 @@ export const routes = {
   riskListAdd: { name: 'riskListAdd', method: 'POST', path: '/console/risk/lists/add', version: 'none', loading: true, access: 'console', idempotent: false },
   riskListRemove: { name: 'riskListRemove', method: 'POST', path: '/console/risk/lists/remove', version: 'none', loading: true, access: 'console', idempotent: false },
   riskLists: { name: 'riskLists', method: 'GET', path: '/console/risk/lists', version: 'none', loading: false, access: 'console', idempotent: false },
+  riskReplay: { name: 'riskReplay', method: 'POST', path: '/console/risk/replay', version: 'none', loading: true, access: 'console', idempotent: false },
   riskReport: { name: 'riskReport', method: 'GET', path: '/console/risk/report', version: 'none', loading: false, access: 'console', idempotent: false },
   riskRuleset: { name: 'riskRuleset', method: 'GET', path: '/console/risk/ruleset', version: 'none', loading: false, access: 'console', idempotent: false },
   riskRulesetMode: { name: 'riskRulesetMode', method: 'POST', path: '/console/risk/ruleset/mode', version: 'none', loading: true, access: 'console', idempotent: false },

@@ -121,6 +121,17 @@ const rulesetSave = z.object({
   rules: z.array(riskRuleSchema).min(1, '至少需要一条规则').max(RISK_RULES_MAX, `最多 ${RISK_RULES_MAX} 条规则`),
 });
 
+export const riskReplaySchema = z.object({
+  /** Stored decisions the candidate was run over, and of them how many it would have acted on. */
+  events: z.number().int(),
+  acted: z.number().int(),
+  rules: z.array(z.object({ ruleId: z.string(), name: z.string(), hits: z.number().int() })),
+  /** SHA-256 over every (decision, action) in order: the same ruleset and log always give the same. */
+  checksum: z.string(),
+  ms: z.number().int(),
+});
+export type RiskReplay = z.infer<typeof riskReplaySchema>;
+
 export const riskConsoleEndpoints = {
   riskRulesets: endpoint({
     ...common,
@@ -197,6 +208,18 @@ export const riskConsoleEndpoints = {
     query: z.object({ id }),
     body: z.undefined(),
     data: riskReportSchema,
+    errors: ['RISK_RULESET_NOT_FOUND'],
+  }),
+  riskReplay: endpoint({
+    ...common,
+    roles: RULES_ROLES,
+    method: 'POST',
+    path: '/console/risk/replay',
+    loading: true,
+    summary: "Run a version's rules over the stored decisions (the features as they were), optionally of one campaign",
+    query: z.object({}),
+    body: z.object({ id, actId: z.string().trim().min(1).max(64).optional() }),
+    data: riskReplaySchema,
     errors: ['RISK_RULESET_NOT_FOUND'],
   }),
   riskLists: endpoint({

@@ -16,7 +16,7 @@ export interface RiskVerdict {
 }
 
 const strength = (a: RiskAction) => RISK_ACTIONS.indexOf(a);
-const strongest = (actions: RiskAction[]): RiskAction =>
+export const strongest = (actions: RiskAction[]): RiskAction =>
   actions.reduce<RiskAction>((best, a) => (strength(a) < strength(best) ? a : best), 'allow');
 
 /** A customer's place in a canary: the same customer is always in or out of a given version's slice. */

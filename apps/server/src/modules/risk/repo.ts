@@ -209,3 +209,14 @@ export const setConsent = (
       oc.columns(['corp_id', 'user_id']).doUpdateSet({ granted: row.granted, decided_at: row.decided_at }),
     )
     .execute();
+
+/** One page of the decision log in id order, after `after` (replay), optionally of one campaign. */
+export const decisionPage = (db: Db, corpId: string, actId: string | null, after: string, limit: number) => {
+  let q = db
+    .selectFrom('risk_decision')
+    .select(['id', 'features'])
+    .where('corp_id', '=', corpId)
+    .where('id', '>', after);
+  if (actId) q = q.where('act_id', '=', actId);
+  return q.orderBy('id').limit(limit).execute();
+};

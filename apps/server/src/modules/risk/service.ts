@@ -5,6 +5,7 @@ import { decide } from './decide';
 import { decisionOfDraw, drawn } from './drawn';
 import { riskEffects } from './effects';
 import { addEntry, listEntries, removeEntry } from './lists';
+import { replay } from './replay';
 import { shadowReport } from './report';
 import { requestActing } from './request-acting';
 import { listRulesets, rulesetDetail } from './rulesets';
@@ -32,6 +33,7 @@ export function createRiskService(deps: RiskDeps) {
       setMode: setMode.bind(null, deps),
       requestActing: requestActing.bind(null, deps),
       report: shadowReport.bind(null, deps),
+      replay: replay.bind(null, deps),
       lists: listEntries.bind(null, deps),
       addEntry: addEntry.bind(null, deps),
       removeEntry: removeEntry.bind(null, deps),
