@@ -288,6 +288,7 @@ export function createServices(deps: ServicesInput) {
     catalogue: activityWithStock,
     prizes,
     inviteTasks: season,
+    risk: risk.engine,
   });
   const stores = storesService(base, coupons, approvals);
   effects['redemption-exception'] = stores.exceptionEffect;

@@ -123,7 +123,7 @@ export const growthEndpoints = {
     loading: true,
     access: 'user',
     tag: 'growth',
-    errors: [...LIVE_OFFER_ERRORS, 'OFFER_SOLD_OUT', 'INTERNAL'],
+    errors: [...LIVE_OFFER_ERRORS, 'OFFER_SOLD_OUT', 'RISK_REFUSED', 'RISK_STEP_UP', 'RISK_UNAVAILABLE', 'INTERNAL'],
     summary: 'Claim the offer: once per customer; the gift lands in the prize list',
     query: empty,
     body: actQuery,

@@ -1,11 +1,8 @@
 import { AppError } from '../../platform/errors';
+import { freshOtp, type RiskVerdict } from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { DrawRequest, DrawServiceDeps } from './deps';
-import type { RiskVerdict } from './ports';
-
-/** A session begun this recently with an SMS code is a fresh proof for a step-up (modules/risk features.ts). */
-const FRESH_OTP_MS = 10 * 60_000;
 
 /**
  * The risk judgement of a new draw of a risk-checked campaign (issue 35): the built-in velocity rules (the
@@ -52,8 +49,7 @@ export async function checkRisk(
   );
   if (verdict.action === 'block') throw new AppError('RISK_REFUSED');
   if (verdict.action === 'step_up') {
-    const fresh = user.loginMethod === 'otp' && now - (user.sessionStartedAt ?? 0) <= FRESH_OTP_MS;
-    if (!fresh) throw new AppError('RISK_STEP_UP');
+    if (!freshOtp(user, now)) throw new AppError('RISK_STEP_UP');
   }
   return verdict;
 }

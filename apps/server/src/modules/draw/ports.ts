@@ -78,33 +78,4 @@ export interface PrizesPort extends AwardPort {
   awardOfDraw(corpId: string, drawId: string): Promise<DrawnAward | null>;
 }
 
-/** The risk engine (modules/risk): judged before the draw takes its place in the sequence (issue 35). */
-export interface RiskEnginePort {
-  decide(
-    input: {
-      corpId: string;
-      actId: string;
-      userId: string;
-      ip: string;
-      deviceId: string | null;
-      mobile: string | null;
-      signedUpAt: number | null;
-      sessionStartedAt: number | null;
-      loginMethod: string;
-      grayFlag: 0 | 1 | null;
-      now: number;
-    },
-    preset: string | null,
-  ): Promise<RiskVerdict>;
-  drawn(corpId: string, decisionId: string, drawId: string, valueCents: number): Promise<void>;
-  decisionOfDraw(
-    corpId: string,
-    drawId: string,
-  ): Promise<{ decisionId: string; rulesetHash: string | null; action: string } | null>;
-}
-export interface RiskVerdict {
-  decisionId: string;
-  action: 'block' | 'hold' | 'step_up' | 'degrade' | 'allow';
-  rulesetHash: string | null;
-  matched: string[];
-}
+export type { RiskEnginePort, RiskVerdict } from '../../platform/risk-port';

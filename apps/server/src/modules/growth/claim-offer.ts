@@ -1,6 +1,8 @@
 import { maskMobile, type OfferClaim } from '@campaign/contract';
 import { type Step, type TxExec, transact } from '../../db/tx';
+import type { RiskHold } from '../../platform/award-ports';
 import { AppError } from '../../platform/errors';
+import { freshOtp, type RiskVerdict } from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { GrowthServiceDeps } from './deps';
@@ -17,6 +19,7 @@ export async function claimOffer(
   corp: Corp,
   user: RequestUser,
   actId: string,
+  ip = '',
 ): Promise<{ claim: OfferClaim; replayed: boolean }> {
   const act = await offerActivity(deps, corp, actId);
   const before = await claimView(deps, corp, user, act);
@@ -34,8 +37,13 @@ export async function claimOffer(
     codePool: g.gift.code_pool,
   };
   const shown = { activityTitle: act.title, customer: maskMobile(user.mobile) };
-  const won = claimTx(deps, corp.id, act.actId, user.id, gift, shown, now);
+  const verdict = await judged(deps, corp, user, act.actId, ip, now);
+  const hold = verdict?.action === 'hold' || verdict?.action === 'degrade' ? holdOf(verdict, ip) : undefined;
+  const won = claimTx(deps, corp.id, act.actId, user.id, gift, shown, now, hold);
   const fresh = await transact(deps.database, won);
+  if (fresh && verdict && deps.risk) {
+    await deps.risk.drawn(corp.id, verdict.decisionId, `offer:${corp.id}:${act.actId}:${user.id}`, gift.valueCents);
+  }
   const after = await claimView(deps, corp, user, act);
   if (!after) throw new AppError('INTERNAL', 'offer claim not found after commit');
   return { claim: after, replayed: !fresh };
@@ -50,6 +58,7 @@ function claimTx(
   gift: Parameters<OfferPrizesPort['award']>[1]['prize'],
   shown: Parameters<OfferPrizesPort['award']>[1]['shown'],
   now: number,
+  risk?: RiskHold,
 ) {
   return function* (x: TxExec): Step<boolean> {
     const drawId = `offer:${corpId}:${actId}:${userId}`;
@@ -63,8 +72,52 @@ function claimTx(
     // A concurrent claim got there first: nothing more is written, its claim is the answer.
     if (!fresh) return false;
     if (!(yield* deps.catalogue.takeStock(x, corpId, actId, gift.id))) throw new AppError('OFFER_SOLD_OUT');
-    const award = yield* deps.prizes.award(x, { corpId, userId, actId, drawId, prize: gift, now, shown });
+    const award = yield* deps.prizes.award(x, {
+      corpId,
+      userId,
+      actId,
+      drawId,
+      prize: gift,
+      now,
+      shown,
+      ...(risk ? { risk } : {}),
+    });
     if (!award) throw new AppError('OFFER_NOT_FOUND', 'the offer gives nothing');
     return true;
   };
 }
+
+/**
+ * A risk-checked offer (its group has rocc on) is judged like a draw before its claim takes a unit (issue 35):
+ * block refuses (appealable), step-up asks for a fresh SMS sign-in, hold (and degrade: an offer has no
+ * consolation prize) makes the claim wait for a reviewer.
+ */
+async function judged(deps: GrowthServiceDeps, corp: Corp, user: RequestUser, actId: string, ip: string, now: number) {
+  if (!deps.risk || !(await deps.catalogue.visible(corp.id, actId)).riskChecked) return undefined;
+  const verdict = await deps.risk.decide(
+    {
+      corpId: corp.id,
+      actId,
+      userId: user.id,
+      ip,
+      deviceId: null,
+      mobile: user.mobile,
+      signedUpAt: user.signedUpAt ?? null,
+      sessionStartedAt: user.sessionStartedAt ?? null,
+      loginMethod: user.loginMethod,
+      grayFlag: null,
+      now,
+    },
+    null,
+  );
+  if (verdict.action === 'block') throw new AppError('RISK_REFUSED');
+  if (verdict.action === 'step_up' && !freshOtp(user, now)) throw new AppError('RISK_STEP_UP');
+  return verdict;
+}
+
+const holdOf = (v: RiskVerdict, ip: string): RiskHold => ({
+  decisionId: v.decisionId,
+  rules: v.matched,
+  device: null,
+  ip,
+});

@@ -20,6 +20,8 @@ export interface OfferCataloguePort extends StockLeftPort, TakeStockPort {
     actId: string,
   ): Promise<{
     eligibility: { whiteListOnly: boolean; cgroupIds: string[]; newCustomersSince: number | null; blacklist: string[] };
+    /** Its group has rocc on: every claim is judged by the risk engine (issue 35). */
+    riskChecked: boolean;
     prizes: readonly {
       id: string;
       name: string;

@@ -5,7 +5,7 @@ import type { GrowthService } from './service';
 export function growthHandlers(svc: GrowthService): HandlersOf<typeof growthEndpoints> {
   return {
     offerDetail: async ({ corp, user, query }) => svc.offer(corp, user, query.actId),
-    offerClaim: async ({ corp, user, body }) => svc.claim(corp, user, body.actId),
+    offerClaim: async ({ corp, user, body, req }) => svc.claim(corp, user, body.actId, req.ip),
     inviteTaskDetail: async ({ corp, user, query }) => svc.inviteTask(corp, user, query.actId),
     inviteQrCode: async ({ corp, user, body, req }) =>
       svc.inviteLink(corp, user, body.actId, body.origin, `${req.protocol}://${req.host}`),

@@ -20,7 +20,7 @@ export function createGrowthService(serviceDeps: GrowthServiceDeps) {
   const deps: GrowthDeps = { ...serviceDeps, inviteKey };
   return {
     offer: (corp: Corp, user: RequestUser, actId: string) => showOffer(deps, corp, user, actId),
-    claim: (corp: Corp, user: RequestUser, actId: string) => claimOffer(deps, corp, user, actId),
+    claim: (corp: Corp, user: RequestUser, actId: string, ip = '') => claimOffer(deps, corp, user, actId, ip),
     inviteTask: (corp: Corp, user: RequestUser, actId: string) => inviteTask(deps, corp, user, actId),
     inviteLink: (corp: Corp, user: RequestUser, actId: string, origin: string, serving: string) =>
       makeInviteLink(deps, corp, user, actId, origin, serving),

@@ -1,24 +1,12 @@
 import ipaddr from 'ipaddr.js';
 import type { CounterAsk } from '../../platform/risk-counters';
+import { freshOtp, type RiskAttempt } from '../../platform/risk-port';
 import type { RiskDeps } from './context';
-import { type Features, FRESH_OTP_MS, VIRTUAL_SEGMENTS } from './features';
+import { type Features, VIRTUAL_SEGMENTS } from './features';
 import { type CorpRiskState, listKey } from './state';
 
-/** What the draw tells the engine about one attempt. */
-export interface RiskInput {
-  corpId: string;
-  actId: string;
-  userId: string;
-  ip: string;
-  /** Sent by the H5 only after the customer's consent (ADR 0392). */
-  deviceId: string | null;
-  mobile: string | null;
-  signedUpAt: number | null;
-  sessionStartedAt: number | null;
-  loginMethod: string;
-  grayFlag: 0 | 1 | null;
-  now: number;
-}
+/** What a path tells the engine about one attempt (platform/risk-port.ts). */
+export type RiskInput = RiskAttempt;
 
 const MIN = 60;
 const HOUR = 3600;
@@ -72,10 +60,7 @@ export async function computeFeatures(deps: RiskDeps, input: RiskInput, state: C
       draws_1h: n(1),
       draws_1d: n(2),
       age_min: input.signedUpAt === null ? 0 : Math.max(0, Math.floor((input.now - input.signedUpAt) / 60_000)),
-      fresh_otp:
-        input.loginMethod === 'otp' &&
-        input.sessionStartedAt !== null &&
-        input.now - input.sessionStartedAt <= FRESH_OTP_MS,
+      fresh_otp: freshOtp({ loginMethod: input.loginMethod, sessionStartedAt: input.sessionStartedAt ?? 0 }, input.now),
       consent: dev !== null,
     },
     device: { present: dev !== null, draws_1m: dev ? n(4) : 0, draws_1h: dev ? n(5) : 0, accounts_1d: dev ? d(2) : 0 },

@@ -52,6 +52,3 @@ export const VIRTUAL_SEGMENTS = ['170', '171', '162', '165', '167'];
 
 /** What one decision's features are, as plain values (ints as numbers; cel.ts makes them CEL ints). */
 export type Features = { [G in FeatureGroup]: { [F in keyof (typeof FEATURES)[G]]: number | boolean | string } };
-
-/** A session begun this recently with an SMS code counts as a fresh proof (step-up). */
-export const FRESH_OTP_MS = 10 * 60_000;

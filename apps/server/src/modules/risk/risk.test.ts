@@ -221,6 +221,50 @@ describe.each(kinds)('risk controls on %s', (kind) => {
     expect(body(unknown).code).toBe(6901);
   });
 
+  it('an offer in a risk-checked group is judged too: a listed phone cannot claim, nothing is taken', async () => {
+    await publish(`
+groups:
+  - { id: risk-offers, corp: demo, showActIds: [risk-offer], rocc: 1 }
+activities:
+  - id: risk-offer
+    corp: demo
+    type: newCustomer
+    title: 新客礼
+    group: risk-offers
+    startsAt: now-1h
+    endsAt: now+10d
+    chances: { perActivity: 1 }
+    eligibility: { newCustomersSince: now-1h }
+    rules: <p>规则</p>
+    prizes:
+      - { id: gift, name: 20元券, kind: coupon, image: /prizes/coupon.svg, weight: 1, stock: 100, valueCents: 2000 }
+`);
+    await operator.post('/console/risk/lists/add', {
+      type: 'phone',
+      value: '13800009010',
+      reason: '接码号码',
+      days: 7,
+    });
+    t.clock.advance(2000);
+    const claim = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/bmcs/api/offer/claim?corpId=demo',
+        headers: { ...H5, cookie },
+        payload: { actId: 'risk-offer' },
+      });
+    const farmer = await login('13800009010');
+    expect(body(await claim(farmer)).code).toBe(2007);
+    const claims = await t.database.db
+      .selectFrom('offer_claim')
+      .selectAll()
+      .where('act_id', '=', 'risk-offer')
+      .execute();
+    expect(claims).toHaveLength(0);
+    const honest = await login('13800009011');
+    expect(body(await claim(honest)).code).toBe(0);
+  });
+
   it('the consent decision is kept with its purpose; another customer cannot read it', async () => {
     const a = await login('13800009005');
     const set = await t.app.inject({

@@ -1,0 +1,43 @@
+// The risk engine's port, declared once (issue 35, ADR 0059): modules/risk provides it, and every way to a prize
+// (the draw, an offer claim) asks it before it takes a place or a unit; services.ts passes it in.
+
+/** What a path tells the engine about one attempt. */
+export interface RiskAttempt {
+  corpId: string;
+  actId: string;
+  userId: string;
+  ip: string;
+  /** Sent by the H5 only after the customer's consent (ADR 0392). */
+  deviceId: string | null;
+  mobile: string | null;
+  signedUpAt: number | null;
+  sessionStartedAt: number | null;
+  loginMethod: string;
+  grayFlag: 0 | 1 | null;
+  now: number;
+}
+
+export interface RiskVerdict {
+  decisionId: string;
+  action: 'block' | 'hold' | 'step_up' | 'degrade' | 'allow';
+  rulesetHash: string | null;
+  matched: string[];
+}
+
+export interface RiskEnginePort {
+  /** `preset`: a built-in rule already refused (logged as the decision's match). */
+  decide(input: RiskAttempt, preset: string | null): Promise<RiskVerdict>;
+  /** The award a decision let through, and its value (the shadow report's value withheld). */
+  drawn(corpId: string, decisionId: string, drawId: string, valueCents: number): Promise<void>;
+  decisionOfDraw(
+    corpId: string,
+    drawId: string,
+  ): Promise<{ decisionId: string; rulesetHash: string | null; action: string } | null>;
+}
+
+/** A session begun this recently with an SMS code is a fresh proof for a step-up. */
+export const FRESH_OTP_MS = 10 * 60_000;
+
+/** Whether the customer's session is a fresh SMS-code sign-in (what a step-up asks for). */
+export const freshOtp = (u: { loginMethod: string; sessionStartedAt?: number }, now: number) =>
+  u.loginMethod === 'otp' && now - (u.sessionStartedAt ?? 0) <= FRESH_OTP_MS;
