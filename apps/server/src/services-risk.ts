@@ -2,6 +2,7 @@ import { own } from './db/owners';
 import type { ApprovalEffects } from './modules/approvals/ports';
 import type { createApprovalsService } from './modules/approvals/service';
 import { createRiskService } from './modules/risk/service';
+import type { AlertsPort } from './platform/alerts-port';
 import type { AuditPort } from './platform/audit-port';
 import { createRiskCounters } from './platform/risk-counters';
 import { type BaseDeps, depsOf } from './platform/services';
@@ -14,7 +15,12 @@ import type { StaffNamesPort } from './platform/staff-names-port';
  */
 export function riskServiceOf(
   base: BaseDeps,
-  ports: { audit: AuditPort; staff: StaffNamesPort; approvals: ReturnType<typeof createApprovalsService> },
+  ports: {
+    audit: AuditPort;
+    staff: StaffNamesPort;
+    approvals: ReturnType<typeof createApprovalsService>;
+    alerts: AlertsPort;
+  },
   effects: ApprovalEffects,
 ) {
   const risk = createRiskService({
@@ -24,6 +30,8 @@ export function riskServiceOf(
     staff: ports.staff,
     approvals: { request: (r) => ports.approvals.request(r) },
     failOpen: new Map(),
+    alerts: ports.alerts,
+    spikes: new Map(),
   });
   effects['risk-ruleset'] = risk.effects['risk-ruleset'];
   effects['risk-appeal'] = risk.effects['risk-appeal'];

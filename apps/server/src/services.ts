@@ -37,6 +37,7 @@ import { createStaffService } from './modules/staff/service';
 import type { createStatsService } from './modules/stats/service';
 import { createStoreAdminService } from './modules/stores/admin-service';
 import { createStoresService } from './modules/stores/service';
+import type { AlertsPort } from './platform/alerts-port';
 import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
@@ -276,7 +277,9 @@ export function createServices(deps: ServicesInput) {
   const { orders, coupons, payments, prizes } = prizeServices(base, f, approvals);
   effects['prize-award'] = prizes.heldAwardEffect;
   effects['rules-change'] = publishing.rulesChangeEffect;
-  const risk = riskServiceOf(base, { audit: audit.port, staff, approvals }, effects);
+  // Alerts are made further down (they read the stock): the risk engine raises through them once they exist.
+  const alerts: AlertsPort = { raise: (a) => oversight.alerts.port.raise(a) };
+  const risk = riskServiceOf(base, { audit: audit.port, staff, approvals, alerts }, effects);
   const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const stats = statsService(base, f);

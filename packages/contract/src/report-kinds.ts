@@ -48,5 +48,6 @@ export const ALERT_KINDS = [
   'rate_limited',
   'reconcile_diff',
   'audit_head',
+  'risk_signal',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];

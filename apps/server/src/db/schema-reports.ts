@@ -1,3 +1,4 @@
+import type { AlertKind } from '@campaign/contract';
 /** Tables of the live-numbers modules (issue 24): export jobs, reconciliation reports, alerts and their webhook. */
 
 /** One export (module reports): a job streaming rows to a file that stays downloadable until `expires_at`. */
@@ -39,7 +40,7 @@ export interface AlertTable {
   id: string;
   corp_id: string;
   act_id: string | null;
-  kind: 'stock_low' | 'budget_ahead' | 'error_rate' | 'rate_limited' | 'reconcile_diff' | 'audit_head';
+  kind: AlertKind;
   /** One alert per key (a prize's low stock per day, one reconciliation report): raised once. */
   dedupe_key: string;
   message: string;

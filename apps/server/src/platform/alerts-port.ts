@@ -1,11 +1,13 @@
 // What the alerts module provides, declared once: the reconciliation (and any module that raises an alert)
 // is handed it by services.ts and imports these types (modules never import each other).
 
+import type { AlertKind } from '@campaign/contract';
+
 /** What other modules raise an alert with (the reconciliation's differences). */
 export interface AlertInput {
   corpId: string;
   actId: string | null;
-  kind: 'stock_low' | 'budget_ahead' | 'error_rate' | 'rate_limited' | 'reconcile_diff' | 'audit_head';
+  kind: AlertKind;
   /** Raised once per key. */
   key: string;
   message: string;

@@ -21,6 +21,7 @@ const KIND_TONE = {
   rate_limited: TONES.purple,
   reconcile_diff: TONES.red,
   audit_head: TONES.blue,
+  risk_signal: TONES.red,
 } as const;
 const DELIVERY_COLOR = { none: 'default', pending: 'processing', delivered: 'success', failed: 'error' } as const;
 

@@ -13,6 +13,7 @@ export const messages = {
   'alerts.col.delivery': '推送',
   'alerts.kinds.stock_low': '库存不足',
   'alerts.kinds.budget_ahead': '预算超前',
+  'alerts.kinds.risk_signal': '风控信号',
   'alerts.kinds.error_rate': '错误率',
   'alerts.kinds.rate_limited': '限流',
   'alerts.kinds.reconcile_diff': '对账不平',

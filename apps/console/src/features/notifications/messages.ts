@@ -22,6 +22,7 @@ export const messages = {
   'notifications.text.export_ready': '{what}已生成，点击前往下载',
   'notifications.alertKind.stock_low': '库存不足',
   'notifications.alertKind.budget_ahead': '预算超前',
+  'notifications.alertKind.risk_signal': '风控信号',
   'notifications.alertKind.error_rate': '错误率过高',
   'notifications.alertKind.rate_limited': '限流过多',
   'notifications.alertKind.reconcile_diff': '对账不平',

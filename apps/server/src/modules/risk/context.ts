@@ -1,6 +1,6 @@
 import type { RiskCounters } from '../../platform/risk-counters';
 import type { ServiceDeps } from '../../platform/services';
-import type { ApprovalsPort, AuditPort, StaffNamesPort } from './ports';
+import type { AlertsPort, ApprovalsPort, AuditPort, StaffNamesPort } from './ports';
 
 /** What the risk use cases take (one per file, bound in service.ts). */
 export type RiskDeps = ServiceDeps<'risk'> & {
@@ -10,4 +10,8 @@ export type RiskDeps = ServiceDeps<'risk'> & {
   staff: StaffNamesPort;
   /** Campaigns drawn in the last minute while the counters were unreachable (fail open's cap), per process. */
   failOpen: Map<string, { minute: number; n: number }>;
+  /** Alerts (modules/alerts): the farm's signals reach the operators as they cross a threshold. */
+  alerts: AlertsPort;
+  /** Acting decisions per campaign in the current minute, per process (signals.ts). */
+  spikes: Map<string, { minute: number; n: number }>;
 };

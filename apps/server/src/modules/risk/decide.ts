@@ -5,6 +5,7 @@ import { celContext } from './cel';
 import { computeFeatures, type RiskInput } from './compute-features';
 import type { RiskDeps } from './context';
 import * as repo from './repo';
+import { raiseSignals } from './signals';
 import { type CorpRiskState, corpState, type RunningVersion } from './state';
 
 /** What the draw is told: the decision's id and what to do; `matched` names the acting rules. */
@@ -39,6 +40,7 @@ export async function decide(deps: RiskDeps, input: RiskInput, preset: string | 
     return { v, matched, action: strongest(matched.map((r) => r.action)) };
   });
   const acting = judged.find((j) => acts(j.v, input.userId)) ?? null;
+  raiseSignals(deps, input, features, preset !== null || (acting !== null && acting.action !== 'allow'));
   const action: RiskAction = preset ? 'block' : (acting?.action ?? 'allow');
   const matched = preset ? [preset] : (acting?.matched.map((r) => r.id) ?? []);
   const verdict: RiskVerdict = {

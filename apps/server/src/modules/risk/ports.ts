@@ -2,6 +2,7 @@
  * What the risk module needs from others, passed in by createServices (services.ts): modules never import
  * each other.
  */
+export type { AlertsPort } from '../../platform/alerts-port';
 export type { AuditPort } from '../../platform/audit-port';
 export type { StaffNamesPort } from '../../platform/staff-names-port';
 
