@@ -15,6 +15,8 @@ export interface RiskAttempt {
   loginMethod: string;
   grayFlag: 0 | 1 | null;
   now: number;
+  /** An invite being accepted: who invited this customer (the invite features count their invitees). */
+  inviter?: string;
 }
 
 export interface RiskVerdict {

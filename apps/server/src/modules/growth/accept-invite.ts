@@ -7,6 +7,7 @@ import type { GrowthDeps } from './deps';
 import { openInvite } from './invite-token';
 import { assertLive, gate, inviteActivity } from './offer-gate';
 import * as repo from './repo';
+import { judged } from './risk-check';
 
 /**
  * The invitee, logged in, presents the token of the link they opened. Counted when the link is this
@@ -18,6 +19,7 @@ export async function acceptInvite(
   corp: Corp,
   user: RequestUser,
   token: string,
+  ip = '',
 ): Promise<{ actId: string; counted: boolean }> {
   const db = deps.database.db;
   const c = openInvite(deps.inviteKey, token);
@@ -35,6 +37,9 @@ export async function acceptInvite(
     if (existing === c.inviterId) return { actId: act.actId, counted: false };
     throw new AppError('INVITE_TAKEN');
   }
+  // A risk-checked invite counts only when the engine allows it (a farm's invite chain is the usual target).
+  const verdict = await judged(deps, corp, user, act.actId, ip, now, c.inviterId);
+  if (verdict && verdict.action !== 'allow' && verdict.action !== 'step_up') throw new AppError('RISK_REFUSED');
   const key = { corp: corp.id, act: act.actId, inviter: c.inviterId };
   const counted = await transact(deps.database, function* (x) {
     const row = { corp_id: corp.id, act_id: act.actId, invitee_id: user.id, inviter_id: c.inviterId };

@@ -9,6 +9,7 @@ import type { GrowthServiceDeps } from './deps';
 import { assertLive, claimView, gate, offerActivity } from './offer-gate';
 import type { OfferPrizesPort } from './ports';
 import * as repo from './repo';
+import { holdOf, judged } from './risk-check';
 
 /**
  * Claimed once per customer: the claim row's key decides between simultaneous claims, and the gift's
@@ -86,38 +87,3 @@ function claimTx(
     return true;
   };
 }
-
-/**
- * A risk-checked offer (its group has rocc on) is judged like a draw before its claim takes a unit (issue 35):
- * block refuses (appealable), step-up asks for a fresh SMS sign-in, hold (and degrade: an offer has no
- * consolation prize) makes the claim wait for a reviewer.
- */
-async function judged(deps: GrowthServiceDeps, corp: Corp, user: RequestUser, actId: string, ip: string, now: number) {
-  if (!deps.risk || !(await deps.catalogue.visible(corp.id, actId)).riskChecked) return undefined;
-  const verdict = await deps.risk.decide(
-    {
-      corpId: corp.id,
-      actId,
-      userId: user.id,
-      ip,
-      deviceId: null,
-      mobile: user.mobile,
-      signedUpAt: user.signedUpAt ?? null,
-      sessionStartedAt: user.sessionStartedAt ?? null,
-      loginMethod: user.loginMethod,
-      grayFlag: null,
-      now,
-    },
-    null,
-  );
-  if (verdict.action === 'block') throw new AppError('RISK_REFUSED');
-  if (verdict.action === 'step_up' && !freshOtp(user, now)) throw new AppError('RISK_STEP_UP');
-  return verdict;
-}
-
-const holdOf = (v: RiskVerdict, ip: string): RiskHold => ({
-  decisionId: v.decisionId,
-  rules: v.matched,
-  device: null,
-  ip,
-});

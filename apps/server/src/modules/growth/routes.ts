@@ -10,6 +10,6 @@ export function growthHandlers(svc: GrowthService): HandlersOf<typeof growthEndp
     inviteQrCode: async ({ corp, user, body, req }) =>
       svc.inviteLink(corp, user, body.actId, body.origin, `${req.protocol}://${req.host}`),
     inviteSuccessInfo: async ({ corp, user, body }) => svc.inviteSuccess(corp, user, body.actId),
-    inviteAccept: async ({ corp, user, body }) => svc.acceptInvite(corp, user, body.token),
+    inviteAccept: async ({ corp, user, body, req }) => svc.acceptInvite(corp, user, body.token, req.ip),
   };
 }

@@ -24,7 +24,7 @@ export function createGrowthService(serviceDeps: GrowthServiceDeps) {
     inviteTask: (corp: Corp, user: RequestUser, actId: string) => inviteTask(deps, corp, user, actId),
     inviteLink: (corp: Corp, user: RequestUser, actId: string, origin: string, serving: string) =>
       makeInviteLink(deps, corp, user, actId, origin, serving),
-    acceptInvite: (corp: Corp, user: RequestUser, token: string) => acceptInvite(deps, corp, user, token),
+    acceptInvite: (corp: Corp, user: RequestUser, token: string, ip = '') => acceptInvite(deps, corp, user, token, ip),
     inviteSuccess: (corp: Corp, user: RequestUser, actId: string) => inviteSuccesses(deps, corp, user, actId),
   };
 }

@@ -48,6 +48,12 @@ export async function computeFeatures(deps: RiskDeps, input: RiskInput, state: C
       { key: `sna|${c}|${subnet}`, member: input.userId, windowSec: DAY },
       ...(dev ? [{ key: `da|${c}|${dev}`, member: input.userId, windowSec: DAY }] : []),
       ...(seg7 ? [{ key: `pa|${c}|${seg7}`, member: input.userId, windowSec: DAY }] : []),
+      ...(input.inviter
+        ? [
+            { key: `inv|${c}|${input.inviter}`, member: input.userId, windowSec: HOUR },
+            { key: `inv|${c}|${input.inviter}`, member: input.userId, windowSec: DAY },
+          ]
+        : []),
     ],
   };
   const got = await deps.counters.observe(ask, input.now);
@@ -69,6 +75,12 @@ export async function computeFeatures(deps: RiskDeps, input: RiskInput, state: C
       virtual: VIRTUAL_SEGMENTS.includes(segment),
       segment,
       segment_accounts_1d: seg7 ? d(dev ? 3 : 2) : 0,
+    },
+    invite: {
+      present: input.inviter !== undefined,
+      parent_invitees_1h: input.inviter ? d(got.distinct.length - 2) : 0,
+      parent_invitees_1d: input.inviter ? d(got.distinct.length - 1) : 0,
+      parent_listed: input.inviter !== undefined && state.lists.invite.has(listKey(deps, 'invite', input.inviter)),
     },
     listed: {
       phone: input.mobile !== null && state.lists.phone.has(listKey(deps, 'phone', input.mobile)),

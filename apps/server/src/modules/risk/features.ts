@@ -33,6 +33,12 @@ export const FEATURES = {
     segment: ['string', '手机号前三位'],
     segment_accounts_1d: ['int', '同一号段（前七位）1 天内参与的账户数'],
   },
+  invite: {
+    present: ['bool', '本次为接受邀请'],
+    parent_invitees_1h: ['int', '邀请人 1 小时内邀请成功的人数'],
+    parent_invitees_1d: ['int', '邀请人 1 天内邀请成功的人数'],
+    parent_listed: ['bool', '邀请人的邀请码在风险名单中'],
+  },
   listed: {
     phone: ['bool', '手机号在风险名单中'],
     device: ['bool', '设备在风险名单中'],

@@ -21,6 +21,7 @@ import {
   T0,
   type TestDb,
 } from '../../testing/harness';
+import { enforceRules } from '../../testing/risk';
 
 const kinds = await dialects();
 const withRedis = await redisAnswers();
@@ -37,30 +38,6 @@ ${activityYaml('nodes-wheel', {
   more: '    group: nodes-grp',
   prizes: '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 1, consolation: true }',
 })}`;
-
-/** An enforced version written straight into the table (the console's path is risk.test.ts's). */
-async function enforce(database: Database_, expr: string) {
-  await database.db
-    .insertInto('risk_ruleset')
-    .values({
-      id: `rs-${randomUUID()}`,
-      corp_id: 'demo',
-      version: 1,
-      name: '节点测试',
-      note: '',
-      rules: JSON.stringify([{ id: 'burst', name: '一分钟内多次', expr, action: 'block' }]),
-      hash: 'h'.repeat(64),
-      mode: 'enforce',
-      canary_pct: null,
-      based_on: null,
-      created_by: 'test',
-      created_at: T0,
-      updated_at: T0,
-      ran_at: T0,
-      pending_request: null,
-    })
-    .execute();
-}
 
 async function nodes(database: Database_, second: Database_ | null, config: ReturnType<typeof testConfig>) {
   const apps: FastifyInstance[] = [];
@@ -105,7 +82,7 @@ describe.each(setups)('risk counters shared by two nodes on $kind (redis: $redis
     const services = createServices({ database: first, config });
     await seedDemo(first.db, services.publishing, T0);
     await applyDefinition(first.db, services.publishing, parseDefinition(WHEEL, 't.yaml', T0), T0);
-    await enforce(first, 'customer.draws_1m >= 4');
+    await enforceRules(first, [{ id: 'burst', name: '一分钟内多次', expr: 'customer.draws_1m >= 4', action: 'block' }]);
     apps = await nodes(first, second, config);
   });
   afterAll(async () => {
@@ -137,7 +114,9 @@ describe.runIf(withRedis)('risk counters when Redis stops answering', () => {
       try {
         await seedDemo(fresh.database.db, services.publishing, T0);
         await applyDefinition(fresh.database.db, services.publishing, parseDefinition(WHEEL, 't.yaml', T0), T0);
-        await enforce(fresh.database, 'customer.draws_1m >= 100');
+        await enforceRules(fresh.database, [
+          { id: 'burst', name: '一分钟内多次', expr: 'customer.draws_1m >= 100', action: 'block' },
+        ]);
         const cookie = await signIn(app, '13900007002');
         const answers = [];
         for (let i = 0; i < 3; i++) answers.push(await drawOn(app, cookie));

@@ -1,0 +1,51 @@
+import type { RiskHold } from '../../platform/award-ports';
+import { AppError } from '../../platform/errors';
+import { freshOtp, type RiskVerdict } from '../../platform/risk-port';
+import type { RequestUser } from '../../platform/session';
+import type { Corp } from '../../platform/tenancy';
+import type { GrowthServiceDeps } from './deps';
+
+/**
+ * A risk-checked offer or invite (its group has rocc on) is judged like a draw before it takes a unit or counts
+ * (issue 35):
+ * block refuses (appealable), step-up asks for a fresh SMS sign-in, hold (and degrade: an offer has no
+ * consolation prize) makes the claim wait for a reviewer.
+ */
+export async function judged(
+  deps: GrowthServiceDeps,
+  corp: Corp,
+  user: RequestUser,
+  actId: string,
+  ip: string,
+  now: number,
+  inviter?: string,
+) {
+  if (!deps.risk || !(await deps.catalogue.visible(corp.id, actId)).riskChecked) return undefined;
+  const verdict = await deps.risk.decide(
+    {
+      corpId: corp.id,
+      actId,
+      userId: user.id,
+      ip,
+      deviceId: null,
+      mobile: user.mobile,
+      signedUpAt: user.signedUpAt ?? null,
+      sessionStartedAt: user.sessionStartedAt ?? null,
+      loginMethod: user.loginMethod,
+      grayFlag: null,
+      now,
+      ...(inviter ? { inviter } : {}),
+    },
+    null,
+  );
+  if (verdict.action === 'block') throw new AppError('RISK_REFUSED');
+  if (verdict.action === 'step_up' && !freshOtp(user, now)) throw new AppError('RISK_STEP_UP');
+  return verdict;
+}
+
+export const holdOf = (v: RiskVerdict, ip: string): RiskHold => ({
+  decisionId: v.decisionId,
+  rules: v.matched,
+  device: null,
+  ip,
+});
