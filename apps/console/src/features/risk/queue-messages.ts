@@ -97,5 +97,7 @@ export const LINE = {
   shadow: '影子运行',
   reason: '理由',
   device: '设备',
+  /** The device line of a customer who did not allow a device id: no device to group by. */
+  noDevice: '未授权',
   ip: 'IP',
 } as const;

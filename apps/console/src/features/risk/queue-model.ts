@@ -78,7 +78,7 @@ export interface CaseGroup {
   cases: ReviewCase[];
 }
 
-/** Cases by their device or address line, the largest group first; the ones without the line last (其他). */
+/** Cases by their device or address line, the largest group first; the ones without one last (其他). */
 export function groupCases(cases: readonly ReviewCase[], by: Grouping): CaseGroup[] {
   if (by === 'none') return [{ value: null, cases: [...cases] }];
   const label = GROUP_LINE[by];
@@ -86,7 +86,7 @@ export function groupCases(cases: readonly ReviewCase[], by: Grouping): CaseGrou
   const other: ReviewCase[] = [];
   for (const c of cases) {
     const value = c.context.find((l) => l.label === label)?.value.trim();
-    if (!value) other.push(c);
+    if (!value || value === LINE.noDevice) other.push(c);
     else groups.set(value, [...(groups.get(value) ?? []), c]);
   }
   const named = [...groups].map(([value, list]) => ({ value, cases: list }));

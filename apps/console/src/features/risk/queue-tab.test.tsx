@@ -125,14 +125,15 @@ describe('复核队列: the cases', () => {
     fireEvent.click(await screen.findByTitle('按设备'));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=queue&group=device'));
     const groups = screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'));
-    // The appeal's device line says 未授权: a value of its own, as the server wrote it.
-    expect(groups).toEqual(['dev-A', '未授权', '其他（无设备）']);
+    // The appeal's device line says 未授权 (no device id allowed): no device to group by.
+    expect(groups).toEqual(['dev-A', '其他（无设备）']);
     const devA = within(screen.getByRole('region', { name: 'dev-A' }));
     expect(devA.getByText('2 项')).toBeTruthy();
     expect(devA.getAllByRole('button', { name: /^查看详情/ })).toHaveLength(2);
     const other = within(screen.getByRole('region', { name: '其他（无设备）' }));
     expect(other.getAllByRole('button', { name: /^查看详情/ }).map((b) => b.textContent)).toEqual([
       '风控冻结 五十元券 ¥50.00 #3',
+      '风控申诉 138****0009',
       '风控规则 v2「防羊毛」全量生效',
     ]);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '分组' }));
