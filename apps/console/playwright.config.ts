@@ -32,6 +32,9 @@ writeFileSync(
     sso: { issuer: 'http://127.0.0.1:${OIDC_PORT}', clientId: campaign-console, clientSecretEnv: CONSOLE_E2E_OIDC_SECRET, rolesClaim: roles }
 staff:
   - { corp: ${SSO_CORP}, id: approver-zhao, name: 赵主管, roles: [approver, operator] }
+# The risk journey's campaign (e2e/risk.spec.ts): risk-checked (its group has rocc on), every draw wins the coupon.
+groups:
+  - { id: e2e-risk-grp, corp: demo, showActIds: [e2e-risk], rocc: 1 }
 # The dashboard journey's campaign (e2e/dashboard.spec.ts): every draw wins the cup, so its stock moves.
 activities:
   - id: e2e-dash
@@ -44,6 +47,18 @@ activities:
     rules: <p>看板测试</p>
     prizes:
       - { id: cup, name: 保温杯, kind: physical, image: /prizes/cup.svg, weight: 1, stock: 200, valueCents: 5000 }
+      - { id: thanks, name: 谢谢参与, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }
+  - id: e2e-risk
+    corp: demo
+    group: e2e-risk-grp
+    type: wheel
+    title: 风控测试转盘
+    startsAt: now-1h
+    endsAt: now+10d
+    chances: { perDay: 100 }
+    rules: <p>风控测试</p>
+    prizes:
+      - { id: cpn, name: 五十元券, kind: coupon, image: /prizes/coupon.svg, weight: 1, stock: 500, valueCents: 5000 }
       - { id: thanks, name: 谢谢参与, kind: thanks, image: /prizes/thanks.svg, weight: 0, consolation: true }
 `,
 );

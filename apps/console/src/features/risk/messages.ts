@@ -6,6 +6,7 @@ export const messages = {
     '风控规则按版本管理：新版本先影子运行（只记录、不影响客户），看过影子报告后申请灰度或生效，由另一位审批人批准。',
   'risk.tab.rulesets': '规则集',
   'risk.tab.lists': '风险名单',
+  'risk.tab.queue': '复核队列',
   'risk.readOnly': '您的岗位只能查看规则集与名单，修改与申请由运营或管理员进行。',
 
   'risk.mode.draft': '草稿',

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ConsoleMe } from '@campaign/contract/client';
-import { Alert, App, Button, Tabs } from 'antd';
+import { Alert, App, Button, Spin, Tabs } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { PageHead } from '../../shared/page-head';
 import { writesRisk } from './labels';
@@ -9,16 +10,31 @@ import { t } from './messages';
 import { RulesetsTab } from './rulesets-tab';
 import './risk.css';
 
-const TABS = ['rulesets', 'lists'] as const;
-type Tab = (typeof TABS)[number];
+type Tab = 'rulesets' | 'lists' | 'queue';
 
-/** 风控: the ruleset versions and the risk lists, one tab each (the URL keeps the tab). */
+// The review queue is read by approvers and auditors only: its code loads when its tab opens.
+const QueueTab = lazy(() => import('./queue-tab').then((m) => ({ default: m.QueueTab })));
+const REVIEWERS = ['approver', 'auditor'];
+const reviews = (me: Pick<ConsoleMe, 'roles'>) => me.roles.some((r) => REVIEWERS.includes(r));
+
+function tabBody(tab: Tab, canWrite: boolean, me: ConsoleMe) {
+  if (tab === 'lists') return <ListsTab canWrite={canWrite} />;
+  if (tab === 'rulesets') return <RulesetsTab canWrite={canWrite} />;
+  return (
+    <Suspense fallback={<Spin />}>
+      <QueueTab canDecide={me.roles.includes('approver')} />
+    </Suspense>
+  );
+}
+
+/** 风控: the ruleset versions, the risk lists and (for reviewers) the review queue, one tab each (the URL keeps it). */
 function RiskScreenBody() {
   const me = useOutletContext<ConsoleMe>();
   const canWrite = writesRisk(me);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const tab: Tab = params.get('tab') === 'lists' ? 'lists' : 'rulesets';
+  const tabs: Tab[] = reviews(me) ? ['rulesets', 'lists', 'queue'] : ['rulesets', 'lists'];
+  const tab: Tab = tabs.find((k) => k !== 'rulesets' && k === params.get('tab')) ?? 'rulesets';
   const extra =
     canWrite && tab === 'rulesets' ? (
       <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/risk/rulesets/new')}>
@@ -28,16 +44,14 @@ function RiskScreenBody() {
   return (
     <div className="console-page risk-page">
       <PageHead title={t('risk.title')} subtitle={t('risk.subtitle')} extra={extra} />
-      {canWrite ? null : <Alert className="risk-gap" type="info" showIcon title={t('risk.readOnly')} />}
+      {canWrite || tab === 'queue' ? null : (
+        <Alert className="risk-gap" type="info" showIcon title={t('risk.readOnly')} />
+      )}
       <Tabs
         activeKey={tab}
-        onChange={(key) => setParams(key === 'lists' ? { tab: 'lists' } : {})}
+        onChange={(key) => setParams(key === 'rulesets' ? {} : { tab: key })}
         className="risk-tabs"
-        items={TABS.map((key) => ({
-          key,
-          label: t(`risk.tab.${key}`),
-          children: key === 'lists' ? <ListsTab canWrite={canWrite} /> : <RulesetsTab canWrite={canWrite} />,
-        }))}
+        items={tabs.map((key) => ({ key, label: t(`risk.tab.${key}`), children: tabBody(key, canWrite, me) }))}
       />
     </div>
   );
