@@ -141,6 +141,7 @@ export const routes = {
   riskRulesetRequest: { name: 'riskRulesetRequest', method: 'POST', path: '/console/risk/ruleset/request', version: 'none', loading: true, access: 'console', idempotent: false },
   riskRulesets: { name: 'riskRulesets', method: 'GET', path: '/console/risk/rulesets', version: 'none', loading: false, access: 'console', idempotent: false },
   riskRulesetSave: { name: 'riskRulesetSave', method: 'POST', path: '/console/risk/ruleset/save', version: 'none', loading: true, access: 'console', idempotent: false },
+  riskSnooze: { name: 'riskSnooze', method: 'POST', path: '/console/risk/snooze', version: 'none', loading: true, access: 'console', idempotent: false },
   roccLottery: { name: 'roccLottery', method: 'POST', path: '/rocc/lottery', version: 'none', loading: false, access: 'user', idempotent: true },
   seasonHome: { name: 'seasonHome', method: 'GET', path: '/season/home', version: 'none', loading: false, access: 'user', idempotent: false },
   seasonPrizes: { name: 'seasonPrizes', method: 'GET', path: '/season/prizes', version: 'none', loading: false, access: 'user', idempotent: false },

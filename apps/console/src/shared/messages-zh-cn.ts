@@ -136,6 +136,8 @@ export const zhCN = {
   'action.risk.ruleset.mode': '切换风控规则集状态',
   'action.risk.list.add': '加入风险名单',
   'action.risk.list.remove': '移出风险名单',
+  'action.risk.snooze': '为客户暂停风控规则',
+  'action.risk.ruleset.request': '申请风控规则生效',
   'action.campaign.preview-link': '生成预览链接',
   'action.campaign.simulate': '模拟抽奖',
   'action.campaign.yaml-export': '导出 YAML',

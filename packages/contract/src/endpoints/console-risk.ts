@@ -222,6 +222,23 @@ export const riskConsoleEndpoints = {
     data: riskReplaySchema,
     errors: ['RISK_RULESET_NOT_FOUND'],
   }),
+  riskSnooze: endpoint({
+    ...common,
+    roles: ['approver', 'admin'],
+    method: 'POST',
+    path: '/console/risk/snooze',
+    loading: true,
+    summary: 'Snooze a rule for one customer (a false positive), with a reason and an expiry; audited',
+    query: z.object({}),
+    body: z.object({
+      userId: z.string().trim().min(1, '请填写客户编号').max(64),
+      ruleId: riskRuleSchema.shape.id,
+      reason: z.string().trim().min(2, '请填写原因（至少 2 个字）').max(200, '原因最多 200 字'),
+      days: z.number().int().min(1, '有效期为 1–90 天').max(90, '有效期为 1–90 天'),
+    }),
+    data: z.object({ userId: z.string(), ruleId: z.string(), expiresAt: z.number().int() }),
+    errors: ['RISK_CUSTOMER_UNKNOWN'],
+  }),
   riskLists: endpoint({
     ...common,
     roles: RULES_ROLES,

@@ -220,3 +220,13 @@ export const decisionPage = (db: Db, corpId: string, actId: string | null, after
   if (actId) q = q.where('act_id', '=', actId);
   return q.orderBy('id').limit(limit).execute();
 };
+
+/** Whether the engine ever judged this customer in this corp (a snooze must name a real one). */
+export const judgedCustomer = (db: Db, corpId: string, userId: string) =>
+  db
+    .selectFrom('risk_decision')
+    .select('id')
+    .where('corp_id', '=', corpId)
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();

@@ -1,5 +1,5 @@
 import { type RISK_RULE_ACTIONS, type RiskRule, yuan } from '@campaign/contract';
-import { own } from '../../db/owners';
+import { handOver, own } from '../../db/owners';
 import { AppError } from '../../platform/errors';
 import type { RiskDeps } from './context';
 import * as repo from './repo';

@@ -289,6 +289,42 @@ activities:
     expect(alerts[0]?.message).toContain('同一设备一天内已有 5 个账户');
   });
 
+  it('an approver snoozes a rule for one judged customer, audited; an unknown customer is refused', async () => {
+    const approver = await consoleSignIn(t, DEMO_CONSOLE.approver);
+    const unknown = await approver.post('/console/risk/snooze', {
+      userId: 'nobody',
+      ruleId: 'repeat',
+      reason: '误判',
+      days: 7,
+    });
+    expect(body(unknown).code).toBe(6907);
+    const judged = await t.database.db.selectFrom('risk_decision').select('user_id').limit(1).executeTakeFirstOrThrow();
+    const ok = await approver.post('/console/risk/snooze', {
+      userId: judged.user_id,
+      ruleId: 'repeat',
+      reason: '误判',
+      days: 7,
+    });
+    expect(body(ok).code).toBe(0);
+    const audited = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'risk.snooze')
+      .execute();
+    expect(audited).toHaveLength(1);
+    // An operator is not the one who grants exceptions.
+    expect(
+      (
+        await operator.post('/console/risk/snooze', {
+          userId: judged.user_id,
+          ruleId: 'repeat',
+          reason: '误判',
+          days: 7,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
   it('the consent decision is kept with its purpose; another customer cannot read it', async () => {
     const a = await login('13800009005');
     const set = await t.app.inject({

@@ -28,6 +28,7 @@ export function riskConsoleHandlers({ console: svc }: RiskService): HandlersOf<t
       svc.requestActing(acting(who, req.ip), corp.id, body),
     riskReport: async ({ corp, query }) => svc.report(corp.id, query.id),
     riskReplay: async ({ corp, body }) => svc.replay(corp.id, body),
+    riskSnooze: async ({ corp, console: who, req, body }) => svc.snooze(acting(who, req.ip), corp.id, body),
     riskLists: async ({ corp, query }) => svc.lists(corp.id, query.type),
     riskListAdd: async ({ corp, console: who, req, body }) => svc.addEntry(acting(who, req.ip), corp.id, body),
     riskListRemove: async ({ corp, console: who, req, body }) => svc.removeEntry(acting(who, req.ip), corp.id, body.id),

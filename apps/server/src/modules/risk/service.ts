@@ -11,6 +11,7 @@ import { requestActing } from './request-acting';
 import { listRulesets, rulesetDetail } from './rulesets';
 import { saveRuleset } from './save-ruleset';
 import { setMode } from './set-mode';
+import { snoozeRule } from './snooze';
 
 /**
  * Risk controls (issue 35, docs/decisions/0059-risk-rulesets.md): the engine the draw asks (decide, drawn),
@@ -37,6 +38,7 @@ export function createRiskService(deps: RiskDeps) {
       lists: listEntries.bind(null, deps),
       addEntry: addEntry.bind(null, deps),
       removeEntry: removeEntry.bind(null, deps),
+      snooze: snoozeRule.bind(null, deps),
     },
     customer: {
       appeal: appeal.bind(null, deps),
