@@ -111,7 +111,6 @@ async function seed(database: Database_, customers: Customer[]) {
       .execute();
 }
 
-type Outcome = 'allow' | 'hold' | 'block' | 'degrade' | 'step_up' | 'error';
 
 async function simulate(kind: 'sqlite' | 'pg', redis: boolean) {
   const r = rng(SEED);
@@ -130,7 +129,7 @@ async function simulate(kind: 'sqlite' | 'pg', redis: boolean) {
     await enforceRules(database, 'demo', DEFAULT_RISK_RULES, clock.now);
     if (redis) await new Promise((res) => setTimeout(res, 1000));
     const corp = { id: 'demo', name: 'demo', whiteListed: true, gray: false, appSecret: 'x' };
-    const refused = new Map<string, Outcome>();
+    const refused = new Map<string, number>();
     const started = performance.now();
     for (const [k, a] of attempts.entries()) {
       clock.now = OPEN + a.at;
