@@ -111,7 +111,6 @@ async function seed(database: Database_, customers: Customer[]) {
       .execute();
 }
 
-
 async function simulate(kind: 'sqlite' | 'pg', redis: boolean) {
   const r = rng(SEED);
   const h = honest(HONEST, r);

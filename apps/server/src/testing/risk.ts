@@ -37,6 +37,6 @@ export async function enforceRules(database: Database_, corpId: string, rules: R
       pending_request: null,
     })
     .execute();
-  forget({ database } as Parameters<typeof forget>[0], corpId);
+  forget({ database } as unknown as Parameters<typeof forget>[0], corpId);
   return id;
 }
