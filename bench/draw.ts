@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { enforceForBench, forwardedFor, riskActions, riskEnv, riskYaml } from './draw-risk';
 import { BENCH_YAML, cpuMsOf, PG_ADMIN_URL, PG_VIA, PG_WAITS_SQL, STOCK, shares } from './draw-shared';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -50,6 +51,8 @@ const env: Record<string, string | undefined> = {
   WEB_DIST: join(dir, 'no-web'),
   // Both cores: two server processes share the port and the SQLite file (docs/operations.md, "Scaling").
   WORKERS: process.env.BENCH_WORKERS ?? '2',
+  // BENCH_RISK (bench:risk): a risk-checked campaign, each user from its own address (bench/draw-risk.ts).
+  ...riskEnv(),
 };
 
 function startNode(args: string[], extraEnv: Record<string, string>): ChildProcess {
@@ -119,10 +122,12 @@ async function drawLoad(cookies: string[], connections: number, duration = DURAT
           method: 'POST',
           path: '/bmcs/api/v2/lottery?corpId=demo',
           setupRequest: (req) => {
-            const cookie = cookies[i++ % cookies.length] as string;
+            const user = i++ % cookies.length;
+            const cookie = cookies[user] as string;
             return {
               ...req,
               headers: {
+                ...forwardedFor(user),
                 'content-type': 'application/json',
                 'x-campaign-client': 'h5',
                 cookie,
@@ -343,13 +348,14 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
   });
   if (cli.status !== 0) throw new Error(cli.stderr);
   const yamlFile = join(dir, 'bench.yaml');
-  writeFileSync(yamlFile, BENCH_YAML);
+  writeFileSync(yamlFile, riskYaml(BENCH_YAML));
   const imp = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', 'import', yamlFile], {
     cwd: ROOT,
     env,
     encoding: 'utf8',
   });
   if (imp.status !== 0) throw new Error(imp.stderr);
+  await enforceForBench(dbPath, pgUrl);
 
   // BENCH_PROFILE=dir writes a V8 CPU profile of the server (open it in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
@@ -401,6 +407,7 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
       awarded: issued,
       left,
       oversell: Math.max(0, issued - STOCK) + (issued + left === STOCK ? 0 : 1),
+      ...(await riskActions(dbPath, pgUrl)),
       target,
       targetMet:
         at100.drawsPerSec >= target.drawsPerSec &&

@@ -62,6 +62,7 @@ export type {
   RiskListEntry,
   RiskListType,
   RiskMode,
+  RiskReplay,
   RiskReport,
   RiskRule,
   RiskRulesetDetail,

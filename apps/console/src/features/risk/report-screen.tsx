@@ -9,6 +9,7 @@ import { PageHead } from '../../shared/page-head';
 import { Panel } from '../../shared/panel';
 import { actionLabel, ModeTag, ShortHash } from './labels';
 import { t } from './messages';
+import { ReplayPanel } from './replay-panel';
 import './risk.css';
 
 type ReportRule = RiskReport['rules'][number];
@@ -126,7 +127,10 @@ export function RiskReportScreen() {
       {report.error ? (
         <LoadFailed error={report.error} retry={report.refetch} />
       ) : report.data ? (
-        <ReportBody report={report.data} />
+        <>
+          <ReportBody report={report.data} />
+          <ReplayPanel id={id} />
+        </>
       ) : (
         <Skeleton active aria-busy="true" />
       )}

@@ -82,7 +82,12 @@ describe.each(setups)('risk counters shared by two nodes on $kind (redis: $redis
     const services = createServices({ database: first, config });
     await seedDemo(first.db, services.publishing, T0);
     await applyDefinition(first.db, services.publishing, parseDefinition(WHEEL, 't.yaml', T0), T0);
-    await enforceRules(first, [{ id: 'burst', name: '一分钟内多次', expr: 'customer.draws_1m >= 4', action: 'block' }]);
+    await enforceRules(
+      first,
+      'demo',
+      [{ id: 'burst', name: '一分钟内多次', expr: 'customer.draws_1m >= 4', action: 'block' }],
+      T0,
+    );
     apps = await nodes(first, second, config);
   });
   afterAll(async () => {
@@ -114,9 +119,12 @@ describe.runIf(withRedis)('risk counters when Redis stops answering', () => {
       try {
         await seedDemo(fresh.database.db, services.publishing, T0);
         await applyDefinition(fresh.database.db, services.publishing, parseDefinition(WHEEL, 't.yaml', T0), T0);
-        await enforceRules(fresh.database, [
-          { id: 'burst', name: '一分钟内多次', expr: 'customer.draws_1m >= 100', action: 'block' },
-        ]);
+        await enforceRules(
+          fresh.database,
+          'demo',
+          [{ id: 'burst', name: '一分钟内多次', expr: 'customer.draws_1m >= 100', action: 'block' }],
+          T0,
+        );
         const cookie = await signIn(app, '13900007002');
         const answers = [];
         for (let i = 0; i < 3; i++) answers.push(await drawOn(app, cookie));

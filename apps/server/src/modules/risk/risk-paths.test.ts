@@ -45,10 +45,15 @@ describe.each(kinds)('degrade and step-up on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     await publish(WHEEL('deg-wheel'));
-    await enforceRules(t.database, [
-      { id: 'second', name: '第二次参与', expr: 'customer.draws_1d >= 2', action: 'degrade' },
-      { id: 'old_session', name: '会话较旧', expr: 'customer.draws_1d >= 4', action: 'step_up' },
-    ]);
+    await enforceRules(
+      t.database,
+      'demo',
+      [
+        { id: 'second', name: '第二次参与', expr: 'customer.draws_1d >= 2', action: 'degrade' },
+        { id: 'old_session', name: '会话较旧', expr: 'customer.draws_1d >= 4', action: 'step_up' },
+      ],
+      t.clock.now,
+    );
   });
   afterAll(async () => t?.close());
   const { publish, login, draw } = campaignActions(() => t);
@@ -85,9 +90,12 @@ describe.each(kinds)('step-up on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     await publish(WHEEL('step-wheel'));
-    await enforceRules(t.database, [
-      { id: 'third', name: '第三次起需验证', expr: 'customer.draws_1d >= 3', action: 'step_up' },
-    ]);
+    await enforceRules(
+      t.database,
+      'demo',
+      [{ id: 'third', name: '第三次起需验证', expr: 'customer.draws_1d >= 3', action: 'step_up' }],
+      t.clock.now,
+    );
   });
   afterAll(async () => t?.close());
   const { publish, login, draw } = campaignActions(() => t);
@@ -108,9 +116,12 @@ describe.each(kinds)('an invite chain judged by the risk engine on %s', (kind) =
   beforeAll(async () => {
     t = await startTestApp(kind);
     await publish(OFFER);
-    await enforceRules(t.database, [
-      { id: 'fast_chain', name: '邀请人短时间内邀请过多', expr: 'invite.parent_invitees_1h >= 3', action: 'block' },
-    ]);
+    await enforceRules(
+      t.database,
+      'demo',
+      [{ id: 'fast_chain', name: '邀请人短时间内邀请过多', expr: 'invite.parent_invitees_1h >= 3', action: 'block' }],
+      t.clock.now,
+    );
   });
   afterAll(async () => t?.close());
   const { publish, login } = campaignActions(() => t);
