@@ -94,6 +94,26 @@ export function memoryCounters(): RiskCounters {
   };
 }
 
+/**
+ * One script for all of a decision's counters: INCR and PEXPIRE each window's current bucket and read the
+ * previous one; PFADD and PFCOUNT each distinct count over its two buckets. One command, one round trip.
+ */
+const OBSERVE_LUA = `
+local nc = tonumber(ARGV[1]); local nd = tonumber(ARGV[2]); local out = {}; local a = 3
+for i = 1, nc do
+  local cur = KEYS[2 * i - 1]; local prev = KEYS[2 * i]
+  out[#out + 1] = redis.call('INCR', cur); redis.call('PEXPIRE', cur, ARGV[a]); a = a + 1
+  out[#out + 1] = tonumber(redis.call('GET', prev) or '0')
+end
+for j = 1, nd do
+  local k = 2 * nc + 2 * j - 1
+  redis.call('PFADD', KEYS[k], ARGV[a]); redis.call('PEXPIRE', KEYS[k], ARGV[a + 1]); a = a + 2
+  out[#out + 1] = redis.call('PFCOUNT', KEYS[k], KEYS[k + 1])
+end
+return out`;
+
+type ObservingRedis = Redis & { riskObserve(n: number, ...args: (string | number)[]): Promise<number[]> };
+
 function redisCounters(url: string, prefix: string): RiskCounters {
   // No offline queue and a short command timeout: an unreachable Redis fails the call at once, and the
   // engine applies the campaign's fail policy instead of waiting.
@@ -102,36 +122,29 @@ function redisCounters(url: string, prefix: string): RiskCounters {
     maxRetriesPerRequest: 1,
     commandTimeout: 300,
     connectTimeout: 2000,
-    lazyConnect: false,
-  });
+    enableAutoPipelining: true,
+  }) as ObservingRedis;
   client.on('error', () => {});
+  client.defineCommand('riskObserve', { lua: OBSERVE_LUA });
+  // The first decisions wait (at most 2 s, once) for the first connection instead of failing open at start.
+  const connected = new Promise<void>((resolve) => {
+    client.once('ready', resolve);
+    setTimeout(resolve, 2000).unref();
+  });
   const p = `${prefix}risk:`;
   return {
     store: 'redis',
     async observe(ask, now) {
-      const pipe = client.pipeline();
+      await connected;
       const cs = ask.counts.map((c) => bucketOf(c.key, c.windowSec, now));
-      for (const b of cs)
-        pipe
-          .incr(p + b.cur)
-          .pexpire(p + b.cur, b.ttlMs)
-          .get(p + b.prev);
       const ds = ask.distinct.map((d) => ({ b: bucketOf(d.key, d.windowSec, now), member: d.member }));
-      for (const { b, member } of ds)
-        pipe
-          .pfadd(p + b.cur, member)
-          .pexpire(p + b.cur, b.ttlMs)
-          .pfcount(p + b.cur, p + b.prev);
-      const res = await pipe.exec();
-      if (!res) throw new Error('redis pipeline returned nothing');
-      const val = (i: number) => {
-        const [err, v] = res[i] ?? [new Error('missing reply'), null];
-        if (err) throw err;
-        return Number(v ?? 0);
-      };
+      const keys = [...cs.flatMap((b) => [p + b.cur, p + b.prev]), ...ds.flatMap((d) => [p + d.b.cur, p + d.b.prev])];
+      const argv = [cs.length, ds.length, ...cs.map((b) => b.ttlMs), ...ds.flatMap((d) => [d.member, d.b.ttlMs])];
+      const res = await client.riskObserve(keys.length, ...keys, ...argv);
+      const val = (i: number) => Number(res[i] ?? 0);
       return {
-        counts: cs.map((b, i) => estimate(val(i * 3), val(i * 3 + 2), b.weight)),
-        distinct: ds.map((_, i) => val(cs.length * 3 + i * 3 + 2)),
+        counts: cs.map((b, i) => estimate(val(i * 2), val(i * 2 + 1), b.weight)),
+        distinct: ds.map((_, i) => val(cs.length * 2 + i)),
       };
     },
     async close() {
@@ -189,6 +202,13 @@ function postgresCounters(pool: PgPool): RiskCounters {
   };
 }
 
+interface Waiting {
+  ask: CounterAsk;
+  now: number;
+  resolve(a: CounterAnswer): void;
+  reject(err: unknown): void;
+}
+
 /** The SQLite file beside the database that every process of the machine shares (like the limits' file). */
 function sqliteCounters(sqlitePath: string): RiskCounters {
   const db = new Database(join(dirname(sqlitePath), `${basename(sqlitePath)}.risk`));
@@ -203,11 +223,11 @@ function sqliteCounters(sqlitePath: string): RiskCounters {
   );
   const get = db.prepare<[string], { n: number }>('select n from c where k = ?');
   const add = db.prepare('insert or ignore into d (k, m, e) values (?, ?, ?)');
-  const count = db.prepare<[string, string], { n: number }>('select count(distinct m) as n from d where k in (?, ?)');
+  const member = db.prepare<[string, string], { one: number }>('select 1 as one from d where k = ? and m = ?');
   const sweep = db.prepare('delete from c where e < ?');
   const sweepD = db.prepare('delete from d where e < ?');
   let seen = 0;
-  const run = db.transaction((ask: CounterAsk, now: number): CounterAnswer => {
+  const one = (ask: CounterAsk, now: number): CounterAnswer => {
     if (++seen % 5000 === 0) {
       sweep.run(now);
       sweepD.run(now);
@@ -217,17 +237,41 @@ function sqliteCounters(sqlitePath: string): RiskCounters {
       const cur = incr.get(b.cur, now + b.ttlMs)?.n ?? 1;
       return estimate(cur, get.get(b.prev)?.n ?? 0, b.weight);
     });
+    // A distinct count over the two buckets without counting a set: each bucket's size and, for the current
+    // one, how many of its members the previous bucket also holds (kept as members arrive), so the union is
+    // |cur| + |prev| − |both|, each read by its key.
     const distinct = ask.distinct.map((d) => {
       const b = bucketOf(d.key, d.windowSec, now);
-      add.run(b.cur, d.member, now + b.ttlMs);
-      return count.get(b.cur, b.prev)?.n ?? 0;
+      if (add.run(b.cur, d.member, now + b.ttlMs).changes === 1) {
+        incr.get(`n:${b.cur}`, now + b.ttlMs);
+        if (member.get(b.prev, d.member)) incr.get(`b:${b.cur}`, now + b.ttlMs);
+      }
+      const size = (k: string) => get.get(k)?.n ?? 0;
+      return size(`n:${b.cur}`) + size(`n:${b.prev}`) - size(`b:${b.cur}`);
     });
     return { counts, distinct };
-  });
+  };
+  // The decisions of one turn of the event loop share one write transaction (one lock, one commit), as the
+  // draws share the database's group commit; each still sees the counts of those before it.
+  const many = db.transaction((batch: Waiting[]) => batch.map((w) => one(w.ask, w.now)));
+  let waiting: Waiting[] = [];
+  const flush = () => {
+    const batch = waiting;
+    waiting = [];
+    try {
+      const answers = many.immediate(batch);
+      batch.forEach((w, i) => w.resolve(answers[i] as CounterAnswer));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+  };
   return {
     store: 'sqlite',
-    async observe(ask, now) {
-      return run.immediate(ask, now);
+    observe(ask, now) {
+      return new Promise<CounterAnswer>((resolve, reject) => {
+        if (waiting.length === 0) setImmediate(flush);
+        waiting.push({ ask, now, resolve, reject });
+      });
     },
     async close() {
       db.close();

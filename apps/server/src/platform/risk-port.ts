@@ -1,3 +1,5 @@
+import type { Step, TxExec } from '../db/tx';
+
 // The risk engine's port, declared once (issue 35, ADR 0059): modules/risk provides it, and every way to a prize
 // (the draw, an offer claim) asks it before it takes a place or a unit; services.ts passes it in.
 
@@ -24,13 +26,20 @@ export interface RiskVerdict {
   action: 'block' | 'hold' | 'step_up' | 'degrade' | 'allow';
   rulesetHash: string | null;
   matched: string[];
+  /** The decision as it will be stored (modules/risk's row), opaque to the paths that carry it. */
+  readonly record: unknown;
 }
 
 export interface RiskEnginePort {
   /** `preset`: a built-in rule already refused (logged as the decision's match). */
   decide(input: RiskAttempt, preset: string | null): Promise<RiskVerdict>;
-  /** The award a decision let through, and its value (the shadow report's value withheld). */
-  drawn(corpId: string, decisionId: string, drawId: string, valueCents: number): Promise<void>;
+  /** Stores a decision that ends its path here (a refusal, an invite): in its own statement. */
+  store(verdict: RiskVerdict): Promise<void>;
+  /**
+   * Stores a decision inside the transaction that carries it out, with the draw (or claim) it let through and
+   * the value drawn (the shadow report's value withheld): no write of its own on the draw's path.
+   */
+  record(x: TxExec, verdict: RiskVerdict, drawId: string, valueCents: number): Step<void>;
   decisionOfDraw(
     corpId: string,
     drawId: string,

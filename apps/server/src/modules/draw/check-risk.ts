@@ -47,9 +47,16 @@ export async function checkRisk(
     },
     hook.allow ? null : hook.rule,
   );
-  if (verdict.action === 'block') throw new AppError('RISK_REFUSED');
-  if (verdict.action === 'step_up') {
-    if (!freshOtp(user, now)) throw new AppError('RISK_STEP_UP');
+  // A refusal ends the path here: its decision is stored on its own; any other is stored with the draw.
+  const refused =
+    verdict.action === 'block'
+      ? 'RISK_REFUSED'
+      : verdict.action === 'step_up' && !freshOtp(user, now)
+        ? 'RISK_STEP_UP'
+        : null;
+  if (refused) {
+    await deps.risk.store(verdict);
+    throw new AppError(refused);
   }
   return verdict;
 }

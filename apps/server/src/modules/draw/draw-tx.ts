@@ -82,6 +82,8 @@ export function* drawTx(
       ? { decisionId: req.risk.decisionId, rules: req.risk.matched, device: req.deviceId, ip: req.ip }
       : undefined;
   const awarded = prize ? yield* deps.prizes.award(x, awardOf(corp, user, act, draw.id, prize, now, hold)) : null;
+  // The risk decision is stored with the draw it let through (the proof names it; the report counts the value).
+  if (req.risk && deps.risk) yield* deps.risk.record(x, req.risk, draw.id, won?.value_cents ?? 0);
   if (deps.counter) {
     const claimed = awarded?.status === 'issued';
     yield* deps.counter.counted(x, counted(corp, user, act, c.total === 0, won, now, claimed));

@@ -61,12 +61,7 @@ export async function makeDraw(
           pipelineKey: `${corp.id}|${act.row.id}|${user.id}`,
           since: req.receivedAt,
         });
-        if ('earlier' in done) return await replayOf(deps, corp, user, done.earlier, requestHash);
-        // The decision learns its draw (the public proof names the decision; the report counts the value).
-        if (req.risk && deps.risk) {
-          await deps.risk.drawn(corp.id, req.risk.decisionId, done.drawId, done.award ? done.prize.valueCents : 0);
-        }
-        return done;
+        return 'earlier' in done ? await replayOf(deps, corp, user, done.earlier, requestHash) : done;
       } catch (err) {
         // Not run: the database is past capacity (429), or the draw waited its turn behind the customer's
         // other draws for too long (db/pg-group-commit.ts). A retry of a draw that was made still gets it.

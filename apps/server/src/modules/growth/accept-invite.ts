@@ -39,6 +39,7 @@ export async function acceptInvite(
   }
   // A risk-checked invite counts only when the engine allows it (a farm's invite chain is the usual target).
   const verdict = await judged(deps, corp, user, act.actId, ip, now, c.inviterId);
+  if (verdict) await deps.risk?.store(verdict);
   if (verdict && verdict.action !== 'allow' && verdict.action !== 'step_up') throw new AppError('RISK_REFUSED');
   const key = { corp: corp.id, act: act.actId, inviter: c.inviterId };
   const counted = await transact(deps.database, function* (x) {

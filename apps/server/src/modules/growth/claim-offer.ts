@@ -2,7 +2,7 @@ import { maskMobile, type OfferClaim } from '@campaign/contract';
 import { type Step, type TxExec, transact } from '../../db/tx';
 import type { RiskHold } from '../../platform/award-ports';
 import { AppError } from '../../platform/errors';
-import { freshOtp, type RiskVerdict } from '../../platform/risk-port';
+import type { RiskVerdict } from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { GrowthServiceDeps } from './deps';
@@ -40,11 +40,8 @@ export async function claimOffer(
   const shown = { activityTitle: act.title, customer: maskMobile(user.mobile) };
   const verdict = await judged(deps, corp, user, act.actId, ip, now);
   const hold = verdict?.action === 'hold' || verdict?.action === 'degrade' ? holdOf(verdict, ip) : undefined;
-  const won = claimTx(deps, corp.id, act.actId, user.id, gift, shown, now, hold);
+  const won = claimTx(deps, corp.id, act.actId, user.id, gift, shown, now, { hold, verdict });
   const fresh = await transact(deps.database, won);
-  if (fresh && verdict && deps.risk) {
-    await deps.risk.drawn(corp.id, verdict.decisionId, `offer:${corp.id}:${act.actId}:${user.id}`, gift.valueCents);
-  }
   const after = await claimView(deps, corp, user, act);
   if (!after) throw new AppError('INTERNAL', 'offer claim not found after commit');
   return { claim: after, replayed: !fresh };
@@ -59,7 +56,7 @@ function claimTx(
   gift: Parameters<OfferPrizesPort['award']>[1]['prize'],
   shown: Parameters<OfferPrizesPort['award']>[1]['shown'],
   now: number,
-  risk?: RiskHold,
+  risk: { hold: RiskHold | undefined; verdict: RiskVerdict | undefined },
 ) {
   return function* (x: TxExec): Step<boolean> {
     const drawId = `offer:${corpId}:${actId}:${userId}`;
@@ -81,8 +78,10 @@ function claimTx(
       prize: gift,
       now,
       shown,
-      ...(risk ? { risk } : {}),
+      ...(risk.hold ? { risk: risk.hold } : {}),
     });
+    // The risk decision is stored with the claim it let through, in its transaction.
+    if (risk.verdict && deps.risk) yield* deps.risk.record(x, risk.verdict, drawId, gift.valueCents ?? 0);
     if (!award) throw new AppError('OFFER_NOT_FOUND', 'the offer gives nothing');
     return true;
   };

@@ -38,8 +38,16 @@ export async function judged(
     },
     null,
   );
-  if (verdict.action === 'block') throw new AppError('RISK_REFUSED');
-  if (verdict.action === 'step_up' && !freshOtp(user, now)) throw new AppError('RISK_STEP_UP');
+  const refused =
+    verdict.action === 'block'
+      ? 'RISK_REFUSED'
+      : verdict.action === 'step_up' && !freshOtp(user, now)
+        ? 'RISK_STEP_UP'
+        : null;
+  if (refused) {
+    await deps.risk.store(verdict);
+    throw new AppError(refused);
+  }
   return verdict;
 }
 

@@ -1,20 +1,13 @@
 import { RISK_ACTIONS, type RiskAction } from '@campaign/contract';
+import type { RiskDecisionTable } from '../../db/schema-risk';
 import { newSortableId, sha256Hex } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import type { RiskVerdict } from '../../platform/risk-port';
 import { celContext } from './cel';
 import { computeFeatures, type RiskInput } from './compute-features';
 import type { RiskDeps } from './context';
-import * as repo from './repo';
 import { raiseSignals } from './signals';
 import { type CorpRiskState, corpState, type RunningVersion } from './state';
-
-/** What the draw is told: the decision's id and what to do; `matched` names the acting rules. */
-export interface RiskVerdict {
-  decisionId: string;
-  action: RiskAction;
-  rulesetHash: string | null;
-  matched: string[];
-}
 
 const strength = (a: RiskAction) => RISK_ACTIONS.indexOf(a);
 export const strongest = (actions: RiskAction[]): RiskAction =>
@@ -28,7 +21,8 @@ export const inCanary = (userId: string, versionId: string, pct: number) =>
  * One decision (issue 35, ADR 0059): the features counted once, every running version evaluated on them, the
  * acting one (enforced, or a canary that holds this customer) deciding, the others logged as shadow; rules
  * snoozed for this customer skipped. `preset`: a built-in velocity rule already refused (logged the same way).
- * Stored before the draw takes its place in the committed sequence.
+ * Made before the draw takes its place in the committed sequence; stored by the path that carries it out, in
+ * its own transaction (record.ts), or on its own when the path ends here (a refusal).
  */
 export async function decide(deps: RiskDeps, input: RiskInput, preset: string | null = null): Promise<RiskVerdict> {
   const state = await corpState(deps, input.corpId, input.now);
@@ -43,14 +37,9 @@ export async function decide(deps: RiskDeps, input: RiskInput, preset: string | 
   raiseSignals(deps, input, features, preset !== null || (acting !== null && acting.action !== 'allow'));
   const action: RiskAction = preset ? 'block' : (acting?.action ?? 'allow');
   const matched = preset ? [preset] : (acting?.matched.map((r) => r.id) ?? []);
-  const verdict: RiskVerdict = {
-    decisionId: newSortableId(input.now),
-    action,
-    rulesetHash: acting?.v.hash ?? null,
-    matched,
-  };
-  await repo.insertDecision(deps.database.db, {
-    id: verdict.decisionId,
+  const decisionId = newSortableId(input.now);
+  const record: RiskDecisionTable = {
+    id: decisionId,
     corp_id: input.corpId,
     act_id: input.actId,
     user_id: input.userId,
@@ -58,7 +47,7 @@ export async function decide(deps: RiskDeps, input: RiskInput, preset: string | 
     device_id: input.deviceId,
     gray_flag: input.grayFlag,
     ruleset_id: acting?.v.id ?? null,
-    ruleset_hash: verdict.rulesetHash,
+    ruleset_hash: acting?.v.hash ?? null,
     action,
     matched: JSON.stringify(matched),
     shadow: JSON.stringify(
@@ -72,7 +61,8 @@ export async function decide(deps: RiskDeps, input: RiskInput, preset: string | 
     label: null,
     appeal_id: null,
     created_at: input.now,
-  });
+  };
+  const verdict: RiskVerdict = { decisionId, action, rulesetHash: record.ruleset_hash, matched, record };
   return verdict;
 }
 

@@ -83,14 +83,6 @@ export const retireOthers = (db: Db, corpId: string, keep: string, mode: 'canary
 
 export const insertDecision = (db: Db, row: RiskDecisionTable) => db.insertInto('risk_decision').values(row).execute();
 
-export const decisionDrawn = (db: Db, corpId: string, id: string, drawId: string, valueCents: number) =>
-  db
-    .updateTable('risk_decision')
-    .set({ draw_id: drawId, value_cents: valueCents })
-    .where('corp_id', '=', corpId)
-    .where('id', '=', id)
-    .execute();
-
 export const decisionOfDraw = (db: Db, corpId: string, drawId: string) =>
   db
     .selectFrom('risk_decision')

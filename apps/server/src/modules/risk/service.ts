@@ -2,9 +2,9 @@ import { appeal } from './appeal';
 import { consentState, setConsent } from './consent';
 import type { RiskDeps } from './context';
 import { decide } from './decide';
-import { decisionOfDraw, drawn } from './drawn';
 import { riskEffects } from './effects';
 import { addEntry, listEntries, removeEntry } from './lists';
+import { decisionOfDraw, record, store } from './record';
 import { replay } from './replay';
 import { shadowReport } from './report';
 import { requestActing } from './request-acting';
@@ -14,7 +14,7 @@ import { setMode } from './set-mode';
 import { snoozeRule } from './snooze';
 
 /**
- * Risk controls (issue 35, docs/decisions/0059-risk-rulesets.md): the engine the draw asks (decide, drawn),
+ * Risk controls (issue 35, docs/decisions/0059-risk-rulesets.md): the engine the draw asks (decide, then record in its transaction),
  * the console's rulesets, report and lists, the customer's consent and appeal, and the approvals' effects.
  * One use case per file; this only binds them.
  */
@@ -23,7 +23,8 @@ export function createRiskService(deps: RiskDeps) {
     /** What the draw asks (its port): the decision before the draw, and the draw it let through. */
     engine: {
       decide: decide.bind(null, deps),
-      drawn: drawn.bind(null, deps),
+      store: store.bind(null, deps),
+      record,
       decisionOfDraw: decisionOfDraw.bind(null, deps),
     },
     effects: riskEffects(deps),

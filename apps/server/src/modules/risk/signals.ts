@@ -16,7 +16,12 @@ export function raiseSignals(
   f: Features | null,
   acted: boolean,
 ) {
-  const day = campaignDay(a.now);
+  // The day (Beijing time) is worked out only when something is raised: most decisions raise nothing.
+  let day: string | null = null;
+  const today = () => {
+    day ??= campaignDay(a.now);
+    return day;
+  };
   const raise = (key: string, message: string, detail: object) => {
     void deps.alerts
       .raise({ corpId: a.corpId, actId: a.actId, kind: 'risk_signal', key: `risk:${a.actId}:${key}`, message, detail })
@@ -27,18 +32,18 @@ export function raiseSignals(
   if (f) {
     const dev = Number(f.device.accounts_1d);
     if (a.deviceId && dev >= SIGNALS.accountsPerDevice) {
-      raise(`device:${a.deviceId}:${day}`, `同一设备一天内已有 ${dev} 个账户参与活动（设备 ${a.deviceId}）`, {
+      raise(`device:${a.deviceId}:${today()}`, `同一设备一天内已有 ${dev} 个账户参与活动（设备 ${a.deviceId}）`, {
         device: a.deviceId,
         accounts: dev,
       });
     }
     const ip = Number(f.ip.accounts_1d);
     if (ip >= SIGNALS.accountsPerIp) {
-      raise(`ip:${a.ip}:${day}`, `同一 IP 一天内已有 ${ip} 个账户参与活动（${a.ip}）`, { ip: a.ip, accounts: ip });
+      raise(`ip:${a.ip}:${today()}`, `同一 IP 一天内已有 ${ip} 个账户参与活动（${a.ip}）`, { ip: a.ip, accounts: ip });
     }
     const net = Number(f.ip.subnet_accounts_1d);
     if (net >= SIGNALS.accountsPerSubnet) {
-      raise(`subnet:${a.ip}:${day}`, `同一网段一天内已有 ${net} 个账户参与活动（${a.ip} 所在网段）`, {
+      raise(`subnet:${a.ip}:${today()}`, `同一网段一天内已有 ${net} 个账户参与活动（${a.ip} 所在网段）`, {
         ip: a.ip,
         accounts: net,
       });
