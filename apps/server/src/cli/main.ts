@@ -14,6 +14,7 @@ import { seedDemoApprovals } from './demo-approvals';
 import { seedDemoCampaigns } from './demo-campaigns';
 import { seedDemoConsole } from './demo-console';
 import { seedDemoCustomer } from './demo-customer';
+import { seedDemoRisk } from './demo-risk';
 import { seedDemoSeasons } from './demo-season';
 import { proposeRules } from './propose-rules';
 import { corpsWithDemoSecrets, refusesDemoData, seedDemo } from './seed';
@@ -69,8 +70,9 @@ async function seedCommand(services: Services, config: ReturnType<typeof loadCon
   const approvals = await seedDemoApprovals(services, Date.now());
   const consoleAccounts = await seedDemoConsole(services);
   const consoleCampaigns = await seedDemoCampaigns(services, Date.now());
+  const riskRules = await seedDemoRisk(services);
   console.log(
-    `demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, seasonParticipants: seasons, approvals, consoleAccounts, consoleCampaigns })}`,
+    `demo seeded: ${JSON.stringify({ ...s, demoCustomer: customer, seasonParticipants: seasons, approvals, consoleAccounts, consoleCampaigns, riskRules })}`,
   );
   return 0;
 }
