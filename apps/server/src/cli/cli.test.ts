@@ -47,7 +47,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the operator CLI on the demo tenant', () => {
   it('seeds, customers draw, `end` reveals the seed, `verify` recomputes every draw; a changed record is caught', async () => {
-    expect(cli('seed').code).toBe(0);
+    const seeded = cli('seed');
+    expect(seeded.code).toBe(0);
+    expect(seeded.out).toContain('"riskRules":true');
+    // Seeding again adds nothing: the default ruleset is there once, in shadow.
+    expect(cli('seed').out).toContain('"riskRules":false');
 
     // Customers play the demo wheel through the real app on the same file.
     const database = openDatabase({ kind: 'sqlite', path: dbPath });
