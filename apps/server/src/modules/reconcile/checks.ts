@@ -90,12 +90,24 @@ export async function perPrize(db: Db, corpId: string, actId: string) {
     .where('status', '!=', 'declined')
     .groupBy('prize_id')
     .execute();
+  // A draw whose held award was declined gave its unit back (approvals' effect): it no longer took stock.
   const drawn = await db
-    .selectFrom('draw')
-    .select((eb) => ['awarded_prize_id', eb.fn.countAll<number>().as('n')])
-    .where('corp_id', '=', corpId)
-    .where('act_id', '=', actId)
-    .groupBy('awarded_prize_id')
+    .selectFrom('draw as d')
+    .select((eb) => ['d.awarded_prize_id', eb.fn.countAll<number>().as('n')])
+    .where('d.corp_id', '=', corpId)
+    .where('d.act_id', '=', actId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('award as a')
+            .select('a.id')
+            .whereRef('a.corp_id', '=', 'd.corp_id')
+            .whereRef('a.draw_id', '=', 'd.id')
+            .where('a.status', '=', 'declined'),
+        ),
+      ),
+    )
+    .groupBy('d.awarded_prize_id')
     .execute();
   // Stock also leaves without a draw: a season's band prizes, an offer claimed, an exchange. Those awards have
   // no draw row of their own (their draw_id names the season or the claim), and count as issued as they are.

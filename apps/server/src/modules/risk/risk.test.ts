@@ -200,6 +200,39 @@ describe.each(kinds)('risk controls on %s', (kind) => {
     expect(body(await draw(farmer, 'risk-wheel')).code).toBe(0);
   });
 
+  it('a returned hold gives its unit back once; after releases and returns the books reconcile', async () => {
+    const left = async () =>
+      (await t.services.stock.stockLeft('demo', 'risk-wheel')).find((p) => p.prizeId === 'cpn')?.left;
+    const cookie = await login('13800009002');
+    const before = await left();
+    const held = body<DrawResult>(await draw(cookie, 'risk-wheel')).data;
+    expect(held.award?.status).toBe('pending_approval');
+    expect(await left()).toBe((before ?? 0) - 1);
+    const request = await t.database.db
+      .selectFrom('approval_request')
+      .select('id')
+      .where('subject', '=', held.award?.awardId ?? '')
+      .executeTakeFirstOrThrow();
+    const approver = await consoleSignIn(t, DEMO_CONSOLE.approver);
+    const clicks = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        approver.post('/console/requests/decide', { ids: [request.id], decision: 'reject', comment: '确认为刷奖' }),
+      ),
+    );
+    expect(clicks.flatMap((c) => body<{ decided: string[] }>(c).data.decided)).toEqual([request.id]);
+    expect(await left()).toBe(before);
+    const report = body<{ checks: { name: string; ok: boolean }[] }>(
+      await operator.post('/console/reconcile/run', { actId: 'risk-wheel' }),
+    ).data;
+    expect(report.checks.filter((c) => !c.ok)).toEqual([]);
+    const label = await t.database.db
+      .selectFrom('risk_decision')
+      .select('label')
+      .where('draw_id', '=', held.drawId)
+      .executeTakeFirstOrThrow();
+    expect(label.label).toBe('confirmed');
+  });
+
   it('a replay over the stored log is deterministic and counts what the candidate would have matched', async () => {
     const other = await save([{ id: 'any_draw', name: '任何参与', expr: 'customer.draws_1d >= 1', action: 'hold' }]);
     const first = body<{ events: number; acted: number; checksum: string }>(
