@@ -3,16 +3,22 @@ import type { RiskDeps } from './context';
 import type { Features } from './features';
 
 /** Thresholds past which the farm's signals are raised to the operators (each once per key, modules/alerts). */
-export const SIGNALS = { accountsPerDevice: 5, accountsPerIp: 20, accountsPerSubnet: 50, actedPerMinute: 20 } as const;
+export const SIGNALS = {
+  accountsPerDevice: 5,
+  accountsPerIp: 20,
+  accountsPerSubnet: 50,
+  inviteesPerHour: 10,
+  actedPerMinute: 20,
+} as const;
 
 /**
  * The farm's signals, raised at the decision that crosses a threshold (issue 35: within seconds, not at the next
  * rules run): many accounts on one device, address or network in a day, and a spike of acting decisions in a
- * campaign's minute (counted in this process). Never waits: the alert is written beside the draw.
+ * campaign's minute (counted in this process), and an inviter's chain growing fast. Never waits: the alert is written beside the draw.
  */
 export function raiseSignals(
   deps: RiskDeps,
-  a: { corpId: string; actId: string; ip: string; deviceId: string | null; now: number },
+  a: { corpId: string; actId: string; ip: string; deviceId: string | null; now: number; inviter?: string },
   f: Features | null,
   acted: boolean,
 ) {
@@ -48,6 +54,18 @@ export function raiseSignals(
         accounts: net,
       });
     }
+  }
+  const chain = f ? Number(f.invite.parent_invitees_1h) : 0;
+  if (a.inviter && chain >= SIGNALS.inviteesPerHour) {
+    const hour = Math.floor(a.now / 3_600_000);
+    raise(
+      `invite:${a.inviter}:${hour}`,
+      `邀请链增长过快：同一邀请人一小时内已邀请 ${chain} 人（邀请人 ${a.inviter}）`,
+      {
+        inviter: a.inviter,
+        invitees: chain,
+      },
+    );
   }
   if (!acted) return;
   const minute = Math.floor(a.now / 60_000);
