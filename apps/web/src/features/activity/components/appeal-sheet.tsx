@@ -36,7 +36,8 @@ function useAppeal(actId: string) {
       else setError(failure.fields['body.reason'] ?? failure.detail);
     }
   };
-  return { submit, error, answer, sending: appeal.isPending };
+  // Editing the text answers the complaint: it is checked again on the next 提交.
+  return { submit, error, clearError: () => setError(null), answer, sending: appeal.isPending };
 }
 
 function Sent({ answer, onClose }: { answer: NonNullable<Answer>; onClose: () => void }) {
@@ -57,7 +58,7 @@ function Sent({ answer, onClose }: { answer: NonNullable<Answer>; onClose: () =>
 /** 申诉: a short 情况说明 (2–200 characters) that reaches a person (riskAppeal). */
 export function AppealSheet({ actId, open, onClose }: { actId: string; open: boolean; onClose: () => void }) {
   const [reason, setReason] = useState('');
-  const { submit, error, answer, sending } = useAppeal(actId);
+  const { submit, error, clearError, answer, sending } = useAppeal(actId);
   const id = useId();
   return (
     <Modal
@@ -94,7 +95,10 @@ export function AppealSheet({ actId, open, onClose }: { actId: string; open: boo
             placeholder={tr('risk.reasonPlaceholder')}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              clearError();
+            }}
           />
           <div className="risk-field__foot">
             <span className="risk-field__error" id={`${id}-error`} role="alert">

@@ -91,6 +91,18 @@ describe('a draw refused by the risk check', () => {
     expect(byTestId('appeal-sheet')?.querySelector('textarea')?.maxLength).toBe(200);
   });
 
+  it('takes the complaint away once the customer types more (the field is no longer marked wrong)', async () => {
+    show({ kind: 'refused', message: REFUSED });
+    await typeReasonAndSubmit('好');
+    const box = byTestId('appeal-sheet')?.querySelector('textarea') as HTMLTextAreaElement;
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    fire.change(box, '本人正常参与');
+    await settle();
+    expect(byTestId('appeal-sheet')?.querySelector('[role="alert"]')?.textContent).toBe('');
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+    expect(appeals()).toEqual([]);
+  });
+
   it('reads an appeal already under review as such, in the server’s words', async () => {
     const pending = ERRORS.RISK_APPEAL_PENDING;
     appealAnswer = () => envelope(pending.code, pending.message['zh-CN']);

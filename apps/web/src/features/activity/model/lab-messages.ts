@@ -35,7 +35,7 @@ const zh = {
   'verify.riskAction': '处理结果',
   'verify.riskNone': '无',
   'verify.riskAction.allow': '放行',
-  'verify.riskAction.hold': '审核中',
+  'verify.riskAction.hold': '奖品冻结，人工复核',
   'verify.riskAction.degrade': '安慰奖',
   'verify.riskAction.other': '其他处理',
   'verify.riskNote':
@@ -85,7 +85,7 @@ const en: Record<keyof typeof zh, string> = {
   'verify.riskAction': 'Outcome',
   'verify.riskNone': 'none',
   'verify.riskAction.allow': 'Allowed',
-  'verify.riskAction.hold': 'Under review',
+  'verify.riskAction.hold': 'Prize held for a person to review',
   'verify.riskAction.degrade': 'Consolation prize',
   'verify.riskAction.other': 'Other',
   'verify.riskNote':

@@ -67,7 +67,7 @@ describe('the verify page’s risk decision', () => {
     expect(text(page, 'verify-risk-decision')).toBe('rd-0001');
     expect(risk?.textContent).toContain('规则集哈希');
     expect(text(page, 'verify-risk-ruleset')).toBe('cd'.repeat(32));
-    expect(text(page, 'verify-risk-action')).toBe('审核中');
+    expect(text(page, 'verify-risk-action')).toBe('奖品冻结，人工复核');
     expect(page.textContent).toContain('进入已承诺的抽奖序列之前');
   });
 
