@@ -260,7 +260,7 @@ function sqliteCounters(sqlitePath: string): RiskCounters {
     waiting = [];
     try {
       const answers = many.immediate(batch);
-      batch.forEach((w, i) => w.resolve(answers[i] as CounterAnswer));
+      for (const [i, w] of batch.entries()) w.resolve(answers[i] as CounterAnswer);
     } catch (err) {
       for (const w of batch) w.reject(err);
     }

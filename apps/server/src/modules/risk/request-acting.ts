@@ -85,11 +85,22 @@ export async function requestActing(
       },
       payload: JSON.stringify({ mode: input.mode, canaryPct: pct, hash: row.hash }),
     });
-    await own('risk', db)
-      .updateTable('risk_ruleset')
-      .set({ pending_request: requestId })
-      .where('id', '=', input.id)
-      .execute();
+    await db.transaction().execute(async (tx) => {
+      await own('risk', tx)
+        .updateTable('risk_ruleset')
+        .set({ pending_request: requestId })
+        .where('id', '=', input.id)
+        .execute();
+      await deps.audit.append(handOver(tx), {
+        corpId,
+        at: deps.clock(),
+        actor: acting.actor,
+        ip: acting.ip,
+        action: 'risk.ruleset.request',
+        subject: input.id,
+        after: { mode: input.mode, canaryPct: pct, hash: row.hash, request: requestId },
+      });
+    });
     return { requestId };
   } catch (err) {
     await db

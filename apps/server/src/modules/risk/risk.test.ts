@@ -78,6 +78,12 @@ describe.each(kinds)('risk controls on %s', (kind) => {
       ),
     );
     expect(asks.filter((a) => body(a).code === 0)).toHaveLength(1);
+    const asked = await t.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'risk.ruleset.request')
+      .execute();
+    expect(asked).toHaveLength(1);
     const requests = await t.database.db
       .selectFrom('approval_request')
       .selectAll()
