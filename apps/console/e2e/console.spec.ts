@@ -46,6 +46,7 @@ test('sign-in with password and TOTP: the admin lands on the first section the r
     '报表导出',
     '对账',
     '告警',
+    '风控',
     '门店管理',
     '人员与权限',
     '机构设置',
@@ -238,6 +239,7 @@ test('single sign-on through the real provider: roles from the staff list, narro
     /数据看板/,
     '对账',
     '告警',
+    '风控',
     '门店管理',
     '机构设置',
   ]);
@@ -257,6 +259,7 @@ test('an operator sees only their sections; a section outside their roles is a d
     '报表导出',
     '对账',
     '告警',
+    '风控',
     '门店管理',
     '机构设置',
   ]);

@@ -30,7 +30,7 @@ async function winHeldPrize(page: Page, mobile: string): Promise<void> {
   const dialog = page.getByTestId('result-dialog');
   await expect(dialog).toHaveAttribute('data-prize-id', 'tablet', { timeout: 10_000 });
   // Nothing to claim yet: no code, the customer is told it is being reviewed.
-  await expect(dialog.getByTestId('result-held')).toContainText('正在审核');
+  await expect(dialog.getByTestId('result-held')).toContainText('正在人工审核');
   await expect(dialog.getByTestId('coupon-code')).toHaveCount(0);
   await page.getByRole('button', { name: '关闭' }).click();
   await expect(dialog).toBeHidden();
@@ -67,7 +67,7 @@ test('an approver releases a held prize: 审核中 for the customer, /oatodo →
   await page.getByRole('link', { name: '我的奖品' }).click();
   const held = page.getByTestId('prize-row').filter({ hasText: '平板电脑兑换券' });
   await expect(held).toHaveAttribute('data-status', 'pending_approval');
-  await expect(held.getByTestId('prize-review')).toContainText('正在审核');
+  await expect(held.getByTestId('prize-review')).toContainText('正在人工审核');
   await expect(held.getByRole('link', { name: '立即使用' })).toHaveCount(0);
   await settle(page);
   await snap(page, 'prize-pending-approval');
