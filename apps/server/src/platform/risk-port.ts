@@ -1,4 +1,6 @@
 import type { Step, TxExec } from '../db/tx';
+import { AppError } from './errors';
+import type { RequestUser } from './session';
 
 // The risk engine's port, declared once (issue 35, ADR 0059): modules/risk provides it, and every way to a prize
 // (the draw, an offer claim) asks it before it takes a place or a unit; services.ts passes it in.
@@ -52,3 +54,51 @@ export const FRESH_OTP_MS = 10 * 60_000;
 /** Whether the customer's session is a fresh SMS-code sign-in (what a step-up asks for). */
 export const freshOtp = (u: { loginMethod: string; sessionStartedAt?: number }, now: number) =>
   u.loginMethod === 'otp' && now - (u.sessionStartedAt ?? 0) <= FRESH_OTP_MS;
+
+/** What a path knows of the attempt, and the signed-in customer behind it, as the engine reads it. */
+export function attemptOf(
+  user: RequestUser,
+  a: {
+    corpId: string;
+    actId: string;
+    ip: string;
+    deviceId: string | null;
+    grayFlag: 0 | 1 | null;
+    now: number;
+    inviter?: string;
+  },
+): RiskAttempt {
+  return {
+    ...a,
+    userId: user.id,
+    mobile: user.mobile,
+    signedUpAt: user.signedUpAt ?? null,
+    sessionStartedAt: user.sessionStartedAt ?? null,
+    loginMethod: user.loginMethod,
+  };
+}
+
+/**
+ * Asks the engine; a refusal ends the path here: its decision is stored on its own and RISK_REFUSED (block) or
+ * RISK_STEP_UP (a step-up without a fresh SMS sign-in) thrown. Any other verdict is stored with what it lets
+ * through, by the path (record, in its transaction).
+ */
+export async function judge(
+  engine: RiskEnginePort,
+  user: RequestUser,
+  attempt: RiskAttempt,
+  preset: string | null = null,
+): Promise<RiskVerdict> {
+  const verdict = await engine.decide(attempt, preset);
+  const refused =
+    verdict.action === 'block'
+      ? 'RISK_REFUSED'
+      : verdict.action === 'step_up' && !freshOtp(user, attempt.now)
+        ? 'RISK_STEP_UP'
+        : null;
+  if (refused) {
+    await engine.store(verdict);
+    throw new AppError(refused);
+  }
+  return verdict;
+}

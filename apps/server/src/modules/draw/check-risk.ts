@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors';
-import { freshOtp, type RiskVerdict } from '../../platform/risk-port';
+import { attemptOf, judge, type RiskVerdict } from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { DrawRequest, DrawServiceDeps } from './deps';
@@ -31,32 +31,13 @@ export async function checkRisk(
     if (!hook.allow) throw new AppError('RISK_REFUSED');
     return undefined;
   }
-  const verdict = await deps.risk.decide(
-    {
-      corpId: corp.id,
-      actId: req.actId,
-      userId: user.id,
-      ip: req.ip,
-      deviceId: req.deviceId,
-      mobile: user.mobile,
-      signedUpAt: user.signedUpAt ?? null,
-      sessionStartedAt: user.sessionStartedAt ?? null,
-      loginMethod: user.loginMethod,
-      grayFlag: req.grayFlag,
-      now,
-    },
-    hook.allow ? null : hook.rule,
-  );
-  // A refusal ends the path here: its decision is stored on its own; any other is stored with the draw.
-  const refused =
-    verdict.action === 'block'
-      ? 'RISK_REFUSED'
-      : verdict.action === 'step_up' && !freshOtp(user, now)
-        ? 'RISK_STEP_UP'
-        : null;
-  if (refused) {
-    await deps.risk.store(verdict);
-    throw new AppError(refused);
-  }
-  return verdict;
+  const attempt = attemptOf(user, {
+    corpId: corp.id,
+    actId: req.actId,
+    ip: req.ip,
+    deviceId: req.deviceId,
+    grayFlag: req.grayFlag,
+    now,
+  });
+  return judge(deps.risk, user, attempt, hook.allow ? null : hook.rule);
 }

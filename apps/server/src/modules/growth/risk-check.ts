@@ -1,6 +1,5 @@
 import type { RiskHold } from '../../platform/award-ports';
-import { AppError } from '../../platform/errors';
-import { freshOtp, type RiskVerdict } from '../../platform/risk-port';
+import { attemptOf, judge, type RiskVerdict } from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { GrowthServiceDeps } from './deps';
@@ -21,34 +20,8 @@ export async function judged(
   inviter?: string,
 ) {
   if (!deps.risk || !(await deps.catalogue.visible(corp.id, actId)).riskChecked) return undefined;
-  const verdict = await deps.risk.decide(
-    {
-      corpId: corp.id,
-      actId,
-      userId: user.id,
-      ip,
-      deviceId: null,
-      mobile: user.mobile,
-      signedUpAt: user.signedUpAt ?? null,
-      sessionStartedAt: user.sessionStartedAt ?? null,
-      loginMethod: user.loginMethod,
-      grayFlag: null,
-      now,
-      ...(inviter ? { inviter } : {}),
-    },
-    null,
-  );
-  const refused =
-    verdict.action === 'block'
-      ? 'RISK_REFUSED'
-      : verdict.action === 'step_up' && !freshOtp(user, now)
-        ? 'RISK_STEP_UP'
-        : null;
-  if (refused) {
-    await deps.risk.store(verdict);
-    throw new AppError(refused);
-  }
-  return verdict;
+  const attempt = attemptOf(user, { corpId: corp.id, actId, ip, deviceId: null, grayFlag: null, now });
+  return judge(deps.risk, user, inviter ? { ...attempt, inviter } : attempt);
 }
 
 export const holdOf = (v: RiskVerdict, ip: string): RiskHold => ({
