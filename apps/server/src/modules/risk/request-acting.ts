@@ -70,7 +70,8 @@ export async function requestActing(
         规则集哈希: row.hash,
         申请: pct ? `灰度 ${pct}% 客户` : '全量生效',
         理由: input.note,
-        影子运行: `${report.decisions} 次决定，${report.customers} 位客户，与生效版本不同 ${report.differs} 次`,
+        // Compared with the enforced version only when there is one: without it "differs" means nothing.
+        影子运行: `${report.decisions} 次决定，${report.customers} 位客户${report.enforced ? `，与生效版本不同 ${report.differs} 次` : ''}`,
         各规则命中: report.rules
           .map(
             (r) =>
