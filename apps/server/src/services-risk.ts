@@ -1,4 +1,3 @@
-import { own } from './db/owners';
 import type { ApprovalEffects } from './modules/approvals/ports';
 import type { createApprovalsService } from './modules/approvals/service';
 import { createRiskService } from './modules/risk/service';
@@ -36,24 +35,15 @@ export function riskServiceOf(
   effects['risk-ruleset'] = risk.effects['risk-ruleset'];
   effects['risk-appeal'] = risk.effects['risk-appeal'];
   const held = effects['prize-award'];
-  const label = (payload: string | null) => (JSON.parse(payload ?? '{}') as { riskDecision?: string }).riskDecision;
   effects['prize-award'] = {
     ...held,
     async approved(tx, request, by, now) {
       await held?.approved?.(tx, request, by, now);
-      const id = label(request.payload);
-      if (id)
-        await own('risk', tx)
-          .updateTable('risk_decision')
-          .set({ label: 'false_positive' })
-          .where('id', '=', id)
-          .execute();
+      await risk.labelHold(tx, request, true);
     },
     async rejected(tx, request, by, now) {
       await held?.rejected?.(tx, request, by, now);
-      const id = label(request.payload);
-      if (id)
-        await own('risk', tx).updateTable('risk_decision').set({ label: 'confirmed' }).where('id', '=', id).execute();
+      await risk.labelHold(tx, request, false);
     },
   };
   return risk;

@@ -78,3 +78,16 @@ export function riskEffects(deps: RiskDeps) {
     },
   };
 }
+
+/** The decision a risk hold's request names in its payload (approvals hold-prize.ts), if it is one. */
+const holdDecision = (payload: string | null) =>
+  (JSON.parse(payload ?? '{}') as { riskDecision?: string }).riskDecision;
+
+/**
+ * A reviewer's verdict on a risk-held prize labels the decision that held it (the shadow report's precision):
+ * released, a false positive; returned, confirmed. Run after the prizes' own effect, in the same transaction.
+ */
+export async function labelHold(tx: PortTx, r: Subject, released: boolean) {
+  const id = holdDecision(r.payload);
+  if (id) await repo.labelDecision(own('risk', tx), r.corpId, id, released ? 'false_positive' : 'confirmed');
+}

@@ -2,7 +2,7 @@ import { appeal } from './appeal';
 import { consentState, setConsent } from './consent';
 import type { RiskDeps } from './context';
 import { decide } from './decide';
-import { riskEffects } from './effects';
+import { labelHold, riskEffects } from './effects';
 import { addEntry, listEntries, removeEntry } from './lists';
 import { decisionOfDraw, record, store } from './record';
 import { replay } from './replay';
@@ -28,6 +28,7 @@ export function createRiskService(deps: RiskDeps) {
       decisionOfDraw: decisionOfDraw.bind(null, deps),
     },
     effects: riskEffects(deps),
+    labelHold,
     console: {
       rulesets: listRulesets.bind(null, deps),
       ruleset: rulesetDetail.bind(null, deps),
