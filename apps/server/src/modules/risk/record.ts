@@ -1,6 +1,6 @@
 import { preparedFor } from '../../db/prepared';
 import type { RiskDecisionTable } from '../../db/schema-risk';
-import { changes, type Step, type TxExec } from '../../db/tx';
+import { changes, type Step, type TxExec, transact } from '../../db/tx';
 import type { RiskVerdict } from '../../platform/risk-port';
 import type { RiskDeps } from './context';
 import * as repo from './repo';
@@ -35,9 +35,9 @@ const insertQ = prepared<DecisionInsert, never>((db, p) =>
 
 const rowOf = (v: RiskVerdict) => v.record as RiskDecisionTable;
 
-/** A decision that ends its path (a refusal, an invite): stored on its own. */
+/** A decision that ends its path (a refusal, an invite): stored on its own, by the same statement. */
 export async function store(deps: RiskDeps, v: RiskVerdict): Promise<void> {
-  await repo.insertDecision(deps.database.db, rowOf(v));
+  await transact(deps.database, (x) => changes(x, insertQ, rowOf(v)));
 }
 
 /**

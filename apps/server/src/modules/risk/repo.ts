@@ -81,8 +81,6 @@ export const retireOthers = (db: Db, corpId: string, keep: string, mode: 'canary
     .where('id', '!=', keep)
     .execute();
 
-export const insertDecision = (db: Db, row: RiskDecisionTable) => db.insertInto('risk_decision').values(row).execute();
-
 export const decisionOfDraw = (db: Db, corpId: string, drawId: string) =>
   db
     .selectFrom('risk_decision')

@@ -37,6 +37,7 @@ export async function shadowReport(deps: RiskDeps, corpId: string, id: string): 
   const per = new Map(
     rules.map((r) => [r.id, { hits: 0, users: new Set<string>(), overlap: 0, withheld: 0, reviewed: 0, confirmed: 0 }]),
   );
+  const actionOf = new Map(rules.map((r) => [r.id, r.action]));
   const users = new Set<string>();
   let decisions = 0;
   let differs = 0;
@@ -45,16 +46,16 @@ export async function shadowReport(deps: RiskDeps, corpId: string, id: string): 
     if (!mine) continue;
     decisions++;
     users.add(d.user_id);
-    const other: RiskAction = d.ruleset_id === id ? 'allow' : d.action;
-    if (d.ruleset_id !== id && mine.action !== d.action) differs++;
+    // What another version (the enforced one, or none) did on this decision; nothing when this one acted.
+    const other = d.ruleset_id === id ? null : d.action;
+    if (other !== null && mine.action !== other) differs++;
     for (const ruleId of mine.matched) {
       const s = per.get(ruleId);
       if (!s) continue;
       s.hits++;
       s.users.add(d.user_id);
-      if (d.ruleset_id !== id && withholds(other)) s.overlap++;
-      const rule = rules.find((r) => r.id === ruleId);
-      if (rule && withholds(rule.action)) s.withheld += Number(d.value_cents ?? 0);
+      if (other !== null && withholds(other)) s.overlap++;
+      if (withholds(actionOf.get(ruleId) ?? 'allow')) s.withheld += Number(d.value_cents ?? 0);
       if (d.label) {
         s.reviewed++;
         if (d.label === 'confirmed') s.confirmed++;
