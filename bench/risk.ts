@@ -58,7 +58,7 @@ async function engineOn(store: 'sqlite' | 'redis') {
     const one = await oneByOne(SAMPLES, decide);
     const rate = await throughput(SECONDS, CONCURRENCY, decide);
     const state = await corpState(deps as never, 'demo', Date.now());
-    const features = await computeFeatures(deps as never, next(), state);
+    const { features } = await computeFeatures(deps as never, next(), state);
     const counters = await oneByOne(SAMPLES, () => computeFeatures(deps as never, next(), state));
     const compiled = compile(rules);
     const rulesOnly = await oneByOne(SAMPLES, async () => {

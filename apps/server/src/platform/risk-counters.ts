@@ -1,55 +1,17 @@
-import { createHash } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
-import Database from 'better-sqlite3';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Database_ } from '../db';
+import {
+  bucketOf,
+  type CounterAnswer,
+  type CounterAsk,
+  digest,
+  estimate,
+  type RiskCounters,
+} from './risk-counter-buckets';
+import { sqliteCounters } from './risk-counters-sqlite';
 
-/**
- * The risk engine's counters (issue 35, ADR 0059): sliding-window counts and distinct counts that every process
- * and node of a deployment shares. A window is estimated from two fixed buckets, the current one and the one
- * before it weighted by how much of it still lies inside the window (the usual sliding-window counter); a
- * distinct count is over the current and the previous bucket. Where they live: Redis when `REDIS_URL` is set
- * (one pipelined round trip for all of a decision's counters, HyperLogLog for distinct counts); else
- * PostgreSQL's risk_counter/risk_distinct tables; else a SQLite file beside the database (every process of
- * the machine, and it survives a restart); in-memory for a throwaway database only.
- */
-export interface CounterAsk {
-  /** Each is counted once (this event) and its window's estimate read back. */
-  counts: readonly { key: string; windowSec: number }[];
-  /** Each member is added and the key's distinct count read back. */
-  distinct: readonly { key: string; member: string; windowSec: number }[];
-}
-export interface CounterAnswer {
-  counts: number[];
-  distinct: number[];
-}
-
-export interface RiskCounters {
-  readonly store: 'redis' | 'postgres' | 'sqlite' | 'memory';
-  /** Counts one event; throws when the store cannot be reached (the caller applies its fail policy). */
-  observe(ask: CounterAsk, now: number): Promise<CounterAnswer>;
-  close(): Promise<void>;
-}
-
-interface Bucketed {
-  cur: string;
-  prev: string;
-  /** Share of the previous bucket still inside the window. */
-  weight: number;
-  ttlMs: number;
-}
-
-const digest = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 24);
-
-function bucketOf(key: string, windowSec: number, now: number): Bucketed {
-  const w = windowSec * 1000;
-  const b = Math.floor(now / w);
-  const k = digest(key);
-  return { cur: `${k}:${windowSec}:${b}`, prev: `${k}:${windowSec}:${b - 1}`, weight: 1 - (now % w) / w, ttlMs: 2 * w };
-}
-
-const estimate = (cur: number, prev: number, weight: number) => Math.round(cur + prev * weight);
+export type { CounterAnswer, CounterAsk, RiskCounters } from './risk-counter-buckets';
 
 /** Where the counters live, the same choice as the shared limits (platform/limits.ts). */
 export function createRiskCounters(config: Config, database: Database_): RiskCounters {
@@ -72,11 +34,11 @@ export function memoryCounters(): RiskCounters {
     store: 'memory',
     async observe(ask, now) {
       sweep(now);
-      const out: CounterAnswer = { counts: [], distinct: [] };
+      const out: CounterAnswer = { counts: [], distinct: [], firsts: [] };
       for (const c of ask.counts) {
         const b = bucketOf(c.key, c.windowSec, now);
         const cur = counts.get(b.cur) ?? { n: 0, exp: now + b.ttlMs };
-        cur.n += 1;
+        cur.n += c.by ?? 1;
         counts.set(b.cur, cur);
         out.counts.push(estimate(cur.n, counts.get(b.prev)?.n ?? 0, b.weight));
       }
@@ -87,6 +49,16 @@ export function memoryCounters(): RiskCounters {
         sets.set(b.cur, cur);
         const union = new Set([...cur.members, ...(sets.get(b.prev)?.members ?? [])]);
         out.distinct.push(union.size);
+      }
+      for (const f of ask.firsts ?? []) {
+        const k = `f:${digest(f.key)}`;
+        const held = counts.get(k);
+        if (held && held.exp >= now) out.firsts.push(held.n);
+        else if (f.value === null) out.firsts.push(null);
+        else {
+          counts.set(k, { n: f.value, exp: now + f.ttlSec * 1000 });
+          out.firsts.push(f.value);
+        }
       }
       return out;
     },
@@ -99,16 +71,22 @@ export function memoryCounters(): RiskCounters {
  * previous one; PFADD and PFCOUNT each distinct count over its two buckets. One command, one round trip.
  */
 const OBSERVE_LUA = `
-local nc = tonumber(ARGV[1]); local nd = tonumber(ARGV[2]); local out = {}; local a = 3
+local nc = tonumber(ARGV[1]); local nd = tonumber(ARGV[2]); local nf = tonumber(ARGV[3]); local out = {}; local a = 4
 for i = 1, nc do
   local cur = KEYS[2 * i - 1]; local prev = KEYS[2 * i]
-  out[#out + 1] = redis.call('INCR', cur); redis.call('PEXPIRE', cur, ARGV[a]); a = a + 1
+  out[#out + 1] = redis.call('INCRBY', cur, ARGV[a + 1]); redis.call('PEXPIRE', cur, ARGV[a]); a = a + 2
   out[#out + 1] = tonumber(redis.call('GET', prev) or '0')
 end
 for j = 1, nd do
   local k = 2 * nc + 2 * j - 1
   redis.call('PFADD', KEYS[k], ARGV[a]); redis.call('PEXPIRE', KEYS[k], ARGV[a + 1]); a = a + 2
   out[#out + 1] = redis.call('PFCOUNT', KEYS[k], KEYS[k + 1])
+end
+for f = 1, nf do
+  local k = KEYS[2 * nc + 2 * nd + f]
+  if ARGV[a] ~= '' then redis.call('SET', k, ARGV[a], 'NX', 'PX', ARGV[a + 1]) end
+  a = a + 2
+  out[#out + 1] = redis.call('GET', k) or -1
 end
 return out`;
 
@@ -138,13 +116,28 @@ function redisCounters(url: string, prefix: string): RiskCounters {
       await connected;
       const cs = ask.counts.map((c) => bucketOf(c.key, c.windowSec, now));
       const ds = ask.distinct.map((d) => ({ b: bucketOf(d.key, d.windowSec, now), member: d.member }));
-      const keys = [...cs.flatMap((b) => [p + b.cur, p + b.prev]), ...ds.flatMap((d) => [p + d.b.cur, p + d.b.prev])];
-      const argv = [cs.length, ds.length, ...cs.map((b) => b.ttlMs), ...ds.flatMap((d) => [d.member, d.b.ttlMs])];
+      const fs = ask.firsts ?? [];
+      const keys = [
+        ...cs.flatMap((b) => [p + b.cur, p + b.prev]),
+        ...ds.flatMap((d) => [p + d.b.cur, p + d.b.prev]),
+        ...fs.map((f) => `${p}f:${digest(f.key)}`),
+      ];
+      const argv = [
+        cs.length,
+        ds.length,
+        fs.length,
+        ...cs.flatMap((b, i) => [b.ttlMs, ask.counts[i]?.by ?? 1]),
+        ...ds.flatMap((d) => [d.member, d.b.ttlMs]),
+        ...fs.flatMap((f) => [f.value === null ? '' : f.value, f.ttlSec * 1000]),
+      ];
       const res = await client.riskObserve(keys.length, ...keys, ...argv);
       const val = (i: number) => Number(res[i] ?? 0);
+      const held = (i: number) => (val(i) < 0 ? null : val(i));
+      const at = cs.length * 2 + ds.length;
       return {
         counts: cs.map((b, i) => estimate(val(i * 2), val(i * 2 + 1), b.weight)),
         distinct: ds.map((_, i) => val(cs.length * 2 + i)),
+        firsts: fs.map((_, i) => held(at + i)),
       };
     },
     async close() {
@@ -165,17 +158,17 @@ function postgresCounters(pool: PgPool): RiskCounters {
     async observe(ask, now) {
       const cs = ask.counts.map((c) => bucketOf(c.key, c.windowSec, now));
       const ds = ask.distinct.map((d) => ({ b: bucketOf(d.key, d.windowSec, now), member: d.member }));
-      const out: CounterAnswer = { counts: [], distinct: [] };
+      const out: CounterAnswer = { counts: [], distinct: [], firsts: [] };
       if (cs.length > 0) {
         const { rows } = await pool.query(
           `with up as (
              insert into risk_counter (k, n, expires_at)
-             select k, 1, e from unnest($1::text[], $2::bigint[]) as t(k, e)
-             on conflict (k) do update set n = risk_counter.n + 1 returning k, n)
+             select k, inc, e from unnest($1::text[], $2::bigint[], $4::int[]) as t(k, e, inc)
+             on conflict (k) do update set n = risk_counter.n + excluded.n returning k, n)
            select c.k, up.n as cur, coalesce(p.n, 0) as prev
              from unnest($1::text[], $3::text[]) with ordinality as c(k, pk, i)
              join up on up.k = c.k left join risk_counter p on p.k = c.pk order by c.i`,
-          [cs.map((b) => b.cur), cs.map((b) => now + b.ttlMs), cs.map((b) => b.prev)],
+          [cs.map((b) => b.cur), cs.map((b) => now + b.ttlMs), cs.map((b) => b.prev), ask.counts.map((c) => c.by ?? 1)],
         );
         out.counts = rows.map((r, i) => estimate(Number(r.cur), Number(r.prev), cs[i]?.weight ?? 0));
       }
@@ -192,6 +185,7 @@ function postgresCounters(pool: PgPool): RiskCounters {
         );
         out.distinct = rows.map((r) => Number(r.n));
       }
+      if (ask.firsts?.length) out.firsts = await pgFirsts(pool, ask.firsts, now);
       if (++seen % 5000 === 0) {
         await pool.query('delete from risk_counter where expires_at < $1', [now]);
         await pool.query('delete from risk_distinct where expires_at < $1', [now]);
@@ -202,79 +196,27 @@ function postgresCounters(pool: PgPool): RiskCounters {
   };
 }
 
-interface Waiting {
-  ask: CounterAsk;
-  now: number;
-  resolve(a: CounterAnswer): void;
-  reject(err: unknown): void;
-}
-
-/** The SQLite file beside the database that every process of the machine shares (like the limits' file). */
-function sqliteCounters(sqlitePath: string): RiskCounters {
-  const db = new Database(join(dirname(sqlitePath), `${basename(sqlitePath)}.risk`));
-  db.pragma('journal_mode = WAL');
-  // A power cut may lose the last counts: a window's estimate is a little low for a minute, never data.
-  db.pragma('synchronous = OFF');
-  db.pragma('busy_timeout = 50');
-  db.exec(`create table if not exists c (k text primary key, n integer not null, e integer not null);
-           create table if not exists d (k text not null, m text not null, e integer not null, primary key (k, m));`);
-  const incr = db.prepare<[string, number], { n: number }>(
-    'insert into c (k, n, e) values (?, 1, ?) on conflict (k) do update set n = n + 1 returning n',
+/**
+ * A key's first value: set when it has none (or its own has expired), read back either way; the update that
+ * keeps the value as it is returns the row another request inserted first.
+ */
+async function pgFirsts(pool: PgPool, firsts: NonNullable<CounterAsk['firsts']>, now: number) {
+  const { rows } = await pool.query(
+    `with up as (
+       insert into risk_counter (k, n, expires_at)
+       select k, v, e from unnest($1::text[], $2::bigint[], $3::bigint[]) as t(k, v, e) where v is not null
+       on conflict (k) do update set
+         n = case when risk_counter.expires_at < $4 then excluded.n else risk_counter.n end,
+         expires_at = case when risk_counter.expires_at < $4 then excluded.expires_at else risk_counter.expires_at end
+       returning k, n)
+     select coalesce(up.n, r.n) as n from unnest($1::text[]) with ordinality as c(k, i)
+       left join up on up.k = c.k left join risk_counter r on r.k = c.k and r.expires_at >= $4 order by c.i`,
+    [
+      firsts.map((f) => `f:${digest(f.key)}`),
+      firsts.map((f) => f.value),
+      firsts.map((f) => now + f.ttlSec * 1000),
+      now,
+    ],
   );
-  const get = db.prepare<[string], { n: number }>('select n from c where k = ?');
-  const add = db.prepare('insert or ignore into d (k, m, e) values (?, ?, ?)');
-  const member = db.prepare<[string, string], { one: number }>('select 1 as one from d where k = ? and m = ?');
-  const sweep = db.prepare('delete from c where e < ?');
-  const sweepD = db.prepare('delete from d where e < ?');
-  let seen = 0;
-  const one = (ask: CounterAsk, now: number): CounterAnswer => {
-    if (++seen % 5000 === 0) {
-      sweep.run(now);
-      sweepD.run(now);
-    }
-    const counts = ask.counts.map((c) => {
-      const b = bucketOf(c.key, c.windowSec, now);
-      const cur = incr.get(b.cur, now + b.ttlMs)?.n ?? 1;
-      return estimate(cur, get.get(b.prev)?.n ?? 0, b.weight);
-    });
-    // A distinct count over the two buckets without counting a set: each bucket's size and, for the current
-    // one, how many of its members the previous bucket also holds (kept as members arrive), so the union is
-    // |cur| + |prev| − |both|, each read by its key.
-    const distinct = ask.distinct.map((d) => {
-      const b = bucketOf(d.key, d.windowSec, now);
-      if (add.run(b.cur, d.member, now + b.ttlMs).changes === 1) {
-        incr.get(`n:${b.cur}`, now + b.ttlMs);
-        if (member.get(b.prev, d.member)) incr.get(`b:${b.cur}`, now + b.ttlMs);
-      }
-      const size = (k: string) => get.get(k)?.n ?? 0;
-      return size(`n:${b.cur}`) + size(`n:${b.prev}`) - size(`b:${b.cur}`);
-    });
-    return { counts, distinct };
-  };
-  // The decisions of one turn of the event loop share one write transaction (one lock, one commit), as the
-  // draws share the database's group commit; each still sees the counts of those before it.
-  const many = db.transaction((batch: Waiting[]) => batch.map((w) => one(w.ask, w.now)));
-  let waiting: Waiting[] = [];
-  const flush = () => {
-    const batch = waiting;
-    waiting = [];
-    try {
-      const answers = many.immediate(batch);
-      for (const [i, w] of batch.entries()) w.resolve(answers[i] as CounterAnswer);
-    } catch (err) {
-      for (const w of batch) w.reject(err);
-    }
-  };
-  return {
-    store: 'sqlite',
-    observe(ask, now) {
-      return new Promise<CounterAnswer>((resolve, reject) => {
-        if (waiting.length === 0) setImmediate(flush);
-        waiting.push({ ask, now, resolve, reject });
-      });
-    },
-    async close() {
-      db.close();
-    },
-  };
+  return rows.map((r) => (r.n === null || r.n === undefined ? null : Number(r.n)));
 }

@@ -2,7 +2,10 @@ import { preparedFor } from '../../db/prepared';
 import type { RiskDecisionTable } from '../../db/schema-risk';
 import { changes, type Step, type TxExec, transact } from '../../db/tx';
 import type { RiskVerdict } from '../../platform/risk-port';
+import { firstWin } from './compute-features';
 import type { RiskDeps } from './context';
+import { countAfter } from './decide';
+import type { Features } from './features';
 import * as repo from './repo';
 
 const prepared = preparedFor('risk');
@@ -44,8 +47,16 @@ export async function store(deps: RiskDeps, v: RiskVerdict): Promise<void> {
  * A decision stored inside the transaction that carries it out (the draw's or the claim's), with what it let
  * through: committed with the draw or not at all, and no write of its own on the draw's path.
  */
-export function* record(x: TxExec, v: RiskVerdict, drawId: string, valueCents: number): Step<void> {
-  yield* changes(x, insertQ, { ...rowOf(v), draw_id: drawId, value_cents: valueCents });
+export function* record(deps: RiskDeps, x: TxExec, v: RiskVerdict, drawId: string, valueCents: number): Step<void> {
+  const row = rowOf(v);
+  yield* changes(x, insertQ, { ...row, draw_id: drawId, value_cents: valueCents });
+  // A win sets the customer's draws before their first win (a first value: kept once set). Counted as the
+  // draw is written: a draw rolled back after this (rare) may leave the figure a draw early.
+  if (valueCents <= 0) return;
+  const c = (JSON.parse(row.features) as Partial<Features>).customer;
+  if (c && c.draws_before_win === Number(c.draws_30d) - 1) {
+    countAfter(deps, firstWin(row.corp_id, row.user_id, Number(c.draws_before_win)), row.created_at);
+  }
 }
 
 /** The decision behind a draw, for its public proof: id, ruleset hash and action; null when none was made. */

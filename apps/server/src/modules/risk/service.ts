@@ -24,7 +24,7 @@ export function createRiskService(deps: RiskDeps) {
     engine: {
       decide: decide.bind(null, deps),
       store: store.bind(null, deps),
-      record,
+      record: record.bind(null, deps),
       decisionOfDraw: decisionOfDraw.bind(null, deps),
     },
     effects: riskEffects(deps),
