@@ -4,6 +4,7 @@ import { createRiskService } from './modules/risk/service';
 import type { AlertsPort } from './platform/alerts-port';
 import type { AuditPort } from './platform/audit-port';
 import { createRiskCounters } from './platform/risk-counters';
+import type { BankRiskEngine } from './platform/risk-port';
 import { type BaseDeps, depsOf } from './platform/services';
 import type { StaffNamesPort } from './platform/staff-names-port';
 
@@ -19,6 +20,7 @@ export function riskServiceOf(
     staff: StaffNamesPort;
     approvals: ReturnType<typeof createApprovalsService>;
     alerts: AlertsPort;
+    bank?: BankRiskEngine;
   },
   effects: ApprovalEffects,
 ) {
@@ -31,6 +33,7 @@ export function riskServiceOf(
     failOpen: new Map(),
     alerts: ports.alerts,
     spikes: new Map(),
+    ...(ports.bank ? { bank: ports.bank } : {}),
   });
   effects['risk-ruleset'] = risk.effects['risk-ruleset'];
   effects['risk-appeal'] = risk.effects['risk-appeal'];

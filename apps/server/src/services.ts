@@ -42,6 +42,7 @@ import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
 import { corpNames, mergedNames } from './platform/merged-names';
+import type { BankRiskEngine } from './platform/risk-port';
 import { type BaseDeps, depsOf, type ServiceDeps } from './platform/services';
 import { createCampaignHalts, createCorpCache } from './platform/tenancy';
 import { riskServiceOf } from './services-risk';
@@ -57,6 +58,8 @@ export interface ServicesInput {
   otpSender?: OtpSender;
   openIdProvider?: OpenIdProvider;
   riskHook?: RiskHook;
+  /** A bank's own risk engine, asked with the rules' features (platform/risk-port.ts). */
+  bankRisk?: BankRiskEngine;
   limits?: Limits;
   log?: ServiceDeps<never>['log'];
   /** The console's OpenID Connect relying party (tests pass one with their own environment). */
@@ -279,7 +282,7 @@ export function createServices(deps: ServicesInput) {
   effects['rules-change'] = publishing.rulesChangeEffect;
   // Alerts are made further down (they read the stock): the risk engine raises through them once they exist.
   const alerts: AlertsPort = { raise: (a) => oversight.alerts.port.raise(a) };
-  const risk = riskServiceOf(base, { audit: audit.port, staff, approvals, alerts }, effects);
+  const risk = riskServiceOf(base, { audit: audit.port, staff, approvals, alerts, bank: deps.bankRisk }, effects);
   const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const stats = statsService(base, f);

@@ -48,6 +48,20 @@ export interface RiskEnginePort {
   ): Promise<{ decisionId: string; rulesetHash: string | null; action: string } | null>;
 }
 
+/**
+ * A bank's own risk engine, plugged in beside the rules (issue 35): it is given the attempt and the same features
+ * the rules read, and answers one of the same actions with the name of its rule. Its answer acts whatever the
+ * rulesets' modes (it is the bank's), the strongest of its and the acting version's wins, and it is stored on
+ * the decision as the match `bank:<rule>`. It must answer within BANK_RISK_TIMEOUT_MS; else the campaign's fail
+ * policy applies as when the counters are unreachable.
+ */
+export type BankRiskEngine = (asked: {
+  attempt: RiskAttempt;
+  features: Readonly<Record<string, Readonly<Record<string, number | boolean | string>>>>;
+}) => Promise<{ action: RiskVerdict['action']; rule: string }>;
+
+export const BANK_RISK_TIMEOUT_MS = 300;
+
 /** A session begun this recently with an SMS code is a fresh proof for a step-up. */
 export const FRESH_OTP_MS = 10 * 60_000;
 

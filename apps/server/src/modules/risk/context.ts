@@ -1,4 +1,5 @@
 import type { RiskCounters } from '../../platform/risk-counters';
+import type { BankRiskEngine } from '../../platform/risk-port';
 import type { ServiceDeps } from '../../platform/services';
 import type { AlertsPort, ApprovalsPort, AuditPort, StaffNamesPort } from './ports';
 
@@ -12,6 +13,8 @@ export type RiskDeps = ServiceDeps<'risk'> & {
   failOpen: Map<string, { minute: number; n: number }>;
   /** Alerts (modules/alerts): the farm's signals reach the operators as they cross a threshold. */
   alerts: AlertsPort;
+  /** The bank's own engine, when it plugs one in (services' `bankRisk`): asked with the same features. */
+  bank?: BankRiskEngine;
   /** Acting decisions per campaign in the current minute, per process (signals.ts). */
   spikes: Map<string, { minute: number; n: number }>;
 };

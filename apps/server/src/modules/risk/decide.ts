@@ -1,11 +1,13 @@
 import { RISK_ACTIONS, type RiskAction } from '@campaign/contract';
 import type { RiskDecisionTable } from '../../db/schema-risk';
 import { newSortableId, sha256Hex } from '../../platform/crypto';
-import { AppError } from '../../platform/errors';
+import type { CounterAsk } from '../../platform/risk-counters';
 import type { RiskVerdict } from '../../platform/risk-port';
+import { askBank } from './ask-bank';
 import { celContext } from './cel';
 import { computeFeatures, type RiskInput } from './compute-features';
 import type { RiskDeps } from './context';
+import { unreachable } from './fail-policy';
 import { raiseSignals } from './signals';
 import { type CorpRiskState, corpState, type RunningVersion } from './state';
 
@@ -26,7 +28,8 @@ export const inCanary = (userId: string, versionId: string, pct: number) =>
  */
 export async function decide(deps: RiskDeps, input: RiskInput, preset: string | null = null): Promise<RiskVerdict> {
   const state = await corpState(deps, input.corpId, input.now);
-  const features = await featuresOrPolicy(deps, input, state);
+  const counted = await featuresOrPolicy(deps, input, state);
+  const features = counted?.features ?? null;
   const ctx = features ? celContext(features) : null;
   const snoozed = state.snoozed.get(input.userId);
   const judged = state.versions.map((v) => {
@@ -34,9 +37,11 @@ export async function decide(deps: RiskDeps, input: RiskInput, preset: string | 
     return { v, matched, action: strongest(matched.map((r) => r.action)) };
   });
   const acting = judged.find((j) => acts(j.v, input.userId)) ?? null;
-  raiseSignals(deps, input, features, preset !== null || (acting !== null && acting.action !== 'allow'));
-  const action: RiskAction = preset ? 'block' : (acting?.action ?? 'allow');
-  const matched = preset ? [preset] : (acting?.matched.map((r) => r.id) ?? []);
+  const bank = features ? await askBank(deps, input, features) : null;
+  const ruled = acting?.matched.map((r) => r.id) ?? [];
+  const action: RiskAction = preset ? 'block' : strongest([acting?.action ?? 'allow', bank?.action ?? 'allow']);
+  const matched = preset ? [preset] : bank && bank.action !== 'allow' ? [...ruled, bank.match] : ruled;
+  raiseSignals(deps, input, features, action !== 'allow');
   const decisionId = newSortableId(input.now);
   const record: RiskDecisionTable = {
     id: decisionId,
@@ -62,8 +67,17 @@ export async function decide(deps: RiskDeps, input: RiskInput, preset: string | 
     appeal_id: null,
     created_at: input.now,
   };
+  const refused = action === 'block' || (action === 'step_up' && features?.customer.fresh_otp !== true);
+  if (counted?.after && !refused) countAfter(deps, counted.after, input.now);
   const verdict: RiskVerdict = { decisionId, action, rulesetHash: record.ruleset_hash, matched, record };
   return verdict;
+}
+
+/** Counts what a decision let through (an invite's place in the tree), without the path waiting for it. */
+export function countAfter(deps: RiskDeps, ask: CounterAsk, now: number) {
+  deps.counters.observe(ask, now).catch((err: unknown) => {
+    deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'risk counters not updated');
+  });
 }
 
 /** Whether a version acts on this customer: enforced, or a canary whose slice holds them. */
@@ -71,24 +85,13 @@ function acts(v: RunningVersion, userId: string): boolean {
   return v.mode === 'enforce' || (v.mode === 'canary' && inCanary(userId, v.id, v.canaryPct));
 }
 
-/**
- * The features, or, when the counters cannot be reached, the fail policy: closed refuses (503), open lets the
- * campaign draw on up to a cap a minute in this process, with no features (nothing matches).
- */
+/** The features, or, when the counters cannot be reached, null under the campaign's fail policy (fail-policy.ts). */
 async function featuresOrPolicy(deps: RiskDeps, input: RiskInput, state: CorpRiskState) {
-  if (state.versions.length === 0) return null;
+  if (state.versions.length === 0 && !deps.bank) return null;
   try {
     return await computeFeatures(deps, input, state);
   } catch (err) {
-    const policy = deps.config.risk ?? { failPolicy: 'open', failOpenPerMinute: 600 };
-    deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'risk counters unreachable');
-    if (policy.failPolicy === 'closed') throw new AppError('RISK_UNAVAILABLE');
-    const minute = Math.floor(input.now / 60_000);
-    const key = `${input.corpId}|${input.actId}`;
-    const seen = deps.failOpen.get(key);
-    const n = seen && seen.minute === minute ? seen.n + 1 : 1;
-    deps.failOpen.set(key, { minute, n });
-    if (n > policy.failOpenPerMinute) throw new AppError('RISK_UNAVAILABLE');
+    unreachable(deps, input, 'risk counters', err);
     return null;
   }
 }
