@@ -354,6 +354,9 @@ export interface ActivityGroupTable {
   surplus_ids: string;
   winner_ids: string;
   rocc: number;
+  /** What the campaign does when risk cannot be judged (migration 0031): 'open' | 'closed'; null: the deployment's. */
+  risk_fail_policy: string | null;
+  risk_fail_open_per_minute: number | null;
 }
 export interface DrawTable {
   id: string;

@@ -5,6 +5,19 @@ import type { RequestUser } from './session';
 // The risk engine's port, declared once (issue 35, ADR 0059): modules/risk provides it, and every way to a prize
 // (the draw, an offer claim) asks it before it takes a place or a unit; services.ts passes it in.
 
+/** A campaign's stated policy when risk cannot be judged (its group's); absent parts are the deployment's. */
+export interface FailPolicy {
+  failPolicy: 'open' | 'closed' | null;
+  failOpenPerMinute: number | null;
+}
+
+/** A risk-checked group's fail policy, as the activity's group row states it. */
+export const failPolicyOf = (g: { risk_fail_policy: string | null; risk_fail_open_per_minute: number | null }) =>
+  ({
+    failPolicy: g.risk_fail_policy === 'open' || g.risk_fail_policy === 'closed' ? g.risk_fail_policy : null,
+    failOpenPerMinute: g.risk_fail_open_per_minute,
+  }) satisfies FailPolicy;
+
 /** What a path tells the engine about one attempt. */
 export interface RiskAttempt {
   corpId: string;
@@ -21,6 +34,8 @@ export interface RiskAttempt {
   now: number;
   /** An invite being accepted: who invited this customer (the invite features count their invitees). */
   inviter?: string;
+  /** The campaign's own fail policy, where its group states one. */
+  failPolicy?: FailPolicy | null;
 }
 
 export interface RiskVerdict {
@@ -80,6 +95,7 @@ export function attemptOf(
     grayFlag: 0 | 1 | null;
     now: number;
     inviter?: string;
+    failPolicy?: FailPolicy | null;
   },
 ): RiskAttempt {
   return {

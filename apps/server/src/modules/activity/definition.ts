@@ -154,6 +154,9 @@ export const groupDefSchema = z
     surplusActIds: z.array(id).default([]),
     winnerActIds: z.array(id).default([]),
     rocc: z.number().int().min(0).max(1).default(0),
+    /** When risk cannot be judged (counters or the bank's engine unreachable): refuse, or draw on with a cap. */
+    riskFailPolicy: z.enum(['open', 'closed']).optional(),
+    riskFailOpenPerMinute: z.number().int().min(1).max(1_000_000).optional(),
   })
   .strict();
 export type GroupDef = z.output<typeof groupDefSchema>;

@@ -1,4 +1,5 @@
 import { GAME_PAGE_DEFAULTS, type PageConfig } from '@campaign/contract';
+import { type FailPolicy, failPolicyOf } from '../../platform/risk-port';
 import type { ServiceDeps } from '../../platform/services';
 import type { Eligibility } from './definition';
 import type { PrizeTerms } from './ports';
@@ -16,6 +17,8 @@ export interface LoadedActivity {
   hasCaps: boolean;
   /** Its group has rocc on: every new draw is judged by the risk hook, whichever path it comes by (issue 35). */
   riskChecked: boolean;
+  /** What it does when risk cannot be judged, as its group states it (null: no group). */
+  riskFailPolicy: FailPolicy | null;
 }
 
 export type TermsColumns = Pick<repo.PrizeRow, 'id' | 'weight' | 'tiers' | 'unlock_after_draws' | 'consolation'>;
@@ -79,6 +82,7 @@ export function createActivityCache(deps: ServiceDeps<'activity'>) {
       page: { ...GAME_PAGE_DEFAULTS, ...JSON.parse(row.page_config) },
       hasCaps: prizes.some((p) => p.per_user_cap !== null),
       riskChecked: group?.rocc === 1,
+      riskFailPolicy: group ? failPolicyOf(group) : null,
     };
   }
 

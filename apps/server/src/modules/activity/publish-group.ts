@@ -13,5 +13,7 @@ export async function publishGroup(ctx: ActivityContext, g: GroupDef, ex: Own<'a
     surplus_ids: JSON.stringify(g.surplusActIds),
     winner_ids: JSON.stringify(g.winnerActIds),
     rocc: g.rocc,
+    risk_fail_policy: g.riskFailPolicy ?? null,
+    risk_fail_open_per_minute: g.riskFailOpenPerMinute ?? null,
   });
 }

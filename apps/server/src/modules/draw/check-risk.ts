@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors';
-import { attemptOf, judge, type RiskVerdict } from '../../platform/risk-port';
+import { attemptOf, type FailPolicy, judge, type RiskVerdict } from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { DrawRequest, DrawServiceDeps } from './deps';
@@ -15,6 +15,7 @@ export async function checkRisk(
   corp: Corp,
   user: RequestUser,
   req: DrawRequest,
+  failPolicy: FailPolicy | null,
 ): Promise<RiskVerdict | undefined> {
   const now = deps.clock();
   const hook = await deps.riskHook({
@@ -38,6 +39,7 @@ export async function checkRisk(
     deviceId: req.deviceId,
     grayFlag: req.grayFlag,
     now,
+    failPolicy,
   });
   return judge(deps.risk, user, attempt, hook.allow ? null : hook.rule);
 }

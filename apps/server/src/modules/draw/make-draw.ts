@@ -45,7 +45,8 @@ export async function makeDraw(
       // An offer or a ranking season is never drawn, whatever weights its prize table carries.
       if (!isDrawnType(act.row.type)) throw new AppError('ACTIVITY_NOT_FOUND');
       // A campaign whose group has rocc on is judged on every path: the plain lottery path cannot skip it.
-      if (req.via === 'rocc' || act.riskChecked) req = { ...req, risk: await checkRisk(deps, corp, user, req) };
+      if (req.via === 'rocc' || act.riskChecked)
+        req = { ...req, risk: await checkRisk(deps, corp, user, req, act.riskFailPolicy) };
     } catch (err) {
       // Refused (ended since, no longer eligible): a retry of a draw that was made still gets that draw.
       // A new draw's key is looked up in its transaction (drawTx), not here: one statement fewer.

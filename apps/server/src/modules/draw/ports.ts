@@ -1,4 +1,5 @@
 import type { AwardPort, AwardWritten } from '../../platform/award-ports';
+import type { FailPolicy } from '../../platform/risk-port';
 import type { StockLeftPort, TakeStockPort } from '../../platform/stock-port';
 
 export type { DrawCounterPort } from '../../platform/stats-port';
@@ -42,6 +43,8 @@ export interface DrawableActivity {
   byId: ReadonlyMap<string, DrawablePrize>;
   /** Its group has rocc on: the risk hook judges every new draw, on the plain lottery path too. */
   riskChecked: boolean;
+  /** What the campaign does when risk cannot be judged (its group's statement; null: the deployment's). */
+  riskFailPolicy: FailPolicy | null;
   /** The prize table as the engine reads it (weights, tiers, unlocks, the consolation prize), in prize order. */
   terms: readonly PrizeConfig[];
   hasCaps: boolean;

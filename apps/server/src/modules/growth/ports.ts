@@ -4,6 +4,7 @@
  */
 import type { ActivityDetail, PRIZE_KINDS } from '@campaign/contract';
 import type { AwardPort } from '../../platform/award-ports';
+import type { FailPolicy } from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
 import type { StockLeftPort, TakeStockPort } from '../../platform/stock-port';
 import type { Corp } from '../../platform/tenancy';
@@ -22,6 +23,8 @@ export interface OfferCataloguePort extends StockLeftPort, TakeStockPort {
     eligibility: { whiteListOnly: boolean; cgroupIds: string[]; newCustomersSince: number | null; blacklist: string[] };
     /** Its group has rocc on: every claim is judged by the risk engine (issue 35). */
     riskChecked: boolean;
+    /** What it does when risk cannot be judged (its group's statement; null: the deployment's). */
+    riskFailPolicy: FailPolicy | null;
     prizes: readonly {
       id: string;
       name: string;

@@ -19,8 +19,11 @@ export async function judged(
   now: number,
   inviter?: string,
 ) {
-  if (!deps.risk || !(await deps.catalogue.visible(corp.id, actId)).riskChecked) return undefined;
-  const attempt = attemptOf(user, { corpId: corp.id, actId, ip, deviceId: null, grayFlag: null, now });
+  if (!deps.risk) return undefined;
+  const act = await deps.catalogue.visible(corp.id, actId);
+  if (!act.riskChecked) return undefined;
+  const failPolicy = act.riskFailPolicy;
+  const attempt = attemptOf(user, { corpId: corp.id, actId, ip, deviceId: null, grayFlag: null, now, failPolicy });
   return judge(deps.risk, user, inviter ? { ...attempt, inviter } : attempt);
 }
 

@@ -8,7 +8,11 @@ import type { RiskDeps } from './context';
  * process, with nothing matched. Returns when the attempt may go on; throws when it may not.
  */
 export function unreachable(deps: RiskDeps, input: RiskInput, what: string, err: unknown): void {
-  const policy = deps.config.risk ?? { failPolicy: 'open', failOpenPerMinute: 600 };
+  const base = deps.config.risk ?? { failPolicy: 'open', failOpenPerMinute: 600 };
+  const policy = {
+    failPolicy: input.failPolicy?.failPolicy ?? base.failPolicy,
+    failOpenPerMinute: input.failPolicy?.failOpenPerMinute ?? base.failOpenPerMinute,
+  };
   deps.log.warn({ err: err instanceof Error ? err.message : String(err), actId: input.actId }, `${what} unreachable`);
   if (policy.failPolicy === 'closed') throw new AppError('RISK_UNAVAILABLE');
   const minute = Math.floor(input.now / 60_000);

@@ -4,7 +4,19 @@ import { transact } from '../../db/tx';
 import { createRiskCounters, memoryCounters, type RiskCounters } from '../../platform/risk-counters';
 import type { RiskAttempt, RiskVerdict } from '../../platform/risk-port';
 import { createServices, type Services } from '../../services';
-import { dialects, freshDatabase, redisAnswers, redisForTest, T0, type TestDb } from '../../testing/harness';
+import { activityYaml, campaignActions } from '../../testing/campaign';
+import {
+  body,
+  dialects,
+  freshDatabase,
+  REDIS_URL,
+  redisAnswers,
+  redisForTest,
+  startTestApp,
+  T0,
+  type TestApp,
+  type TestDb,
+} from '../../testing/harness';
 import { enforceRules } from '../../testing/risk';
 import type { Features } from './features';
 
@@ -259,5 +271,55 @@ describe.each(kinds)("a bank's own engine on %s: the same features, the same act
       errorName: 'RISK_UNAVAILABLE',
     });
     await closed.risk.close();
+  });
+});
+
+/** A wheel in a risk-checked group that states its own fail policy (or none: the deployment's). */
+const policyWheel = (id: string, policy: string) => `
+groups:
+  - { id: ${id}-grp, corp: demo, showActIds: [${id}], rocc: 1${policy ? `, ${policy}` : ''} }
+${activityYaml(id, {
+  more: `    group: ${id}-grp`,
+  prizes: '      - { id: thanks, name: 谢谢, kind: thanks, image: /prizes/thanks.svg, weight: 1, consolation: true }',
+})}`;
+
+describe.each(kinds)('each campaign follows its own fail policy on %s', (kind) => {
+  let t: TestApp;
+  const { publish, login, draw } = campaignActions(() => t);
+  beforeAll(async () => {
+    // Nothing listens on port 1: the counters cannot be reached. The deployment's default is open, 100 a minute.
+    const config = testConfig({
+      redis: { url: REDIS_URL.replace(/:\d+$/, ':1'), prefix: 'test:policy:' },
+      risk: { failPolicy: 'open', failOpenPerMinute: 100 },
+    });
+    t = await startTestApp(kind, { config });
+    await publish(policyWheel('fp-closed', 'riskFailPolicy: closed'));
+    await publish(policyWheel('fp-capped', 'riskFailPolicy: open, riskFailOpenPerMinute: 2'));
+    await publish(policyWheel('fp-default', ''));
+    await enforceRules(t.database, 'demo', [{ id: 'never', name: '从不', expr: 'false', action: 'block' }], T0);
+  });
+  afterAll(async () => t?.close());
+
+  it('closed refuses with 503, open draws on up to the campaign’s own cap, none stated keeps the deployment’s', async () => {
+    const cookie = await login('13700008801');
+    const closed = await draw(cookie, 'fp-closed');
+    expect(closed.statusCode).toBe(503);
+    expect(body(closed).code).toBe(2021);
+    const capped = [];
+    for (let i = 0; i < 3; i++) capped.push(body(await draw(cookie, 'fp-capped')).code);
+    expect(capped).toEqual([0, 0, 2021]);
+    const plain = [];
+    for (let i = 0; i < 3; i++) plain.push(body(await draw(cookie, 'fp-default')).code);
+    expect(plain).toEqual([0, 0, 0]);
+  });
+
+  it('a policy that is not one is refused when the campaign file is read; no group is stored', async () => {
+    await expect(publish(policyWheel('fp-bad', 'riskFailPolicy: sometimes'))).rejects.toThrow();
+    const row = await t.database.db
+      .selectFrom('activity_group')
+      .select('id')
+      .where('id', '=', 'fp-bad-grp')
+      .executeTakeFirst();
+    expect(row).toBeUndefined();
   });
 });
