@@ -31,7 +31,7 @@ export interface AwardRequest {
   risk?: RiskHold;
 }
 
-/** A risk hold: the decision, its rules, and the device and address the review queue groups cases by. */
+/** A risk hold: the decision, its rules (by name), and the device and address the review queue groups cases by. */
 export interface RiskHold {
   decisionId: string;
   rules: string[];

@@ -43,6 +43,8 @@ export interface RiskVerdict {
   action: 'block' | 'hold' | 'step_up' | 'degrade' | 'allow';
   rulesetHash: string | null;
   matched: string[];
+  /** The matched rules as a reviewer reads them (their names), for a held prize's request. */
+  labels: string[];
   /** The decision as it will be stored (modules/risk's row), opaque to the paths that carry it. */
   readonly record: unknown;
 }

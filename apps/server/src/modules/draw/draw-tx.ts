@@ -79,7 +79,7 @@ export function* drawTx(
   const won = prize && prize.kind !== 'thanks' ? prize : null;
   const hold =
     req.risk?.action === 'hold'
-      ? { decisionId: req.risk.decisionId, rules: req.risk.matched, device: req.deviceId, ip: req.ip }
+      ? { decisionId: req.risk.decisionId, rules: req.risk.labels, device: req.deviceId, ip: req.ip }
       : undefined;
   const awarded = prize ? yield* deps.prizes.award(x, awardOf(corp, user, act, draw.id, prize, now, hold)) : null;
   // The risk decision is stored with the draw it let through (the proof names it; the report counts the value).

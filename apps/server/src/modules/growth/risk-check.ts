@@ -29,7 +29,7 @@ export async function judged(
 
 export const holdOf = (v: RiskVerdict, ip: string): RiskHold => ({
   decisionId: v.decisionId,
-  rules: v.matched,
+  rules: v.labels,
   device: null,
   ip,
 });

@@ -10,6 +10,7 @@ import type { RiskDeps } from './context';
 import { unreachable } from './fail-policy';
 import { raiseSignals } from './signals';
 import { type CorpRiskState, corpState, type RunningVersion } from './state';
+import { ruleLabel } from './view';
 
 const strength = (a: RiskAction) => RISK_ACTIONS.indexOf(a);
 export const strongest = (actions: RiskAction[]): RiskAction =>
@@ -69,7 +70,8 @@ export async function decide(deps: RiskDeps, input: RiskInput, preset: string | 
   };
   const refused = action === 'block' || (action === 'step_up' && features?.customer.fresh_otp !== true);
   if (counted?.after && !refused) countAfter(deps, counted.after, input.now);
-  const verdict: RiskVerdict = { decisionId, action, rulesetHash: record.ruleset_hash, matched, record };
+  const labels = matched.map((id) => ruleLabel(id, acting?.v.rules ?? []));
+  const verdict: RiskVerdict = { decisionId, action, rulesetHash: record.ruleset_hash, matched, labels, record };
   return verdict;
 }
 

@@ -122,7 +122,7 @@ describe.each(kinds)('risk controls on %s', (kind) => {
       .where('kind', '=', 'prize-award')
       .where('subject', '=', held.data.award?.awardId ?? '')
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(hold.context)).toMatchObject({ 命中规则: 'repeat' });
+    expect(JSON.parse(hold.context)).toMatchObject({ 命中规则: '一天内第二次参与' });
     // The public proof names the decision and the ruleset's hash.
     const proof = body<{ risk: { decisionId: string; rulesetHash: string; action: string } }>(
       await t.app.inject(`/bmcs/api/fairness/draw?corpId=demo&drawId=${held.data.drawId}`),
@@ -158,6 +158,12 @@ describe.each(kinds)('risk controls on %s', (kind) => {
     );
     expect(appeals.filter((a) => body(a).code === 0)).toHaveLength(1);
     expect(appeals.filter((a) => body(a).code === 2023)).toHaveLength(19);
+    const filed = await t.database.db
+      .selectFrom('approval_request')
+      .select('context')
+      .where('kind', '=', 'risk-appeal')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(filed.context)).toMatchObject({ 命中规则: '名单手机号' });
     // Nothing refused to appeal for a customer who was never refused.
     const honest = await login('13800009004');
     const none = await t.app.inject({

@@ -6,6 +6,18 @@ import { sha256Hex } from '../../platform/crypto';
 export const rulesHash = (rules: readonly RiskRule[]) =>
   sha256Hex(JSON.stringify(rules.map((r) => ({ id: r.id, name: r.name, expr: r.expr, action: r.action }))));
 
+const BUILT_IN: Record<string, string> = {
+  'velocity-nuid': '内置频率规则：同一客户短时多次',
+  'velocity-ip': '内置频率规则：同一 IP 短时多次',
+  'velocity-device': '内置频率规则：同一设备短时多次',
+};
+
+/** A matched rule as a reviewer reads it: its name in its version, the bank's engine's rule, or a built-in one. */
+export function ruleLabel(id: string, rules: readonly { id: string; name: string }[]): string {
+  if (id.startsWith('bank:')) return `银行风控引擎：${id.slice(5)}`;
+  return BUILT_IN[id] ?? rules.find((r) => r.id === id)?.name ?? id;
+}
+
 export function summaryOf(r: RiskRulesetTable, names: Map<string, string>): RiskRulesetSummary {
   return {
     id: r.id,
