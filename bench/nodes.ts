@@ -9,15 +9,12 @@
  *   3. Redis killed, and started again 3 s later;
  *   4. one node frozen with SIGSTOP for 8 s;
  *   5. a rolling restart of every node with SIGTERM.
- * Prints per fault the customers' 5xx, 429s, connection resets and timeouts and how long until draws succeed
- * again, then audits the database. One JSON line on stdout (a table on stderr); exits 1 unless: no node exits
- * on a database or Redis fault, draws succeed within 3 s of the database coming back (no restart), the
- * rolling restart answers every request, every acknowledged draw is stored exactly once, stock adds up, and
- * the log-in limit holds across nodes.
- *
- * Needs PostgreSQL (NODES_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, to create its
- * database), redis-server on the PATH, and haproxy (installed with apt-get when missing and run as root).
- * Ports (all on 127.0.0.1): the balancer on NODES_PORT (18780), the nodes on the next N, then the proxy, Redis.
+ * Prints per fault the customers' 5xx, 429s, resets and timeouts and how long until draws succeed again, then
+ * audits the database. One JSON line on stdout (tables on stderr); exits 1 unless: no node exits on a database
+ * or Redis fault, draws succeed within 3 s of the database coming back, the rolling restart answers every
+ * request, every acknowledged draw is stored once, stock adds up, the log-in limit and the risk counters
+ * (bench/nodes-risk.ts) hold across nodes. Needs PostgreSQL (NODES_DATABASE_URL, default …/postgres), redis-server
+ * and haproxy (apt-get when missing). Ports on 127.0.0.1: the balancer NODES_PORT (18780), the nodes the next N.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -37,6 +34,7 @@ import {
   waitFor,
 } from './nodes-infra';
 import { auditDraws, type Fault, faultTable, summarize } from './nodes-report';
+import { checkRiskCounters } from './nodes-risk';
 import { startTcpCut } from './tcp-cut';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -160,6 +158,7 @@ async function main() {
     result.limit = { loginLimit: LOGIN_LIMIT, calls: 2 * LOGIN_LIMIT, answered: loginsThrough };
     if (loginsThrough !== LOGIN_LIMIT) failures.push(`login limit: ${loginsThrough} answered, not ${LOGIN_LIMIT}`);
 
+    await checkRiskCounters({ ports, databaseUrl: directUrl, index: USERS + 1, cli, dir, result, failures });
     const cookies: string[] = [];
     for (let i = 0; i < USERS; i += 20) {
       cookies.push(...(await Promise.all(Array.from({ length: Math.min(20, USERS - i) }, (_, j) => login(LB, i + j)))));
