@@ -42,7 +42,6 @@ import { createSealer, secureRandomBytes } from './platform/crypto';
 import { createLimits, type Limits } from './platform/limits';
 import { createLogger } from './platform/log';
 import { corpNames, mergedNames } from './platform/merged-names';
-import type { RiskEnginePort } from './platform/risk-port';
 import { type BaseDeps, depsOf, type ServiceDeps } from './platform/services';
 import { createCampaignHalts, createCorpCache } from './platform/tenancy';
 import { lateEngine, riskServiceOf } from './services-risk';
@@ -145,7 +144,7 @@ function prizeServices(
   base: BaseDeps,
   f: Foundation,
   approvals: ReturnType<typeof createApprovalsService>,
-  risk: RiskEnginePort,
+  risk: ReturnType<typeof lateEngine>,
 ) {
   const awardMarks = createAwardMarks(depsOf('prizes', base));
   // An exchange of a risk-checked campaign's prize is judged (issue 35): the order asks the catalogue and the engine.
@@ -282,13 +281,9 @@ export function createServices(deps: ServicesInput) {
   // before prizes, which holds awards through it).
   const effects: ApprovalEffects = {};
   const approvals = createApprovalsService({ ...depsOf('approvals', base), staff, effects: () => effects });
-  // The risk engine is made after the prizes (it wraps their held-award effect): the orders reach it through this.
-  const { orders, coupons, payments, prizes } = prizeServices(
-    base,
-    f,
-    approvals,
-    lateEngine(() => risk.engine),
-  );
+  // The risk engine is made after the prizes (it wraps their held-award effect): the orders reach it late.
+  const engine = lateEngine(() => risk.engine);
+  const { orders, coupons, payments, prizes } = prizeServices(base, f, approvals, engine);
   effects['prize-award'] = prizes.heldAwardEffect;
   effects['rules-change'] = publishing.rulesChangeEffect;
   // Alerts are made further down (they read the stock): the risk engine raises through them once they exist.
