@@ -30,10 +30,14 @@ export async function judgeCredit(
   return verdict;
 }
 
+/** How many customers a settlement judges at once. */
+const JUDGED_AT_ONCE = 200;
+
 /**
  * Customers judged without a session of theirs (an inviter credited for an invite, a season's winners): the
  * attempt carries what the season can read of them (auth's app_user view: mobile, sign-up time), no address,
- * device or sign-in. The decisions are made together (one turn of the engine's counters) and not stored here.
+ * device or sign-in. The decisions are made a slice at a time (a slice shares a turn of the engine's counters; a
+ * season may have thousands of winners) and are not stored here.
  */
 export async function judgeCustomers(
   deps: Pick<SeasonServiceDeps, 'database'> & { risk: RiskEnginePort },
@@ -42,25 +46,33 @@ export async function judgeCustomers(
   userIds: string[],
   now: number,
 ): Promise<Map<string, RiskVerdict>> {
-  const known = new Map((await repo.customersOf(deps.database.db, corpId, userIds)).map((c) => [c.id, c]));
-  const judged = await Promise.all(
-    userIds.map(async (userId) => {
-      const c = known.get(userId);
-      const attempt: RiskAttempt = {
-        corpId,
-        actId,
-        userId,
-        ip: '',
-        deviceId: null,
-        mobile: c?.mobile ?? null,
-        signedUpAt: c ? Number(c.created_at) : null,
-        sessionStartedAt: null,
-        loginMethod: '',
-        grayFlag: null,
-        now,
-      };
-      return [userId, await deps.risk.decide(attempt, null)] as const;
-    }),
-  );
-  return new Map(judged);
+  const judged = new Map<string, RiskVerdict>();
+  for (let i = 0; i < userIds.length; i += JUDGED_AT_ONCE) {
+    const slice = userIds.slice(i, i + JUDGED_AT_ONCE);
+    const known = new Map((await repo.customersOf(deps.database.db, corpId, slice)).map((c) => [c.id, c]));
+    const verdicts = await Promise.all(
+      slice.map((userId) => {
+        const c = known.get(userId);
+        const attempt: RiskAttempt = {
+          corpId,
+          actId,
+          userId,
+          ip: '',
+          deviceId: null,
+          mobile: c?.mobile ?? null,
+          signedUpAt: c ? Number(c.created_at) : null,
+          sessionStartedAt: null,
+          loginMethod: '',
+          grayFlag: null,
+          now,
+        };
+        return deps.risk.decide(attempt, null);
+      }),
+    );
+    slice.forEach((userId, j) => {
+      const v = verdicts[j];
+      if (v) judged.set(userId, v);
+    });
+  }
+  return judged;
 }
