@@ -4,7 +4,7 @@ import { createRiskService } from './modules/risk/service';
 import type { AlertsPort } from './platform/alerts-port';
 import type { AuditPort } from './platform/audit-port';
 import { createRiskCounters } from './platform/risk-counters';
-import type { BankRiskEngine } from './platform/risk-port';
+import type { BankRiskEngine, RiskEnginePort } from './platform/risk-port';
 import { type BaseDeps, depsOf } from './platform/services';
 import type { StaffNamesPort } from './platform/staff-names-port';
 
@@ -50,4 +50,14 @@ export function riskServiceOf(
     },
   };
   return risk;
+}
+
+/** The engine for a service made before it (the orders, made with the prizes): each call reaches the engine then. */
+export function lateEngine(engine: () => RiskEnginePort): RiskEnginePort {
+  return {
+    decide: (a, preset) => engine().decide(a, preset),
+    store: (v) => engine().store(v),
+    record: (x, v, drawId, valueCents) => engine().record(x, v, drawId, valueCents),
+    decisionOfDraw: (corpId, drawId) => engine().decisionOfDraw(corpId, drawId),
+  };
 }

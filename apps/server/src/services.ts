@@ -45,7 +45,7 @@ import { corpNames, mergedNames } from './platform/merged-names';
 import type { BankRiskEngine } from './platform/risk-port';
 import { type BaseDeps, depsOf, type ServiceDeps } from './platform/services';
 import { createCampaignHalts, createCorpCache } from './platform/tenancy';
-import { riskServiceOf } from './services-risk';
+import { lateEngine, riskServiceOf } from './services-risk';
 import { statsService } from './services-stats';
 
 export interface ServicesInput {
@@ -143,9 +143,16 @@ type Foundation = ReturnType<typeof foundationServices>;
  * What a prize becomes: the award's own changes come first (orders and coupons change an award through
  * them), and the prizes service then takes orders and coupons as its ports; approvals hold awards.
  */
-function prizeServices(base: BaseDeps, f: Foundation, approvals: ReturnType<typeof createApprovalsService>) {
+function prizeServices(
+  base: BaseDeps,
+  f: Foundation,
+  approvals: ReturnType<typeof createApprovalsService>,
+  risk: ReturnType<typeof lateEngine>,
+) {
   const awardMarks = createAwardMarks(depsOf('prizes', base));
-  const orders = createOrdersService({ ...depsOf('orders', base), addressBook: f.addresses, awards: awardMarks });
+  // An exchange of a risk-checked campaign's prize is judged (issue 35): the order asks the catalogue and the engine.
+  const orderPorts = { addressBook: f.addresses, awards: awardMarks, campaigns: f.activity, risk };
+  const orders = createOrdersService({ ...depsOf('orders', base), ...orderPorts });
   const coupons = createCouponsService({ ...depsOf('coupons', base), awards: awardMarks });
   const payments = createPaymentsService({ ...depsOf('payments', base), orders: orders.payments });
   const prizes = createPrizesService({
@@ -277,14 +284,17 @@ export function createServices(deps: ServicesInput) {
   // before prizes, which holds awards through it).
   const effects: ApprovalEffects = {};
   const approvals = createApprovalsService({ ...depsOf('approvals', base), staff, effects: () => effects });
-  const { orders, coupons, payments, prizes } = prizeServices(base, f, approvals);
+  // The risk engine is made after the prizes (it wraps their held-award effect): the orders reach it late.
+  const engine = lateEngine(() => risk.engine);
+  const { orders, coupons, payments, prizes } = prizeServices(base, f, approvals, engine);
   effects['prize-award'] = prizes.heldAwardEffect;
   effects['rules-change'] = publishing.rulesChangeEffect;
   // Alerts are made further down (they read the stock): the risk engine raises through them once they exist.
   const alerts: AlertsPort = { raise: (a) => oversight.alerts.port.raise(a) };
   const risk = riskServiceOf(base, { audit: audit.port, staff, approvals, alerts, bank: deps.bankRisk }, effects);
-  const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
-  const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
+  const seasonDeps = { ...depsOf('season', base), activities: activityWithStock, prizes, risk: risk.engine };
+  const season = createSeasonService(seasonDeps);
+  const seasonOperations = createSeasonOperations(seasonDeps);
   const stats = statsService(base, f);
   const limits = deps.limits ?? createLimits(config, deps.database, log);
   const draw = drawService(deps, base, f, stats, prizes, season, limits, risk);

@@ -129,7 +129,7 @@ async function settleCommand(services: Services, args: string[]): Promise<number
   const r = await services.seasonOperations.settle(corpId, actId);
   console.log(
     r.settled
-      ? `${corpId}/${actId} settled: ${r.awarded} awards`
+      ? `${corpId}/${actId} settled: ${r.awarded} awards (${r.held} held for review, ${r.blocked} refused by risk)`
       : `${corpId}/${actId} was already settled: nothing awarded`,
   );
   return 0;

@@ -101,7 +101,16 @@ export const ordersEndpoints = {
     loading: true,
     access: 'user',
     tag: 'orders',
-    errors: ['ADDRESS_NOT_FOUND', 'ORDER_NOT_FOUND', 'ORDER_EXPIRED', 'ORDER_STATE'],
+    errors: [
+      'ADDRESS_NOT_FOUND',
+      'ORDER_NOT_FOUND',
+      'ORDER_EXPIRED',
+      'ORDER_STATE',
+      // A risk-checked campaign's exchange is judged by the risk engine (ADR 0060).
+      'RISK_REFUSED',
+      'RISK_STEP_UP',
+      'RISK_UNAVAILABLE',
+    ],
     summary: 'Give an order its address: the address is copied into the order once, in one transaction',
     idempotent: true,
     query: empty,

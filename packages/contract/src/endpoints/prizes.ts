@@ -127,6 +127,10 @@ export const prizesEndpoints = {
       'COUPON_NOT_FOUND',
       'COUPON_USED',
       'COUPON_EXPIRED',
+      // A physical prize's order of a risk-checked campaign is judged when confirmed (ADR 0060).
+      'RISK_REFUSED',
+      'RISK_STEP_UP',
+      'RISK_UNAVAILABLE',
     ],
     summary:
       'Exchange an award after the customer confirmed it: a coupon or points award is used once; a physical prize needs addNo and confirms its order',

@@ -66,6 +66,8 @@ const SEASON_TASK_ERRORS = [
   'ACTIVITY_PAUSED',
   'NOT_ELIGIBLE',
 ] as const satisfies readonly ErrorName[];
+/** A risk-checked season's credit the customer asks for is judged by the risk engine (ADR 0060). */
+const RISK_JUDGED = ['RISK_REFUSED', 'RISK_STEP_UP', 'RISK_UNAVAILABLE'] as const satisfies readonly ErrorName[];
 
 export const seasonEndpoints = {
   seasonHome: endpoint({
@@ -130,7 +132,7 @@ export const seasonEndpoints = {
     loading: true,
     access: 'user',
     tag: 'season',
-    errors: [...SEASON_TASK_ERRORS],
+    errors: [...SEASON_TASK_ERRORS, ...RISK_JUDGED],
     summary: 'The daily sign-in task: credits once per campaign day, a repeat credits nothing',
     query: z.object({}),
     body: taskBody,
@@ -161,7 +163,7 @@ export const seasonEndpoints = {
     loading: false,
     access: 'user',
     tag: 'season',
-    errors: [...SEASON_TASK_ERRORS, 'SEASON_VISIT_TOKEN', 'SEASON_VISIT_TOO_SOON'],
+    errors: [...SEASON_TASK_ERRORS, 'SEASON_VISIT_TOKEN', 'SEASON_VISIT_TOO_SOON', ...RISK_JUDGED],
     summary: 'Credits the visit task once the server’s clock says the seconds have passed',
     query: z.object({}),
     body: taskBody.extend({ token: z.string().min(16).max(512) }),

@@ -26,3 +26,8 @@ export interface AddressBookPort {
 export interface AwardExchangePort {
   markExchanged(tx: PortTx, corpId: string, awardId: string, now: number): Promise<void>;
 }
+
+/** The activity catalogue (modules/activity): whether an order's campaign is risk-checked (its group has rocc on). */
+export interface OrderCampaignPort {
+  visible(corpId: string, actId: string): Promise<{ riskChecked: boolean }>;
+}

@@ -6,6 +6,6 @@ export function ordersHandlers(svc: OrdersService): HandlersOf<typeof ordersEndp
   return {
     orderList: async ({ corp, user, query }) => svc.orderList(corp, user, query.state),
     orderDetail: async ({ corp, user, query }) => svc.orderDetail(corp, user, query.orderId),
-    orderConfirm: async ({ corp, user, body }) => svc.confirmOrder(corp, user, body.orderId, body.addNo),
+    orderConfirm: async ({ corp, user, body, req }) => svc.confirmOrder(corp, user, body.orderId, body.addNo, req.ip),
   };
 }

@@ -7,7 +7,8 @@ import * as repo from './repo';
 
 /**
  * The exchange the customer confirmed on screen: a coupon is used once (channel app), points are
- * marked exchanged, a physical prize needs an address and confirms its order (the snapshot is taken).
+ * marked exchanged, a physical prize needs an address and confirms its order (the snapshot is taken; a
+ * risk-checked campaign's confirmation is judged there, ADR 0060).
  */
 export async function exchange(
   deps: PrizesDeps,
@@ -16,6 +17,7 @@ export async function exchange(
   awardId: string,
   addNo: string | undefined,
   key: string,
+  ip = '',
 ) {
   const [award] = await mine(deps, corp.id, user.id, { awardId });
   if (!award) throw new AppError('PRIZE_NOT_FOUND');
@@ -26,7 +28,7 @@ export async function exchange(
     if (!addNo) throw new AppError('EXCHANGE_REFUSED');
     const order = await deps.orders.orderOfAward(corp.id, user.id, awardId);
     if (!order) throw new AppError('PRIZE_NOT_FOUND');
-    await deps.orders.confirmOrder(corp, user, order.id, addNo);
+    await deps.orders.confirmOrder(corp, user, order.id, addNo, ip);
   } else if (award.kind === 'coupon') {
     if (award.status !== 'exchanged') await deps.coupons.useCoupon(corp, user, awardId, 'app', key);
   } else if (award.status !== 'exchanged') {

@@ -34,7 +34,8 @@ export interface OrderPort {
     row: { id: string; corp_id: string; user_id: string; award_id: string; created_at: number },
   ): Step<void>;
   orderOfAward(corpId: string, userId: string, awardId: string): Promise<{ id: string } | null>;
-  confirmOrder(corp: Corp, user: RequestUser, orderId: string, addNo: string): Promise<unknown>;
+  /** `ip`: the customer's address, for the risk engine's judgement of a risk-checked campaign's exchange. */
+  confirmOrder(corp: Corp, user: RequestUser, orderId: string, addNo: string, ip?: string): Promise<unknown>;
 }
 
 /** Coupons (modules/coupons): the customer's use of a coupon prize, with its checks and replay. */

@@ -7,8 +7,8 @@ export function prizesHandlers(svc: PrizesService): HandlersOf<typeof prizesEndp
     winningList: async ({ corp, user, query }) => svc.winningList(corp, user, query.actId),
     recentWinners: async ({ corp, query }) => svc.recentWinners(corp, query.actId),
     prizeConsumeRate: async ({ corp, query }) => svc.consumeRate(corp, query.actId),
-    exchange: async ({ corp, user, body, headers }) =>
-      svc.exchange(corp, user, body.awardId, body.addNo, headers['idempotency-key']),
+    exchange: async ({ corp, user, body, headers, req }) =>
+      svc.exchange(corp, user, body.awardId, body.addNo, headers['idempotency-key'], req.ip),
     pointsBalance: async ({ corp, user }) => svc.pointsBalance(corp, user),
     myPrizes: async ({ corp, user, query }) => svc.myPrizes(corp, user, query.status),
   };

@@ -2,6 +2,7 @@ import type { SeasonCredit } from '@campaign/contract';
 import { campaignDay } from '@campaign/contract/china-time';
 import { read, transact } from '../../db/tx';
 import { AppError } from '../../platform/errors';
+import type { RiskEnginePort, RiskVerdict } from '../../platform/risk-port';
 import type { ServiceDeps } from '../../platform/services';
 import type { SeasonTaskDef } from './definition';
 import type { SeasonActivity, SeasonCataloguePort } from './ports';
@@ -18,7 +19,7 @@ export function periodOf(task: Pick<SeasonTaskDef, 'period'>, at: number, invite
 export type SeasonStatus = 'scheduled' | 'live' | 'ended' | 'settled';
 
 /** What the season's use cases share: finding a season and its task, its status, crediting, standing. */
-export function seasonBasics(deps: ServiceDeps<'season'> & { activities: SeasonCataloguePort }) {
+export function seasonBasics(deps: ServiceDeps<'season'> & { activities: SeasonCataloguePort; risk?: RiskEnginePort }) {
   const { database, activities } = deps;
   const db = database.db;
   const reader = <P, R>(q: Parameters<typeof read<P, R>>[1], params: P) => read(database, q, params);
@@ -46,19 +47,27 @@ export function seasonBasics(deps: ServiceDeps<'season'> & { activities: SeasonC
   }
   const standing = (corpId: string, actId: string, userId: string) => rank.standing(reader, corpId, actId, userId);
 
-  /** Credits one task in one transaction; a repeat in the same period credits nothing (null). */
-  function credit(corpId: string, actId: string, userId: string, t: SeasonTaskDef, at: number, inviteeId?: string) {
-    return transact(database, (x) =>
-      repo.credit(x, {
-        corp_id: corpId,
-        act_id: actId,
-        user_id: userId,
-        task_id: t.id,
-        period: periodOf(t, at, inviteeId),
-        points: t.points,
-        created_at: at,
-      }),
-    );
+  /**
+   * Credits one task in one transaction; a repeat in the same period credits nothing (null). `verdict`: the risk
+   * decision that let the credit through (a risk-checked season, ADR 0060), stored with it in its transaction.
+   */
+  function credit(
+    corpId: string,
+    actId: string,
+    userId: string,
+    t: SeasonTaskDef,
+    at: number,
+    more: { inviteeId?: string; verdict?: RiskVerdict } = {},
+  ) {
+    const period = periodOf(t, at, more.inviteeId);
+    const { risk } = deps;
+    return transact(database, function* (x) {
+      const row = { corp_id: corpId, act_id: actId, user_id: userId, task_id: t.id, period, points: t.points };
+      const done = yield* repo.credit(x, { ...row, created_at: at });
+      if (more.verdict && risk)
+        yield* risk.record(x, more.verdict, `season-task:${corpId}:${actId}:${userId}:${t.id}:${period}`, 0);
+      return done;
+    });
   }
 
   /** The credit and the customer's standing after it, for the customer's own calls. */
@@ -68,9 +77,9 @@ export function seasonBasics(deps: ServiceDeps<'season'> & { activities: SeasonC
     userId: string,
     t: SeasonTaskDef,
     at: number,
-    inviteeId?: string,
+    more: { inviteeId?: string; verdict?: RiskVerdict } = {},
   ): Promise<SeasonCredit> {
-    const done = await credit(corpId, actId, userId, t, at, inviteeId);
+    const done = await credit(corpId, actId, userId, t, at, more);
     return { credited: done !== null, points: done ? t.points : 0, standing: await standing(corpId, actId, userId) };
   }
 

@@ -1,4 +1,5 @@
 import type { TxExec } from '../../db/tx';
+import type { RiskHold } from '../../platform/award-ports';
 import { periodOf } from './basics';
 import type { SeasonTaskDef } from './definition';
 import type { SeasonDeps } from './deps';
@@ -6,13 +7,16 @@ import * as repo from './repo';
 
 /**
  * A draw happened in `actId` (a step of the draw's transaction): credits the draw tasks of the seasons
- * live now that name that activity. Most activities feed none: one indexed lookup.
+ * live now that name that activity. Most activities feed none: one indexed lookup. A draw the risk engine held
+ * (its prize waits for a reviewer) credits no season points (ADR 0060): a hold counts for nothing until reviewed,
+ * and the review releases the prize only.
  */
 export function* countDraw(
   deps: SeasonDeps,
   x: TxExec,
-  a: { corpId: string; userId: string; actId: string; now: number },
+  a: { corpId: string; userId: string; actId: string; now: number; risk?: RiskHold },
 ) {
+  if (a.risk) return;
   const { ttl, cache } = deps.drawTasks;
   const key = `${a.corpId}|${a.actId}`;
   const hit = cache.get(key);

@@ -2,11 +2,15 @@ import { AppError } from '../../platform/errors';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { SeasonDeps } from './deps';
+import { judgeCredit } from './risk-check';
 
 /** A visit token is good for this long after its seconds have passed (then the page must be opened again). */
 const VISIT_TOKEN_GRACE_MS = 30 * 60_000;
 
-/** The visit task, credited when the sealed start time says the page was open long enough. */
+/**
+ * The visit task, credited when the sealed start time says the page was open long enough and, in a risk-checked
+ * season, when the risk engine lets it through (risk-check.ts).
+ */
 export async function finishVisit(
   deps: SeasonDeps,
   corp: Corp,
@@ -14,6 +18,7 @@ export async function finishVisit(
   actId: string,
   taskId: string,
   token: string,
+  ip = '',
 ) {
   const { season, task, creditTask } = deps.basics;
   const s = await season(corp.id, actId);
@@ -33,6 +38,7 @@ export async function finishVisit(
     const left = Math.ceil((need - (now - started)) / 1000);
     throw new AppError('SEASON_VISIT_TOO_SOON', { 'zh-CN': `还需浏览 ${left} 秒`, 'en-US': `${left} s to go` });
   }
-  await deps.activities.admit(corp, user, actId);
-  return creditTask(corp.id, actId, user.id, t, now);
+  const act = await deps.activities.admit(corp, user, actId);
+  const verdict = await judgeCredit(deps, corp, user, { actId, riskChecked: act.riskChecked }, ip, now);
+  return creditTask(corp.id, actId, user.id, t, now, { verdict });
 }

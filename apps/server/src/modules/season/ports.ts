@@ -10,6 +10,8 @@ import type { Corp } from '../../platform/tenancy';
 
 /** A season's activity as the season reads it (its window, texts and the prizes its bands award). */
 export interface SeasonActivity {
+  /** Its group has rocc on: its task credits and its settlement are judged by the risk engine (issue 35). */
+  riskChecked: boolean;
   row: { type: string; title: string; subtitle: string; state: string; starts_at: number; ends_at: number };
   prizes: readonly {
     id: string;

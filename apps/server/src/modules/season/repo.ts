@@ -1,7 +1,7 @@
 import type { Own } from '../../db/owners';
 import { preparedFor } from '../../db/prepared';
 import type { SeasonTables } from '../../db/schema';
-import { changes, rows, type Step, type TxExec } from '../../db/tx';
+import { changes, read, rows, type Step, type TxDatabase, type TxExec } from '../../db/tx';
 import type { SeasonBandDef, SeasonTaskDef } from './definition';
 
 const prepared = preparedFor('season');
@@ -248,6 +248,10 @@ const winnersQ = prepared<{ corp_id: string; act_id: string; limit: number }, { 
 export function* winners(x: TxExec, corpId: string, actId: string, limit: number) {
   return yield* rows(x, winnersQ, { corp_id: corpId, act_id: actId, limit });
 }
+/** The same winners read outside a transaction (a settlement judges them before it claims the season). */
+export function winnersNow(database: TxDatabase, corpId: string, actId: string, limit: number) {
+  return read(database, winnersQ, { corp_id: corpId, act_id: actId, limit });
+}
 
 type ResultRow = SeasonTables['season_result'];
 const insertResultQ = prepared<ResultRow, never>((db, p) =>
@@ -274,4 +278,15 @@ export async function resultOf(db: Own<'season'>, corpId: string, actId: string,
     .where('act_id', '=', actId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** What the risk engine reads of customers judged without a session (an inviter, a winner): auth's app_user view. */
+export async function customersOf(db: Own<'season'>, corpId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('app_user')
+    .select(['id', 'mobile', 'created_at'])
+    .where('corp_id', '=', corpId)
+    .where('id', 'in', userIds)
+    .execute();
 }

@@ -27,15 +27,14 @@ export function createSeasonService(serviceDeps: SeasonServiceDeps) {
     home: (corp: Corp, user: RequestUser, actId: string) => seasonHome(deps, corp, user, actId),
     rank: (corp: Corp, user: RequestUser, actId: string) => seasonRank(deps, corp, user, actId),
     tasks: (corp: Corp, user: RequestUser, actId: string) => seasonTasks(deps, corp, user, actId),
-    signIn: (corp: Corp, user: RequestUser, actId: string, taskId: string) =>
-      signInTask(deps, corp, user, actId, taskId),
+    signIn: (corp: Corp, user: RequestUser, actId: string, taskId: string, ip?: string) =>
+      signInTask(deps, corp, user, actId, taskId, ip),
     visitStart: (corp: Corp, user: RequestUser, actId: string, taskId: string) =>
       startVisit(deps, corp, user, actId, taskId),
-    visitFinish: (corp: Corp, user: RequestUser, actId: string, taskId: string, token: string) =>
-      finishVisit(deps, corp, user, actId, taskId, token),
+    visitFinish: (corp: Corp, user: RequestUser, actId: string, taskId: string, token: string, ip?: string) =>
+      finishVisit(deps, corp, user, actId, taskId, token, ip),
     prizeList: (corp: Corp, user: RequestUser, actId: string) => seasonPrizes(deps, corp, user, actId),
-    drawCounted: (x: TxExec, a: { corpId: string; userId: string; actId: string; now: number }) =>
-      countDraw(deps, x, a),
+    drawCounted: (x: TxExec, a: Parameters<typeof countDraw>[2]) => countDraw(deps, x, a),
     inviteCounted: (corpId: string, inviterUserId: string, inviteeUserId: string, at: number) =>
       creditInvite(deps, corpId, inviterUserId, inviteeUserId, at),
   };
