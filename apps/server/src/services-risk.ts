@@ -1,5 +1,6 @@
 import type { ApprovalEffects } from './modules/approvals/ports';
 import type { createApprovalsService } from './modules/approvals/service';
+import type { HeldAwardsPort } from './modules/risk/ports';
 import { createRiskService } from './modules/risk/service';
 import type { AlertsPort } from './platform/alerts-port';
 import type { AuditPort } from './platform/audit-port';
@@ -19,6 +20,7 @@ export function riskServiceOf(
     staff: StaffNamesPort;
     approvals: ReturnType<typeof createApprovalsService>;
     alerts: AlertsPort;
+    awards?: HeldAwardsPort;
   },
   effects: ApprovalEffects,
 ) {
@@ -27,13 +29,19 @@ export function riskServiceOf(
     counters: createRiskCounters(base.config, base.database),
     audit: ports.audit,
     staff: ports.staff,
-    approvals: { request: (r) => ports.approvals.request(r) },
+    approvals: {
+      request: (r) => ports.approvals.request(r),
+      decidedCase: (corpId, id) => ports.approvals.decidedCase(corpId, id),
+    },
+    awards: ports.awards,
     failOpen: new Map(),
     alerts: ports.alerts,
     spikes: new Map(),
   });
   effects['risk-ruleset'] = risk.effects['risk-ruleset'];
   effects['risk-appeal'] = risk.effects['risk-appeal'];
+  effects['risk-list-import'] = risk.effects['risk-list-import'];
+  effects['risk-reversal'] = risk.effects['risk-reversal'];
   const held = effects['prize-award'];
   effects['prize-award'] = {
     ...held,

@@ -279,7 +279,7 @@ export function createServices(deps: ServicesInput) {
   effects['rules-change'] = publishing.rulesChangeEffect;
   // Alerts are made further down (they read the stock): the risk engine raises through them once they exist.
   const alerts: AlertsPort = { raise: (a) => oversight.alerts.port.raise(a) };
-  const risk = riskServiceOf(base, { audit: audit.port, staff, approvals, alerts }, effects);
+  const risk = riskServiceOf(base, { audit: audit.port, staff, approvals, alerts, awards: prizes }, effects);
   const season = createSeasonService({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const seasonOperations = createSeasonOperations({ ...depsOf('season', base), activities: activityWithStock, prizes });
   const stats = statsService(base, f);
