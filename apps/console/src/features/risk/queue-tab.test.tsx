@@ -243,6 +243,43 @@ describe('复核队列: decisions', () => {
   });
 });
 
+describe('复核队列: reversing a decision', () => {
+  it('a decided appeal is asked to be reversed with a reason, sent for a second person', async () => {
+    const fetch = stubFetch({
+      '/console/requests': queue,
+      '/console/risk/reversal': () =>
+        envelope({ requestId: 'ap-rev00001', requestedBy: { id: 'approver-wang', name: '王审批' } }),
+    });
+    renderAt(<RiskScreen />, '/risk?tab=queue&status=done');
+    fireEvent.click(await screen.findByRole('button', { name: '查看详情：风控申诉 138****0008' }));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.click(within(drawer).getByRole('button', { name: '申请撤销' }));
+    const dialogs = await screen.findAllByRole('dialog');
+    const ask = dialogs.find((d) => within(d).queryByText('申请撤销复核结果')) as HTMLElement;
+    fireEvent.click(within(ask).getByRole('button', { name: '提交撤销申请' }));
+    expect(await within(ask).findByText('请说明撤销理由（至少 2 个字）')).toBeTruthy();
+    fireEvent.change(within(ask).getByLabelText('撤销理由'), { target: { value: '客户补充了身份证明' } });
+    fireEvent.click(within(ask).getByRole('button', { name: '提交撤销申请' }));
+    expect(await screen.findByText('撤销申请已提交，待另一位审批人批准')).toBeTruthy();
+    const sent = fetch.mock.calls.find(([u]) => String(u).includes('/console/risk/reversal'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ id: 'ap-appeal002', reason: '客户补充了身份证明' });
+  });
+
+  it('a pending case offers no reversal, and an auditor is offered none', async () => {
+    stubFetch({ '/console/requests': queue });
+    const first = await open();
+    fireEvent.click(screen.getByRole('button', { name: `查看详情：${appeal.title}` }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).queryByRole('button', { name: '申请撤销' })).toBeNull();
+    first.unmount();
+    me.roles = ['auditor'];
+    renderAt(<RiskScreen />, '/risk?tab=queue&status=done');
+    fireEvent.click(await screen.findByRole('button', { name: '查看详情：风控申诉 138****0008' }));
+    const read = await screen.findByRole('dialog');
+    expect(within(read).queryByRole('button', { name: '申请撤销' })).toBeNull();
+  });
+});
+
 describe('复核队列: who sees it', () => {
   it('an auditor reads the queue: no selection, no decisions', async () => {
     me.roles = ['auditor'];
