@@ -27,7 +27,7 @@ import { paymentsHandlers } from './modules/payments/routes';
 import { prizesHandlers } from './modules/prizes/routes';
 import { reconcileHandlers } from './modules/reconcile/routes';
 import { reportsHandlers } from './modules/reports/routes';
-import { riskConsoleHandlers, riskHandlers } from './modules/risk/routes';
+import { riskConsoleHandlers, riskHandlers, riskReviewHandlers } from './modules/risk/routes';
 import { seasonHandlers } from './modules/season/routes';
 import { settingsHandlers } from './modules/settings/routes';
 import { staffHandlers } from './modules/staff/routes';
@@ -129,6 +129,7 @@ function handlersOf(services: Services): Handlers {
     ...notificationsHandlers(services.notifications),
     ...riskHandlers(services.risk),
     ...riskConsoleHandlers(services.risk),
+    ...riskReviewHandlers(services.risk),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ApprovalEffects } from './modules/approvals/ports';
 import type { createApprovalsService } from './modules/approvals/service';
+import type { HeldAwardsPort } from './modules/risk/ports';
 import { createRiskService } from './modules/risk/service';
 import type { AlertsPort } from './platform/alerts-port';
 import type { AuditPort } from './platform/audit-port';
@@ -21,6 +22,7 @@ export function riskServiceOf(
     approvals: ReturnType<typeof createApprovalsService>;
     alerts: AlertsPort;
     bank?: BankRiskEngine;
+    awards?: HeldAwardsPort;
   },
   effects: ApprovalEffects,
 ) {
@@ -29,7 +31,11 @@ export function riskServiceOf(
     counters: createRiskCounters(base.config, base.database),
     audit: ports.audit,
     staff: ports.staff,
-    approvals: { request: (r) => ports.approvals.request(r) },
+    approvals: {
+      request: (r) => ports.approvals.request(r),
+      decidedCase: (corpId, id) => ports.approvals.decidedCase(corpId, id),
+    },
+    awards: ports.awards,
     failOpen: new Map(),
     alerts: ports.alerts,
     spikes: new Map(),
@@ -37,6 +43,8 @@ export function riskServiceOf(
   });
   effects['risk-ruleset'] = risk.effects['risk-ruleset'];
   effects['risk-appeal'] = risk.effects['risk-appeal'];
+  effects['risk-list-import'] = risk.effects['risk-list-import'];
+  effects['risk-reversal'] = risk.effects['risk-reversal'];
   const held = effects['prize-award'];
   effects['prize-award'] = {
     ...held,

@@ -291,7 +291,8 @@ export function createServices(deps: ServicesInput) {
   effects['rules-change'] = publishing.rulesChangeEffect;
   // Alerts are made further down (they read the stock): the risk engine raises through them once they exist.
   const alerts: AlertsPort = { raise: (a) => oversight.alerts.port.raise(a) };
-  const risk = riskServiceOf(base, { audit: audit.port, staff, approvals, alerts, bank: deps.bankRisk }, effects);
+  const bank = deps.bankRisk;
+  const risk = riskServiceOf(base, { audit: audit.port, staff, approvals, alerts, bank, awards: prizes }, effects);
   const seasonDeps = { ...depsOf('season', base), activities: activityWithStock, prizes, risk: risk.engine };
   const season = createSeasonService(seasonDeps);
   const seasonOperations = createSeasonOperations(seasonDeps);

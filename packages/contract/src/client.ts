@@ -59,6 +59,8 @@ export type {
   ReconcileCheck,
   ReconcileReport,
   RiskAction,
+  RiskImportPreview,
+  RiskImportRow,
   RiskListEntry,
   RiskListType,
   RiskMode,

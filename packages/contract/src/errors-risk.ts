@@ -35,4 +35,11 @@ export const RISK_ERRORS = {
   ),
   RISK_CUSTOMER_UNKNOWN: e(6907, 404, '该客户在风控记录中不存在', 'No risk decision was ever made for this customer'),
   RISK_LIST_VALUE_INVALID: e(6906, 400, '名单值格式不正确', 'The list value is not valid for its type'),
+  RISK_REVERSAL_REFUSED: e(6908, 409, '该决定不能撤销', 'This decision cannot be reversed'),
+  RISK_REVERSAL_PENDING: e(
+    6909,
+    409,
+    '该决定已有待审批的撤销申请或已撤销过',
+    'A reversal of this decision waits or was made',
+  ),
 } as const satisfies Record<string, ErrorEntry>;

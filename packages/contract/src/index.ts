@@ -19,6 +19,7 @@ export * from './endpoints/console-campaigns';
 export * from './endpoints/console-notifications';
 export * from './endpoints/console-reports';
 export * from './endpoints/console-risk';
+export * from './endpoints/console-risk-review';
 export * from './endpoints/console-settings';
 export * from './endpoints/console-stats';
 export * from './endpoints/console-stores';

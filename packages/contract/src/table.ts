@@ -10,6 +10,7 @@ import { campaignsEndpoints } from './endpoints/console-campaigns';
 import { notificationsEndpoints } from './endpoints/console-notifications';
 import { alertsEndpoints, reconcileEndpoints, reportsEndpoints } from './endpoints/console-reports';
 import { riskConsoleEndpoints } from './endpoints/console-risk';
+import { riskReviewEndpoints } from './endpoints/console-risk-review';
 import { settingsEndpoints } from './endpoints/console-settings';
 import { statsEndpoints } from './endpoints/console-stats';
 import { consoleStoresEndpoints } from './endpoints/console-stores';
@@ -67,6 +68,7 @@ export const endpointGroups = {
   consoleStores: consoleStoresEndpoints,
   risk: riskEndpoints,
   riskConsole: riskConsoleEndpoints,
+  riskReview: riskReviewEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;

@@ -124,6 +124,7 @@ export const tableOwners = {
   risk_consent: 'risk',
   risk_counter: 'risk',
   risk_distinct: 'risk',
+  risk_reversal: 'risk',
 } as const satisfies { [T in keyof DB]: Owner };
 
 /**

@@ -54,7 +54,7 @@ export interface RiskListTable {
   id: string;
   corp_id: string;
   type: RiskListType;
-  /** HMAC of a phone; the device id, address, CIDR or invite code as given. */
+  /** HMAC of a phone or ID number; the device id, address, CIDR or invite code as given. */
   value_key: string;
   shown: string;
   reason: string;
@@ -79,4 +79,12 @@ export interface RiskTables {
   risk_consent: { corp_id: string; user_id: string; granted: number; purpose: string; decided_at: number };
   risk_counter: { k: string; n: number; expires_at: number };
   risk_distinct: { k: string; member: string; expires_at: number };
+  /** A reviewer's decision asked to be reversed (migration 0029, ADR 0393): pending, then reversed for good. */
+  risk_reversal: {
+    corp_id: string;
+    decision_id: string;
+    request_id: string;
+    state: 'pending' | 'reversed';
+    created_at: number;
+  };
 }

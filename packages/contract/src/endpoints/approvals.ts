@@ -4,12 +4,15 @@ import { endpoint } from '../endpoint';
 
 /** What can wait for a second person (docs/decisions/0321-approvals.md). */
 /** risk-ruleset: let a shadowed ruleset version act; risk-appeal: a customer contests a refused draw. */
+/** risk-list-import: a CSV of list entries; risk-reversal: undo a reviewer's decision (ADR 0393). */
 export const APPROVAL_KINDS = [
   'prize-award',
   'redemption-exception',
   'rules-change',
   'risk-ruleset',
   'risk-appeal',
+  'risk-list-import',
+  'risk-reversal',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 /** closed: another approved request on the same subject used it up (an expired ticket already redeemed). */
@@ -61,6 +64,8 @@ export const REVIEW_DUE_HOURS: Record<ApprovalKind, number> = {
   'rules-change': 48,
   'risk-ruleset': 48,
   'risk-appeal': 72,
+  'risk-list-import': 48,
+  'risk-reversal': 48,
 };
 
 /** A case of the console's review queue: the request, its context lines and its deadline. */
@@ -120,6 +125,8 @@ export const approvalsEndpoints = {
       'PUBLISH_REFUSED',
       'REDEEM_CODE_UNKNOWN',
       'REDEEM_ALREADY',
+      'RISK_REVERSAL_REFUSED',
+      'RISK_REVERSAL_PENDING',
     ],
     summary: 'Approve or reject (a comment is required to reject); decided once, never by the requester',
     query: empty.partial(),

@@ -15,8 +15,11 @@ export type RiskAction = (typeof RISK_ACTIONS)[number];
 /** What a rule may name (allow is what no match means). */
 export const RISK_RULE_ACTIONS = ['block', 'hold', 'step_up', 'degrade'] as const;
 
-/** Typed lists a rule reads as `list.phone`, `list.device`, `list.ip` (true: the customer's value is listed). */
-export const RISK_LIST_TYPES = ['phone', 'device', 'ip', 'invite'] as const;
+/**
+ * Typed lists a rule reads as `listed.phone`, `listed.device`, `listed.ip` (true: the customer's value is listed).
+ * Phones and ID numbers (`id_number`) are kept as keyed hashes and shown masked.
+ */
+export const RISK_LIST_TYPES = ['phone', 'device', 'ip', 'invite', 'id_number'] as const;
 export type RiskListType = (typeof RISK_LIST_TYPES)[number];
 
 /** A ruleset version holds at most this many rules. */
@@ -98,7 +101,7 @@ export type RiskReport = z.infer<typeof riskReportSchema>;
 export const riskListEntrySchema = z.object({
   id: z.string(),
   type: z.enum(RISK_LIST_TYPES),
-  /** Masked for phones (138****5678); devices, addresses and invite codes as given. */
+  /** Masked for phones (138****5678) and ID numbers; devices, addresses and invite codes as given. */
   shown: z.string(),
   reason: z.string(),
   source: z.enum(['manual', 'rule', 'import']),

@@ -1,5 +1,6 @@
 import { Button, Descriptions, Drawer, Space, Tag, Typography } from 'antd';
 import { formatTime } from '../../shared/format';
+import { t } from './messages';
 import { DeadlineText, KindTag, StatusText } from './queue-cells';
 import { qt } from './queue-messages';
 import type { Decision, ReviewCase } from './queue-model';
@@ -15,14 +16,22 @@ export function CaseDrawer({
   now,
   onClose,
   onDecide,
+  onReverse,
 }: {
   item: ReviewCase | null;
   canDecide: boolean;
   now: number;
   onClose: () => void;
   onDecide: (c: ReviewCase, d: Decision) => void;
+  /** 申请撤销 of a decided held prize or appeal (a second person reverses it); absent: not offered. */
+  onReverse?: (c: ReviewCase) => void;
 }) {
   const decidable = item !== null && canDecide && item.canDecide;
+  const reversible =
+    item !== null &&
+    onReverse !== undefined &&
+    (item.status === 'approved' || item.status === 'rejected') &&
+    (item.kind === 'prize-award' || item.kind === 'risk-appeal');
   const extra = decidable ? (
     <Space>
       <Button danger onClick={() => onDecide(item, 'reject')}>
@@ -32,6 +41,8 @@ export function CaseDrawer({
         {decisionWord([item.kind], 'approve')}
       </Button>
     </Space>
+  ) : reversible ? (
+    <Button onClick={() => onReverse(item)}>{t('risk.reversal.open')}</Button>
   ) : null;
   return (
     <Drawer open={item !== null} onClose={onClose} width={640} title={item?.title} extra={extra} destroyOnHidden>

@@ -65,6 +65,7 @@ const LIST_TYPE_LABEL: Record<RiskListType, string> = {
   device: t('risk.list.type.device'),
   ip: t('risk.list.type.ip'),
   invite: t('risk.list.type.invite'),
+  id_number: t('risk.list.type.id_number'),
 };
 export const LIST_TYPES = Object.keys(LIST_TYPE_LABEL) as RiskListType[];
 export const listTypeLabel = (type: RiskListType) => LIST_TYPE_LABEL[type];

@@ -1,6 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { RiskListEntry } from '@campaign/contract/client';
-import { App, Button, Empty, Popconfirm, Select, Table, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Empty, Popconfirm, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useEndpointMutation } from '../../api/queries';
 import { formatTime } from '../../shared/format';
@@ -8,6 +8,7 @@ import { useListPage } from '../../shared/hooks/use-list-page';
 import { LoadFailed } from '../../shared/load-failed';
 import { isListType, LIST_TYPE_OPTIONS, listTypeLabel, sourceLabel } from './labels';
 import { ListAddModal } from './list-add-modal';
+import { ListImportModal } from './list-import-modal';
 import { t } from './messages';
 
 function columns(canWrite: boolean, remove: (e: RiskListEntry) => void): TableColumnsType<RiskListEntry> {
@@ -59,6 +60,7 @@ function columns(canWrite: boolean, remove: (e: RiskListEntry) => void): TableCo
 export function ListsTab({ canWrite }: { canWrite: boolean }) {
   const { message } = App.useApp();
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   const list = useListPage('riskLists', {
     filters: ['type'],
     toQuery: ({ filters }) => ({ type: isListType(filters.type) ? filters.type : undefined }),
@@ -88,9 +90,14 @@ export function ListsTab({ canWrite }: { canWrite: boolean }) {
           onChange={(v: string | undefined) => list.setFilters({ type: v })}
         />
         {canWrite ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            {t('risk.list.add')}
-          </Button>
+          <Space>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+              {t('risk.import.open')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              {t('risk.list.add')}
+            </Button>
+          </Space>
         ) : null}
       </div>
       {list.error ? (
@@ -103,6 +110,14 @@ export function ListsTab({ canWrite }: { canWrite: boolean }) {
           locale={{ emptyText: <Empty description={t(type ? 'risk.list.emptyType' : 'risk.list.empty')} /> }}
         />
       )}
+      <ListImportModal
+        open={importing}
+        onClose={() => setImporting(false)}
+        onSubmitted={(n) => {
+          setImporting(false);
+          void message.success(t('risk.import.submitted', { n }));
+        }}
+      />
       <ListAddModal
         open={adding}
         type={type}

@@ -143,6 +143,7 @@ export const messages = {
   'risk.list.type.device': '设备',
   'risk.list.type.ip': 'IP',
   'risk.list.type.invite': '邀请码',
+  'risk.list.type.id_number': '身份证号',
   'risk.list.source.manual': '手工',
   'risk.list.source.rule': '规则',
   'risk.list.source.import': '导入',
@@ -171,6 +172,7 @@ export const messages = {
   'risk.list.valueHint.device': '设备编号',
   'risk.list.valueHint.ip': 'IP 地址，或 /24（IPv4）、/64（IPv6）网段',
   'risk.list.valueHint.invite': '邀请码',
+  'risk.list.valueHint.id_number': '18 位身份证号，只保存加密摘要，保存后只显示掩码',
   'risk.list.reason': '原因',
   'risk.list.reasonMin': '请填写原因（至少 2 个字）',
   'risk.list.term': '有效期',
@@ -179,6 +181,37 @@ export const messages = {
   'risk.list.days': '有效期天数',
   'risk.list.daysRange': '有效期为 1–365 天',
   'risk.list.daysUnit': '天',
+
+  'risk.import.open': '批量导入',
+  'risk.import.title': '批量导入风险名单',
+  'risk.import.format':
+    'CSV 文件（UTF-8 或 GBK），首行为表头：type,value,reason,expires（或 类型,值,原因,到期）。类型可填 手机号、设备、IP、身份证号、邀请码；到期可填日期（如 2027-06-30）、1–365 的天数，留空为长期。一次最多 5,000 行。',
+  'risk.import.privacy': '手机号与身份证号只保存加密摘要，预览和审批中只显示掩码。',
+  'risk.import.drop': '点击或将 CSV 文件拖到此处',
+  'risk.import.checking': '正在检查文件…',
+  'risk.import.file': '文件：{name}',
+  'risk.import.summary': '可导入 {n} 条，其中 {renewed} 条已在名单中（将更新原因与有效期）',
+  'risk.import.errorsTitle': '{n} 行有错误，请修改文件后重新上传',
+  'risk.import.errorsMore': '仅显示前 {shown} 处，共 {n} 处',
+  'risk.import.empty': '文件中没有可导入的名单',
+  'risk.import.col.line': '行号',
+  'risk.import.col.problem': '问题',
+  'risk.import.col.listed': '说明',
+  'risk.import.listed': '已在名单中',
+  'risk.import.new': '新增',
+  'risk.import.again': '重新选择文件',
+  'risk.import.submit': '提交审批',
+  'risk.import.submitted': '已提交审批：{n} 条名单，待另一位审批人批准后生效',
+  'risk.import.secondPerson': '提交后由另一位审批人在复核队列中批准，批准后一次写入并在 1 秒内生效。',
+
+  'risk.reversal.open': '申请撤销',
+  'risk.reversal.title': '申请撤销复核结果',
+  'risk.reversal.hint':
+    '撤销须由另一位审批人批准，每个事项只能撤销一次。已放行的奖品无法收回；退回的奖品库存不足时无法撤销。',
+  'risk.reversal.reason': '撤销理由',
+  'risk.reversal.reasonMin': '请说明撤销理由（至少 2 个字）',
+  'risk.reversal.submit': '提交撤销申请',
+  'risk.reversal.sent': '撤销申请已提交，待另一位审批人批准',
 } as const;
 
 export const t = catalogue(messages);

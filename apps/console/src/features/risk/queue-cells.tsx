@@ -12,6 +12,8 @@ const KIND_TONE: Record<CaseKind, { color: string; background: string }> = {
   'risk-ruleset': TONES.blue,
   'redemption-exception': TONES.amber,
   'rules-change': TONES.slate,
+  'risk-list-import': TONES.blue,
+  'risk-reversal': TONES.amber,
 };
 
 export function KindTag({ kind }: { kind: CaseKind }) {

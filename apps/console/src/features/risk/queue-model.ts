@@ -13,7 +13,13 @@ export type Grouping = 'none' | 'device' | 'ip';
 export const BULK_MAX = 50;
 
 /** The kinds the filter offers (the queue under 全部 holds every kind). */
-export const FILTER_KINDS = ['prize-award', 'risk-appeal', 'risk-ruleset'] as const satisfies readonly CaseKind[];
+export const FILTER_KINDS = [
+  'prize-award',
+  'risk-appeal',
+  'risk-ruleset',
+  'risk-list-import',
+  'risk-reversal',
+] as const satisfies readonly CaseKind[];
 export type FilterKind = (typeof FILTER_KINDS)[number];
 export const isFilterKind = (v: string | null): v is FilterKind => FILTER_KINDS.includes(v as FilterKind);
 
@@ -23,6 +29,8 @@ const KIND_LABEL: Record<CaseKind, string> = {
   'risk-ruleset': t('risk.queue.kind.risk-ruleset'),
   'redemption-exception': t('risk.queue.kind.redemption-exception'),
   'rules-change': t('risk.queue.kind.rules-change'),
+  'risk-list-import': t('risk.queue.kind.risk-list-import'),
+  'risk-reversal': t('risk.queue.kind.risk-reversal'),
 };
 export const kindLabel = (k: CaseKind) => KIND_LABEL[k];
 
@@ -31,6 +39,11 @@ const WORDS: Record<FilterKind, Record<Decision, string>> = {
   'prize-award': { approve: t('risk.queue.approve.prize-award'), reject: t('risk.queue.reject.prize-award') },
   'risk-appeal': { approve: t('risk.queue.approve.risk-appeal'), reject: t('risk.queue.reject.risk-appeal') },
   'risk-ruleset': { approve: t('risk.queue.approve.risk-ruleset'), reject: t('risk.queue.reject.risk-ruleset') },
+  'risk-list-import': {
+    approve: t('risk.queue.approve.risk-list-import'),
+    reject: t('risk.queue.reject.risk-list-import'),
+  },
+  'risk-reversal': { approve: t('risk.queue.approve.risk-reversal'), reject: t('risk.queue.reject.risk-reversal') },
 };
 const GENERIC: Record<Decision, string> = {
   approve: t('risk.queue.approve.other'),
@@ -61,6 +74,8 @@ const KEY_LINES: Partial<Record<CaseKind, string[]>> = {
   'prize-award': [LINE.rules, LINE.customer, LINE.value, LINE.threshold],
   'risk-appeal': [LINE.customer, LINE.rules, LINE.note],
   'risk-ruleset': [LINE.ask, LINE.shadow, LINE.reason],
+  'risk-list-import': [LINE.importCount, LINE.importTypes, LINE.samples],
+  'risk-reversal': [LINE.original, LINE.undo, LINE.reason],
 };
 
 export function keyLines(c: ReviewCase): ReviewCase['context'] {

@@ -243,6 +243,83 @@ describe('复核队列: decisions', () => {
   });
 });
 
+describe('复核队列: a list import', () => {
+  it('shows the checker its counts and masked samples, and approves it as 批准导入', async () => {
+    const imported = {
+      ...base,
+      id: 'ap-import001',
+      kind: 'risk-list-import',
+      title: '风险名单批量导入 3 条',
+      requestedBy: { id: 'operator-chen', name: '陈运营' },
+      context: [
+        line('导入条数', '3 条（新增 2 条，已在名单中将更新 1 条）'),
+        line('按类型', '手机号 2 条、身份证号 1 条'),
+        line('样例', '手机号 138****7002：接码平台号码（长期）\n身份证号 110***********002X：冒用证件（长期）'),
+        line('来源', 'CSV 导入（UTF-8），手机号与身份证号仅存加密摘要'),
+      ],
+      dueAt: Date.now() + 40 * HOUR,
+    };
+    const fetch = stubFetch({
+      '/console/requests': (url) =>
+        url.searchParams.get('status') === 'done'
+          ? envelope({ items: [] })
+          : envelope({ items: [imported, ...pending] }),
+      '/console/requests/decide': () => envelope({ decided: ['ap-import001'], refused: [] }),
+    });
+    await open();
+    const r = row('风险名单批量导入 3 条');
+    expect(within(r).getByText('名单导入')).toBeTruthy();
+    expect(within(r).getByText('3 条（新增 2 条，已在名单中将更新 1 条）')).toBeTruthy();
+    expect(within(r).getByText(/138\*\*\*\*7002/)).toBeTruthy();
+    fireEvent.click(within(r).getByRole('button', { name: '查看详情：风险名单批量导入 3 条' }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByText(/110\*{11}002X/)).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: '批准导入' }));
+    const dialogs = await screen.findAllByRole('dialog');
+    const confirm = dialogs.find((d) => within(d).queryByText('批准导入（1 项）')) as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: '确定批准导入' }));
+    expect(await screen.findByText('已处理 1 项')).toBeTruthy();
+    expect(sentBody(fetch)).toEqual({ ids: ['ap-import001'], decision: 'approve' });
+  });
+});
+
+describe('复核队列: reversing a decision', () => {
+  it('a decided appeal is asked to be reversed with a reason, sent for a second person', async () => {
+    const fetch = stubFetch({
+      '/console/requests': queue,
+      '/console/risk/reversal': () =>
+        envelope({ requestId: 'ap-rev00001', requestedBy: { id: 'approver-wang', name: '王审批' } }),
+    });
+    renderAt(<RiskScreen />, '/risk?tab=queue&status=done');
+    fireEvent.click(await screen.findByRole('button', { name: '查看详情：风控申诉 138****0008' }));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.click(within(drawer).getByRole('button', { name: '申请撤销' }));
+    const dialogs = await screen.findAllByRole('dialog');
+    const ask = dialogs.find((d) => within(d).queryByText('申请撤销复核结果')) as HTMLElement;
+    fireEvent.click(within(ask).getByRole('button', { name: '提交撤销申请' }));
+    expect(await within(ask).findByText('请说明撤销理由（至少 2 个字）')).toBeTruthy();
+    fireEvent.change(within(ask).getByLabelText('撤销理由'), { target: { value: '客户补充了身份证明' } });
+    fireEvent.click(within(ask).getByRole('button', { name: '提交撤销申请' }));
+    expect(await screen.findByText('撤销申请已提交，待另一位审批人批准')).toBeTruthy();
+    const sent = fetch.mock.calls.find(([u]) => String(u).includes('/console/risk/reversal'));
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ id: 'ap-appeal002', reason: '客户补充了身份证明' });
+  });
+
+  it('a pending case offers no reversal, and an auditor is offered none', async () => {
+    stubFetch({ '/console/requests': queue });
+    const first = await open();
+    fireEvent.click(screen.getByRole('button', { name: `查看详情：${appeal.title}` }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).queryByRole('button', { name: '申请撤销' })).toBeNull();
+    first.unmount();
+    me.roles = ['auditor'];
+    renderAt(<RiskScreen />, '/risk?tab=queue&status=done');
+    fireEvent.click(await screen.findByRole('button', { name: '查看详情：风控申诉 138****0008' }));
+    const read = await screen.findByRole('dialog');
+    expect(within(read).queryByRole('button', { name: '申请撤销' })).toBeNull();
+  });
+});
+
 describe('复核队列: who sees it', () => {
   it('an auditor reads the queue: no selection, no decisions', async () => {
     me.roles = ['auditor'];

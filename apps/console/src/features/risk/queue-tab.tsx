@@ -9,6 +9,7 @@ import { qt } from './queue-messages';
 import { type Decision, FILTER_KINDS, type Grouping, isFilterKind, type ReviewCase } from './queue-model';
 import { BulkBar, Groups, RefusedList } from './queue-parts';
 import type { QueueHandlers } from './queue-table';
+import { ReversalModal } from './reversal-modal';
 
 const GROUPINGS: Grouping[] = ['none', 'device', 'ip'];
 const KIND_OPTIONS = [
@@ -91,6 +92,7 @@ export function QueueTab({ canDecide }: { canDecide: boolean }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [deciding, setDeciding] = useState<{ cases: ReviewCase[]; decision: Decision } | null>(null);
   const [refused, setRefused] = useState<Refused>([]);
+  const [reversing, setReversing] = useState<ReviewCase | null>(null);
   const items = list.data?.items ?? [];
   const chosen = items.filter((c) => selected.includes(c.id) && c.canDecide);
   const now = Date.now();
@@ -147,7 +149,9 @@ export function QueueTab({ canDecide }: { canDecide: boolean }) {
         now={now}
         onClose={() => setOpenId(null)}
         onDecide={(c, d) => setDeciding({ cases: [c], decision: d })}
+        onReverse={canDecide && view.done ? setReversing : undefined}
       />
+      <ReversalModal target={reversing} onClose={() => setReversing(null)} />
       <DecideModal target={deciding} onClose={() => setDeciding(null)} onDecided={decided} />
     </>
   );

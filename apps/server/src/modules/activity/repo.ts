@@ -257,6 +257,19 @@ export async function gatherStock(ex: Own<'activity'>, corpId: string, actId: st
   await ex.deleteFrom('prize_stock_bucket').where('corp_id', '=', corpId).where('act_id', '=', actId).execute();
 }
 
+/** One unit off the prize row in a Kysely transaction (SQLite keeps no buckets): false when none is left. */
+export async function takeRowStock(db: Own<'activity'>, corpId: string, actId: string, prizeId: string) {
+  const r = await db
+    .updateTable('prize')
+    .set((eb) => ({ left_stock: eb('left_stock', '-', 1) }))
+    .where('corp_id', '=', corpId)
+    .where('act_id', '=', actId)
+    .where('id', '=', prizeId)
+    .where('left_stock', '>', 0)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /**
  * Gives one unit back (a held prize declined): onto the prize row, never past the prize's total — counting
  * what its buckets hold (ADR 0052), so a unit given back twice can never become one unit too many.

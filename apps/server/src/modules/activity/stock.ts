@@ -1,5 +1,5 @@
 import { type Own, own, type PortTx } from '../../db/owners';
-import type { Step, TxExec } from '../../db/tx';
+import { type Step, stepsIn, type TxExec } from '../../db/tx';
 import type { ServiceDeps } from '../../platform/services';
 import * as repo from './repo';
 
@@ -42,6 +42,12 @@ export function createStock(deps: ServiceDeps<'activity'>) {
     /** A declined held award's unit goes back to its prize, in the decision's transaction. */
     returnStock(tx: PortTx, corpId: string, actId: string, prizeId: string): Promise<void> {
       return repo.returnStock(own('activity', tx), corpId, actId, prizeId);
+    },
+
+    /** One unit taken again in the caller's Kysely transaction (a reviewer's return reversed, ADR 0393). */
+    takeStockIn(tx: PortTx, corpId: string, actId: string, prizeId: string): Promise<boolean> {
+      if (deps.database.kind === 'sqlite') return repo.takeRowStock(own('activity', tx), corpId, actId, prizeId);
+      return stepsIn(tx, (x) => repo.takeStock(x, corpId, actId, prizeId));
     },
 
     async stockLeft(corpId: string, actId: string) {

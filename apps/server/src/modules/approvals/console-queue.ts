@@ -1,4 +1,4 @@
-import { type ApprovalKind, errorMessage, REVIEW_DUE_HOURS, type ReviewCase } from '@campaign/contract';
+import { type ApprovalKind, REVIEW_DUE_HOURS, type ReviewCase } from '@campaign/contract';
 import { AppError } from '../../platform/errors';
 import type { RequestStaff } from '../../platform/session';
 import type { ApprovalsContext } from './context';
@@ -55,7 +55,8 @@ export async function decideMany(
       decided.push(id);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      refused.push({ id, message: errorMessage(err.errorName, 'zh-CN') });
+      // With its detail: who decided it meanwhile, or why its effect refused (a reversal's stock gone).
+      refused.push({ id, message: err.messageFor('zh-CN') });
     }
   }
   return { decided, refused };

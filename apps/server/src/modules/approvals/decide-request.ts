@@ -70,7 +70,7 @@ async function applyDecision(
   });
   if (!changed) return false;
   const subject = toSubject(r);
-  if (status === 'approved') await effect?.approved?.(handOver(tx), subject, staff.id, now);
+  if (status === 'approved') await effect?.approved?.(handOver(tx), subject, staff.id, now, staff.name);
   else await effect?.rejected?.(handOver(tx), subject, staff.id, now);
   const events: { requestId: string; action: 'approved' | 'rejected' | 'closed'; comment: string | null }[] = [
     { requestId: id, action: status, comment: text },

@@ -29,7 +29,14 @@ export interface ApprovalSubject {
  * activity: make a proposed rules version live) and services.ts registers it.
  */
 export interface ApprovalEffect {
-  approved?(tx: PortTx, request: ApprovalSubject, decidedBy: string, now: number): Promise<void>;
+  /** `decidedByName`: the decider's name, for an effect that audits who applied it. */
+  approved?(
+    tx: PortTx,
+    request: ApprovalSubject,
+    decidedBy: string,
+    now: number,
+    decidedByName?: string,
+  ): Promise<void>;
   rejected?(tx: PortTx, request: ApprovalSubject, decidedBy: string, now: number): Promise<void>;
   /**
    * For a kind whose approval uses its subject up (an expired ticket redeemed by exception): the reason the

@@ -1,6 +1,7 @@
 import { decideMany, reviewQueue } from './console-queue';
 import { type ApprovalsContext, type ApprovalsDeps, createApprovalsContext } from './context';
 import { decideRequest } from './decide-request';
+import { decidedCase } from './decided-case';
 import { holdPrize } from './hold-prize';
 import { makeRequest } from './make-request';
 import { requestDetail } from './request-detail';
@@ -29,6 +30,7 @@ export function createApprovalsService(deps: ApprovalsDeps) {
     decide: use(decideRequest),
     queue: use(reviewQueue),
     decideMany: use(decideMany),
+    decidedCase: use(decidedCase),
   };
 }
 export type ApprovalsService = ReturnType<typeof createApprovalsService>;

@@ -41,13 +41,50 @@ async function leavePending(tx: Own<'prizes'>, corpId: string, awardId: string, 
 }
 
 /**
+ * A declined award held again, its unit taken from stock again, once (only a declined award moves). A coupon's
+ * code went back to its pool and is not taken again: refused, as is a prize whose stock is gone.
+ */
+async function holdAgain(
+  tx: Own<'prizes'>,
+  stock: StockReturnPort | undefined,
+  corpId: string,
+  awardId: string,
+  now: number,
+) {
+  const refuse = (zh: string) => new AppError('RISK_REVERSAL_REFUSED', { 'zh-CN': zh });
+  const a = await tx
+    .selectFrom('award')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('id', '=', awardId)
+    .where('status', '=', 'declined')
+    .executeTakeFirst();
+  if (!a) throw refuse('该奖品已不是退回状态，无法撤销');
+  if (a.kind === 'coupon') throw refuse('券类奖品退回后券码已回到券池，无法撤销退回；如需补偿请人工补发');
+  const took = (await stock?.takeStockIn?.(handOver(tx), corpId, a.act_id, a.prize_id)) ?? false;
+  if (!took) throw refuse('该奖品库存已用完，无法撤销退回');
+  const moved = await tx
+    .updateTable('award')
+    .set({ status: 'pending_approval', updated_at: now })
+    .where('corp_id', '=', corpId)
+    .where('id', '=', awardId)
+    .where('status', '=', 'declined')
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw refuse('该奖品已不是退回状态，无法撤销');
+}
+
+/**
  * A prize held for approval (docs/decisions/0321-approvals.md), released or declined inside the approval
  * decision's transaction. Released: it becomes what the draw would have made of it at once (a coupon code,
  * the points credited, an order awaiting the address whose window starts now). Declined: the customer sees
  * it declined, and the unit goes back to the prize's stock (it never left the bank).
  */
 export function createHeldAwards(
-  deps: ServiceDeps<'prizes'> & { orders: OrderPort; stock?: StockReturnPort; codePools?: CodePoolPort },
+  deps: ServiceDeps<'prizes'> & {
+    orders: OrderPort;
+    stock?: StockReturnPort;
+    codePools?: CodePoolPort;
+  },
 ) {
   /** The code a held coupon took from its pool when it was won (ADR 0390), if it took one. */
   const pooledCode = (tx: Own<'prizes'>, corpId: string, awardId: string) => {
@@ -91,7 +128,16 @@ export function createHeldAwards(
     if (pools && a.kind === 'coupon') await stepsIn(tx, (x) => pools.giveBack(x, corpId, awardId));
   }
 
+  /** A declined prize given after all (a reviewer's return reversed, ADR 0393): held again, then released. */
+  async function regive(tx: Own<'prizes'>, corpId: string, awardId: string, now: number) {
+    await holdAgain(tx, deps.stock, corpId, awardId, now);
+    await release(tx, corpId, awardId, now);
+  }
+
   return {
+    /** A reviewer's return reversed (the risk module's `risk-reversal` effect, wired in services-risk.ts). */
+    regive: (tx: PortTx, corpId: string, awardId: string, now: number) =>
+      regive(own('prizes', tx), corpId, awardId, now),
     /** The approvals effect of kind 'prize-award' (registered in services.ts). */
     heldAwardEffect: {
       approved: (tx: PortTx, req: HeldAwardRequest, _by: string, now: number) =>

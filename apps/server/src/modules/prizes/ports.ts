@@ -24,6 +24,8 @@ export interface ActivityCataloguePort {
 /** Stock (modules/activity): a held prize that is declined goes back to its prize's stock. */
 export interface StockReturnPort {
   returnStock(tx: PortTx, corpId: string, actId: string, prizeId: string): Promise<void>;
+  /** A unit taken again in the caller's transaction when a return is reversed (ADR 0393): false when none is left. */
+  takeStockIn?(tx: PortTx, corpId: string, actId: string, prizeId: string): Promise<boolean>;
 }
 
 /** Orders (modules/orders): a physical prize's order, and the exchange of one the customer confirms. */

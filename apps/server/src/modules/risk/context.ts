@@ -1,7 +1,7 @@
 import type { RiskCounters } from '../../platform/risk-counters';
 import type { BankRiskEngine } from '../../platform/risk-port';
 import type { ServiceDeps } from '../../platform/services';
-import type { AlertsPort, ApprovalsPort, AuditPort, StaffNamesPort } from './ports';
+import type { AlertsPort, ApprovalsPort, AuditPort, HeldAwardsPort, StaffNamesPort } from './ports';
 
 /** What the risk use cases take (one per file, bound in service.ts). */
 export type RiskDeps = ServiceDeps<'risk'> & {
@@ -17,4 +17,6 @@ export type RiskDeps = ServiceDeps<'risk'> & {
   bank?: BankRiskEngine;
   /** Acting decisions per campaign in the current minute, per process (signals.ts). */
   spikes: Map<string, { minute: number; n: number }>;
+  /** Prizes (modules/prizes): a reversed return gives a held prize after all (ADR 0393). */
+  awards?: HeldAwardsPort;
 };

@@ -1,16 +1,11 @@
 import { own, type PortTx } from '../../db/owners';
 import { AppError } from '../../platform/errors';
 import type { RiskDeps } from './context';
+import { applyImport } from './import-apply';
+import type { Subject } from './ports';
 import * as repo from './repo';
+import { applyReversal, dropReversal } from './reversal-apply';
 import { forget } from './state';
-
-/** A request as the effect sees it (modules/approvals/ports.ts ApprovalSubject, structurally). */
-export interface Subject {
-  corpId: string;
-  subject: string;
-  requestedBy: string;
-  payload: string | null;
-}
 
 /** How long an upheld appeal keeps the rules that refused the customer off them. */
 export const APPEAL_SNOOZE_DAYS = 30;
@@ -19,7 +14,8 @@ export const APPEAL_SNOOZE_DAYS = 30;
  * What a second person's decision does, in the decision's transaction (approvals' effects): a ruleset request
  * approved makes the version act (canary or enforce; the version acting so before steps down to off), rejected
  * lets it ask again; an appeal upheld snoozes the rules that refused the customer and labels the decision a
- * false positive, an appeal turned down labels it confirmed (the shadow report's precision).
+ * false positive, an appeal turned down labels it confirmed (the shadow report's precision); an import approved
+ * lists its rows; a reversal approved undoes a reviewer's decision (ADR 0393).
  */
 export function riskEffects(deps: RiskDeps) {
   return {
@@ -75,6 +71,14 @@ export function riskEffects(deps: RiskDeps) {
       async rejected(tx: PortTx, r: Subject) {
         await repo.labelDecision(own('risk', tx), r.corpId, r.subject, 'confirmed');
       },
+    },
+    'risk-list-import': {
+      approved: (tx: PortTx, r: Subject, by: string, now: number, byName?: string) =>
+        applyImport(deps, tx, r, by, now, byName),
+    },
+    'risk-reversal': {
+      approved: (tx: PortTx, r: Subject, by: string, now: number) => applyReversal(deps, tx, r, by, now),
+      rejected: (tx: PortTx, r: Subject) => dropReversal(tx, r),
     },
   };
 }

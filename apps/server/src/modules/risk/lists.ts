@@ -1,35 +1,12 @@
-import { maskMobile, type RiskListEntry, type RiskListType } from '@campaign/contract';
-import ipaddr from 'ipaddr.js';
+import type { RiskListEntry, RiskListType } from '@campaign/contract';
 import { handOver, own } from '../../db/owners';
 import type { RiskListTable } from '../../db/schema-risk';
 import { newSortableId } from '../../platform/crypto';
-import { AppError } from '../../platform/errors';
-import { subnetOf } from './compute-features';
 import type { RiskDeps } from './context';
+import { normalise, shownOf } from './list-values';
 import * as repo from './repo';
 import type { Acting } from './save-ruleset';
 import { forget, listKey } from './state';
-
-/** A value as its list keeps it (IPs normalised, a range as its /24 or /64), or a Chinese refusal. */
-function normalise(type: RiskListType, raw: string): string {
-  const v = raw.trim();
-  if (type === 'phone') {
-    if (!/^1\d{10}$/.test(v)) throw new AppError('RISK_LIST_VALUE_INVALID', { 'zh-CN': '手机号须为 11 位数字' });
-    return v;
-  }
-  if (type === 'ip') {
-    const [addr, bits] = v.split('/');
-    if (!addr || !ipaddr.isValid(addr)) throw new AppError('RISK_LIST_VALUE_INVALID', { 'zh-CN': 'IP 地址格式不正确' });
-    const a = ipaddr.process(addr).toString();
-    if (bits === undefined) return a;
-    if ((a.includes(':') && bits === '64') || (!a.includes(':') && bits === '24')) return subnetOf(a);
-    throw new AppError('RISK_LIST_VALUE_INVALID', { 'zh-CN': '网段仅支持 IPv4 /24 或 IPv6 /64' });
-  }
-  if (!/^[\w.:-]{4,64}$/.test(v)) {
-    throw new AppError('RISK_LIST_VALUE_INVALID', { 'zh-CN': '须为 4–64 位字母、数字或 . _ : -' });
-  }
-  return v;
-}
 
 function entryOf(r: RiskListTable, names: Map<string, string>): RiskListEntry {
   return {
@@ -51,7 +28,7 @@ export async function listEntries(deps: RiskDeps, corpId: string, type?: RiskLis
 }
 
 /**
- * An entry listed (again: its reason and expiry renewed). A phone is kept as a keyed hash and shown masked;
+ * An entry listed (again: its reason and expiry renewed). A phone or ID number is kept as a keyed hash and shown masked;
  * every node sees the change within a second (state.ts). Audited in the same transaction.
  */
 export async function addEntry(
@@ -63,7 +40,7 @@ export async function addEntry(
   const value = normalise(input.type, input.value);
   const now = deps.clock();
   const key = listKey(deps, input.type, value);
-  const shown = input.type === 'phone' ? maskMobile(value) : value;
+  const shown = shownOf(input.type, value);
   const row = await deps.database.db.transaction().execute(async (tx) => {
     const db = own('risk', tx);
     await repo.addEntry(db, {

@@ -141,6 +141,26 @@ export const addEntry = (db: Db, row: RiskListTable) =>
     )
     .execute();
 
+/** Many entries at once (an approved import), a batch a statement; one already listed is renewed, source and all. */
+export async function importEntries(db: Db, rows: RiskListTable[]) {
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('risk_list')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) =>
+        oc.columns(['corp_id', 'type', 'value_key']).doUpdateSet((eb) => ({
+          reason: eb.ref('excluded.reason'),
+          expires_at: eb.ref('excluded.expires_at'),
+          owner: eb.ref('excluded.owner'),
+          shown: eb.ref('excluded.shown'),
+          source: eb.ref('excluded.source'),
+          created_at: eb.ref('excluded.created_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
 export const entryByValue = (db: Db, corpId: string, type: string, key: string) =>
   db
     .selectFrom('risk_list')
@@ -220,3 +240,70 @@ export const judgedCustomer = (db: Db, corpId: string, userId: string) =>
     .where('user_id', '=', userId)
     .limit(1)
     .executeTakeFirst();
+
+/** A reversal claims its decision: false when one waits or the case was reversed already. */
+export async function claimReversal(
+  db: Db,
+  row: { corp_id: string; decision_id: string; request_id: string; created_at: number },
+) {
+  const r = await db
+    .insertInto('risk_reversal')
+    .values({ ...row, state: 'pending' })
+    .onConflict((oc) => oc.columns(['corp_id', 'decision_id']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export const reversalOf = (db: Db, corpId: string, decisionId: string) =>
+  db
+    .selectFrom('risk_reversal')
+    .selectAll()
+    .where('corp_id', '=', corpId)
+    .where('decision_id', '=', decisionId)
+    .executeTakeFirst();
+
+/** The claim's placeholder replaced by the request it made. */
+export const setReversalRequest = (db: Db, corpId: string, decisionId: string, claim: string, requestId: string) =>
+  db
+    .updateTable('risk_reversal')
+    .set({ request_id: requestId })
+    .where('corp_id', '=', corpId)
+    .where('decision_id', '=', decisionId)
+    .where('request_id', '=', claim)
+    .execute();
+
+/** A pending reversal let go (turned down, or its request never made): the case may be asked again. */
+export const dropReversal = (db: Db, corpId: string, decisionId: string, requestId: string) =>
+  db
+    .deleteFrom('risk_reversal')
+    .where('corp_id', '=', corpId)
+    .where('decision_id', '=', decisionId)
+    .where('request_id', '=', requestId)
+    .where('state', '=', 'pending')
+    .execute();
+
+/** The pending reversal made final: true once, for the request that claimed it. */
+export async function markReversed(db: Db, corpId: string, decisionId: string, requestId: string) {
+  const r = await db
+    .updateTable('risk_reversal')
+    .set({ state: 'reversed' })
+    .where('corp_id', '=', corpId)
+    .where('decision_id', '=', decisionId)
+    .where('request_id', '=', requestId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** An upheld appeal's snoozes lifted (its reversal): the rules that refused the customer apply again. */
+export const unsnooze = (db: Db, corpId: string, userId: string, rules: string[], reason: string) =>
+  rules.length === 0
+    ? Promise.resolve()
+    : db
+        .deleteFrom('risk_snooze')
+        .where('corp_id', '=', corpId)
+        .where('user_id', '=', userId)
+        .where('rule_id', 'in', rules)
+        .where('reason', '=', reason)
+        .execute()
+        .then(() => undefined);

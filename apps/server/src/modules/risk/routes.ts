@@ -1,4 +1,4 @@
-import type { riskConsoleEndpoints, riskEndpoints } from '@campaign/contract';
+import type { riskConsoleEndpoints, riskEndpoints, riskReviewEndpoints } from '@campaign/contract';
 import type { HandlersOf } from '../../platform/http';
 import type { RiskService } from './service';
 
@@ -32,5 +32,19 @@ export function riskConsoleHandlers({ console: svc }: RiskService): HandlersOf<t
     riskLists: async ({ corp, query }) => svc.lists(corp.id, query.type),
     riskListAdd: async ({ corp, console: who, req, body }) => svc.addEntry(acting(who, req.ip), corp.id, body),
     riskListRemove: async ({ corp, console: who, req, body }) => svc.removeEntry(acting(who, req.ip), corp.id, body.id),
+  };
+}
+
+/** The lists' bulk import and a decision's reversal: each asks a second person (ADR 0393). */
+export function riskReviewHandlers({ console: svc }: RiskService): HandlersOf<typeof riskReviewEndpoints> {
+  const acting = (who: { id: string; name: string; roles: string[] }, ip: string) => ({
+    actor: { id: who.id, name: who.name, roles: who.roles },
+    ip,
+  });
+  return {
+    // An upload's body is the request stream (platform/http.ts, the endpoint's `upload`).
+    riskListImportPreview: async ({ corp, req }) => svc.importPreview(corp.id, req.body),
+    riskListImport: async ({ corp, console: who, req }) => svc.importRequest(acting(who, req.ip), corp.id, req.body),
+    riskReversalRequest: async ({ corp, console: who, req, body }) => svc.reversal(acting(who, req.ip), corp.id, body),
   };
 }

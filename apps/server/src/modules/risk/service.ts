@@ -3,11 +3,14 @@ import { consentState, setConsent } from './consent';
 import type { RiskDeps } from './context';
 import { decide } from './decide';
 import { labelHold, riskEffects } from './effects';
+import { previewImport } from './import-preview';
+import { requestImport } from './import-request';
 import { addEntry, listEntries, removeEntry } from './lists';
 import { decisionOfDraw, record, store } from './record';
 import { replay } from './replay';
 import { shadowReport } from './report';
 import { requestActing } from './request-acting';
+import { requestReversal } from './reversal-request';
 import { listRulesets, rulesetDetail } from './rulesets';
 import { saveRuleset } from './save-ruleset';
 import { setMode } from './set-mode';
@@ -41,6 +44,9 @@ export function createRiskService(deps: RiskDeps) {
       addEntry: addEntry.bind(null, deps),
       removeEntry: removeEntry.bind(null, deps),
       snooze: snoozeRule.bind(null, deps),
+      importPreview: previewImport.bind(null, deps),
+      importRequest: requestImport.bind(null, deps),
+      reversal: requestReversal.bind(null, deps),
     },
     customer: {
       appeal: appeal.bind(null, deps),

@@ -1,4 +1,4 @@
-import type { RiskRule } from '@campaign/contract';
+import type { RiskListType, RiskRule } from '@campaign/contract';
 import { hmacHex } from '../../platform/crypto';
 import { type CompiledRule, compile } from './cel';
 import type { RiskDeps } from './context';
@@ -18,7 +18,7 @@ export interface RunningVersion {
 export interface CorpRiskState {
   at: number;
   versions: RunningVersion[];
-  lists: { phone: Set<string>; device: Set<string>; ip: Set<string>; invite: Set<string> };
+  lists: Record<RiskListType, Set<string>>;
   snoozed: Map<string, Set<string>>;
 }
 
@@ -70,7 +70,13 @@ async function load(deps: RiskDeps, corpId: string, now: number): Promise<CorpRi
     canaryPct: r.canary_pct ?? 0,
     rules: compile(JSON.parse(r.rules) as RiskRule[]),
   }));
-  const lists: CorpRiskState['lists'] = { phone: new Set(), device: new Set(), ip: new Set(), invite: new Set() };
+  const lists: CorpRiskState['lists'] = {
+    phone: new Set(),
+    device: new Set(),
+    ip: new Set(),
+    invite: new Set(),
+    id_number: new Set(),
+  };
   for (const e of entries) lists[e.type].add(e.value_key);
   const snoozed = new Map<string, Set<string>>();
   for (const s of snoozes) snoozed.set(s.user_id, (snoozed.get(s.user_id) ?? new Set()).add(s.rule_id));
@@ -79,7 +85,7 @@ async function load(deps: RiskDeps, corpId: string, now: number): Promise<CorpRi
 
 /** A phone (or ID number) on a list is kept as a keyed hash, never in clear. */
 export function listKey(deps: Pick<RiskDeps, 'config'>, type: string, value: string): string {
-  if (type !== 'phone') return value.toLowerCase();
+  if (type !== 'phone' && type !== 'id_number') return value.toLowerCase();
   const key = deps.config.encryptionKey ?? 'campaign-risk-list-development-key';
-  return hmacHex(key, `phone:${value}`);
+  return hmacHex(key, `${type}:${value}`);
 }

@@ -10,6 +10,8 @@ export const KIND_LABEL: Record<Item['kind'], MessageKey> = {
   'rules-change': 'approvals.kind.rules-change',
   'risk-ruleset': 'approvals.kind.risk-ruleset',
   'risk-appeal': 'approvals.kind.risk-appeal',
+  'risk-list-import': 'approvals.kind.risk-list-import',
+  'risk-reversal': 'approvals.kind.risk-reversal',
 };
 export const STATUS_LABEL: Record<Item['status'], MessageKey> = {
   pending: 'approvals.status.pending',
