@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The risk engine's counters (issue 35, ADR 0059): sliding-window counts and distinct counts that every process
@@ -42,7 +42,7 @@ interface Bucketed {
   ttlMs: number;
 }
 
-export const digest = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 24);
+export const digest = (s: string) => hash('sha256', s, 'base64url').slice(0, 24);
 
 export function bucketOf(key: string, windowSec: number, now: number): Bucketed {
   const w = windowSec * 1000;
