@@ -31,6 +31,7 @@ export function riskServiceOf(
     failOpen: new Map(),
     alerts: ports.alerts,
     spikes: new Map(),
+    replays: new Set(),
   });
   effects['risk-ruleset'] = risk.effects['risk-ruleset'];
   effects['risk-appeal'] = risk.effects['risk-appeal'];

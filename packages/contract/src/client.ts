@@ -63,6 +63,8 @@ export type {
   RiskListType,
   RiskMode,
   RiskReplay,
+  RiskReplayJob,
+  RiskReplayState,
   RiskReport,
   RiskRule,
   RiskRulesetDetail,

@@ -26,6 +26,7 @@ import * as m0024 from './migrations/0024-notifications';
 import * as m0026 from './migrations/0026-store-master-data';
 import * as m0027 from './migrations/0027-coupon-code-pool';
 import * as m0028 from './migrations/0028-risk';
+import * as m0030 from './migrations/0030-risk-replay-jobs';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-store-master-data': m0026,
   '0027-coupon-code-pool': m0027,
   '0028-risk': m0028,
+  '0030-risk-replay-jobs': m0030,
 };
 
 class InCodeProvider implements MigrationProvider {

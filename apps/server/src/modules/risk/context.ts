@@ -14,4 +14,6 @@ export type RiskDeps = ServiceDeps<'risk'> & {
   alerts: AlertsPort;
   /** Acting decisions per campaign in the current minute, per process (signals.ts). */
   spikes: Map<string, { minute: number; n: number }>;
+  /** The replay jobs running in this process (run-replay.ts). */
+  replays: Set<Promise<void>>;
 };

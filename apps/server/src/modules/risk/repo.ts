@@ -3,7 +3,7 @@ import type { RiskDecisionTable, RiskListTable, RiskRulesetTable } from '../../d
 
 // Tables of this module: risk_ruleset, risk_decision, risk_list, risk_snooze, risk_consent (and the counters'
 // risk_counter/risk_distinct, written by platform/risk-counters.ts on PostgreSQL).
-type Db = Own<'risk'>;
+export type Db = Own<'risk'>;
 
 export const rulesets = (db: Db, corpId: string) =>
   db.selectFrom('risk_ruleset').selectAll().where('corp_id', '=', corpId).orderBy('version', 'desc').execute();
@@ -204,12 +204,22 @@ export const setConsent = (
 export const decisionPage = (db: Db, corpId: string, actId: string | null, after: string, limit: number) => {
   let q = db
     .selectFrom('risk_decision')
-    .select(['id', 'features'])
+    .select(['id', 'user_id', 'features', 'value_cents'])
     .where('corp_id', '=', corpId)
     .where('id', '>', after);
   if (actId) q = q.where('act_id', '=', actId);
   return q.orderBy('id').limit(limit).execute();
 };
+
+/** How many decisions a replay's scope holds (its progress bar's end). */
+export async function countDecisions(db: Db, corpId: string, actId: string | null): Promise<number> {
+  let q = db
+    .selectFrom('risk_decision')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('corp_id', '=', corpId);
+  if (actId) q = q.where('act_id', '=', actId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
 
 /** Whether the engine ever judged this customer in this corp (a snooze must name a real one). */
 export const judgedCustomer = (db: Db, corpId: string, userId: string) =>

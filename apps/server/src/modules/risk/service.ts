@@ -1,17 +1,20 @@
 import { appeal } from './appeal';
+import { cancelReplay, replaysIdle } from './cancel-replay';
 import { consentState, setConsent } from './consent';
 import type { RiskDeps } from './context';
 import { decide } from './decide';
 import { labelHold, riskEffects } from './effects';
 import { addEntry, listEntries, removeEntry } from './lists';
+import { purgeDevices } from './purge-devices';
+import { readReplay } from './read-replay';
 import { decisionOfDraw, record, store } from './record';
-import { replay } from './replay';
 import { shadowReport } from './report';
 import { requestActing } from './request-acting';
 import { listRulesets, rulesetDetail } from './rulesets';
 import { saveRuleset } from './save-ruleset';
 import { setMode } from './set-mode';
 import { snoozeRule } from './snooze';
+import { startReplay } from './start-replay';
 
 /**
  * Risk controls (issue 35, docs/decisions/0059-risk-rulesets.md): the engine the draw asks (decide, then record in its transaction),
@@ -36,12 +39,20 @@ export function createRiskService(deps: RiskDeps) {
       setMode: setMode.bind(null, deps),
       requestActing: requestActing.bind(null, deps),
       report: shadowReport.bind(null, deps),
-      replay: replay.bind(null, deps),
       lists: listEntries.bind(null, deps),
       addEntry: addEntry.bind(null, deps),
       removeEntry: removeEntry.bind(null, deps),
       snooze: snoozeRule.bind(null, deps),
     },
+    /** Replays as background jobs (ADR 0061): started or joined, polled from any node, cancelled. */
+    replays: {
+      start: startReplay.bind(null, deps),
+      job: readReplay.bind(null, deps),
+      cancel: cancelReplay.bind(null, deps),
+      idle: replaysIdle.bind(null, deps),
+    },
+    /** The scheduled purge of device ids and consents past the campaign plus 180 days (background.ts). */
+    purgeDevices: purgeDevices.bind(null, deps),
     customer: {
       appeal: appeal.bind(null, deps),
       setConsent: setConsent.bind(null, deps),
