@@ -38,6 +38,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('risk_replay_job')
     .columns(['corp_id', 'ruleset_id', 'created_at'])
     .execute();
+  // A replay walks the log campaign by campaign in id order: a range of this index, never a sort.
+  await db.schema
+    .createIndex('risk_decision_act_idx')
+    .on('risk_decision')
+    .columns(['corp_id', 'act_id', 'id'])
+    .execute();
   // The device-id purge finds the campaigns whose decisions still hold a device id without reading the others.
   await db.schema
     .createIndex('risk_decision_device_idx')
@@ -50,5 +56,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 // biome-ignore lint/suspicious/noExplicitAny: see up.
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('risk_decision_device_idx').execute();
+  await db.schema.dropIndex('risk_decision_act_idx').execute();
   await db.schema.dropTable('risk_replay_job').execute();
 }

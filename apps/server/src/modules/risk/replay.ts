@@ -15,7 +15,7 @@ const withholds = (a: RiskRule['action']) => a === 'block' || a === 'hold';
 /**
  * One replay of a version's rules over the decision log (issue 35), fed a page at a time: the features each
  * decision saw, as they were at the time, evaluated by the candidate's rules compiled once. Deterministic: the
- * same ruleset over the same log in id order gives the same checksum. Decisions made while the counters were
+ * same ruleset over the same log, walked by campaign and id, gives the same checksum. Decisions made while the counters were
  * unreachable (no features) are skipped. What it keeps grows with the customers, never with the events.
  */
 export function replayer(version: { rules: string; hash: string }) {
@@ -86,14 +86,15 @@ export async function replay(
   if (!row) throw new AppError('RISK_RULESET_NOT_FOUND');
   const r = replayer(row);
   let done = 0;
-  let after = '';
+  let after = repo.LOG_START;
   for (;;) {
     const page = await repo.decisionPage(db, corpId, input.actId ?? null, after, REPLAY_PAGE);
     for (const d of page) r.add(d);
     done += page.length;
     onProgress?.(done);
     if (page.length < REPLAY_PAGE) break;
-    after = page[page.length - 1]?.id ?? after;
+    const last = page[page.length - 1];
+    if (last) after = { act: last.act_id, id: last.id };
   }
   return r.result();
 }

@@ -87,6 +87,16 @@ describe.each(kinds)('risk replay jobs and the device-id purge on %s', (kind) =>
     expect((await untilEnded(again.data.id)).result?.checksum).toBe(sync.checksum);
   }, 60_000);
 
+  it("the corp's whole log is walked campaign by campaign, the same as in one go", async () => {
+    const started = body<RiskReplayJob>(await operator.post('/console/risk/replay', { id: version }));
+    expect(started.data.actId).toBeNull();
+    const ended = await untilEnded(started.data.id);
+    const sync = await replay(own('risk', t.database.db), 'demo', { id: version });
+    // Both campaigns: 30,000 and 2,345 decisions, of which 30 and 2 had no features.
+    expect(ended).toMatchObject({ state: 'done', done: 32_345, total: 32_345 });
+    expect(ended.result).toMatchObject({ events: 32_313, checksum: sync.checksum });
+  }, 60_000);
+
   it('a cancelled job stops at its next page and keeps what it had done; an unknown job is a typed error', async () => {
     const started = await t.services.risk.replays.start('demo', { id: 'staff' }, { id: version, actId: acts[0] });
     const cancelled = body<RiskReplayJob>(await operator.post('/console/risk/replay/cancel', { id: started.id }));

@@ -24,13 +24,14 @@ export async function runReplay(
     if (!(await jobs.update(db, job.id, { total, heartbeat_at: clock() }))) return;
     const r = replayer(version);
     let done = 0;
-    let after = '';
+    let after = repo.LOG_START;
     for (;;) {
       const page = await repo.decisionPage(db, job.corp_id, actId, after, REPLAY_PAGE);
       for (const d of page) r.add(d);
       done += page.length;
       if (page.length < REPLAY_PAGE) break;
-      after = page[page.length - 1]?.id ?? after;
+      const last = page[page.length - 1];
+      if (last) after = { act: last.act_id, id: last.id };
       if (!(await jobs.update(db, job.id, { done, heartbeat_at: clock() }))) return;
       await breathe();
     }
