@@ -5,6 +5,9 @@ import type { Db } from './repo';
 
 export type ReplayJobRow = RiskReplayJobTable;
 
+/** A running job whose heartbeat has not moved for this long was left by a process that stopped. */
+export const REPLAY_STALE_MS = 120_000;
+
 /** A new running job; false when one already runs for its version and scope (the partial unique index). */
 export async function insertJob(db: Db, row: ReplayJobRow): Promise<boolean> {
   const r = await db

@@ -114,6 +114,34 @@ describe.each(kinds)('risk replay jobs and the device-id purge on %s', (kind) =>
     });
   }, 60_000);
 
+  it('a job left by a stopped process reads as failed, and a start runs the scope again', async () => {
+    const left = {
+      id: 'rj-left-behind-1',
+      corp_id: 'demo',
+      ruleset_id: version,
+      ruleset_hash: 'x',
+      scope: acts[1] as string,
+      state: 'running' as const,
+      done: 5000,
+      total: 2345,
+      result: null,
+      error: null,
+      created_by: 'staff',
+      created_at: t.clock.now - 600_000,
+      heartbeat_at: t.clock.now - 600_000,
+      finished_at: null,
+    };
+    await t.database.db.insertInto('risk_replay_job').values(left).execute();
+    const read = body<RiskReplayJob>(await operator.get(`/console/risk/replay/job?id=${left.id}`)).data;
+    expect(read.state).toBe('failed');
+    await t.database.db.updateTable('risk_replay_job').set({ state: 'running' }).where('id', '=', left.id).execute();
+    const again = body<RiskReplayJob>(await operator.post('/console/risk/replay', { id: version, actId: acts[1] }));
+    expect(again.data.id).not.toBe(left.id);
+    expect(await untilEnded(again.data.id)).toMatchObject({ state: 'done', done: 2345 });
+    const old = await t.database.db.selectFrom('risk_replay_job').select('state').where('id', '=', left.id).execute();
+    expect(old[0]?.state).toBe('failed');
+  }, 60_000);
+
   it('the purge blanks device ids and consents 180 days after the campaign, once, on two nodes at once', async () => {
     const db = t.database.db;
     const [ended, running] = [acts[2] as string, acts[3] as string];

@@ -1,5 +1,5 @@
 import type { RiskDeps } from './context';
-import { REPLAY_PAGE, replayer } from './replay';
+import { logPages, REPLAY_PAGE, replayer } from './replay';
 import * as jobs from './replay-repo';
 import * as repo from './repo';
 
@@ -24,14 +24,10 @@ export async function runReplay(
     if (!(await jobs.update(db, job.id, { total, heartbeat_at: clock() }))) return;
     const r = replayer(version);
     let done = 0;
-    let after = repo.LOG_START;
-    for (;;) {
-      const page = await repo.decisionPage(db, job.corp_id, actId, after, REPLAY_PAGE);
+    for await (const page of logPages(db, job.corp_id, actId)) {
       for (const d of page) r.add(d);
       done += page.length;
       if (page.length < REPLAY_PAGE) break;
-      const last = page[page.length - 1];
-      if (last) after = { act: last.act_id, id: last.id };
       if (!(await jobs.update(db, job.id, { done, heartbeat_at: clock() }))) return;
       await breathe();
     }

@@ -7,9 +7,6 @@ import * as repo from './repo';
 import { runReplay } from './run-replay';
 import { replayJobOf } from './view';
 
-/** A running job whose heartbeat has not moved for this long was left by a process that stopped. */
-export const REPLAY_STALE_MS = 120_000;
-
 /**
  * Starts a replay of a version over the stored decisions (one campaign, or all) as a background job, or
  * joins the one already running for that version and scope: twenty starts at once make one job, on any
@@ -28,7 +25,7 @@ export async function startReplay(
   const scope = input.actId ?? '';
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = deps.clock();
-    await jobs.abandon(db, corpId, version.id, scope, now - REPLAY_STALE_MS, now);
+    await jobs.abandon(db, corpId, version.id, scope, now - jobs.REPLAY_STALE_MS, now);
     const row: jobs.ReplayJobRow = {
       id: newSortableId(now),
       corp_id: corpId,
