@@ -1,5 +1,5 @@
 /**
- * `npm run bench:risk [-- --only engine|draw]`: the risk engine's cost (issue 35's targets).
+ * `npm run bench:risk [-- --only engine|draw|replay] [--db sqlite|pg]`: the risk engine's cost (issue 35's targets).
  * (a) In process (bench/risk-engine.ts): one decision with 200 rules enforced through the real engine, its
  *     counters in the SQLite file beside the database and in Redis (BENCH_REDIS_URL, default
  *     redis://127.0.0.1:6379): p50/p99 one at a time (target: ≤ 1 ms p99 added to a draw), decisions/s with
@@ -10,6 +10,8 @@
  *     drop ≤ 10%). BENCH_SECONDS (default 5 here) per load. BENCH_USERS (default 5,000; logging them in is the
  *     slow part): the built-in velocity limit refuses a customer's sixth draw in 10 s, in both runs alike, so
  *     on a quiet machine (6,000 draws/s) raise it to 20,000 for draws rather than refusals.
+ * (c) Replay (bench/replay.ts): 1,000,000 stored decisions replayed by the default ruleset, in one go and as the
+ *     console's background job (target ≤ 60 s, the same checksum); `--db pg` on PostgreSQL.
  * Prints a table, then one JSON line.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +28,7 @@ import { corpState } from '../apps/server/src/modules/risk/state';
 import { createRiskCounters } from '../apps/server/src/platform/risk-counters';
 import { createServices } from '../apps/server/src/services';
 import { enforceRules } from '../apps/server/src/testing/risk';
+import { printReplay, replayBench } from './replay';
 import { inputs, ms, oneByOne, quantile, RULES, rulesOf, summary, throughput } from './risk-engine';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -124,12 +127,13 @@ function drawWith(risk: 'none' | 'default'): DrawLine {
 
 async function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+  const db = process.argv.includes('--db') && process.argv[process.argv.indexOf('--db') + 1] === 'pg' ? 'pg' : 'sqlite';
   const engine = [];
-  if (only !== 'draw') {
+  if (only === null || only === 'engine') {
     for (const store of ['sqlite', 'redis'] as const) engine.push({ ...(await engineOn(store)), load: load() });
   }
   const draw: Record<string, DrawLine & { load: string }> = {};
-  if (only !== 'engine') {
+  if (only === null || only === 'draw') {
     for (const risk of ['none', 'default'] as const) draw[risk] = { ...drawWith(risk), load: load() };
   }
   for (const e of engine) {
@@ -149,7 +153,9 @@ async function main() {
   }
   const drop = draw.none && draw.default ? Number((1 - ratio('default') / ratio('none')).toFixed(3)) : null;
   if (drop !== null) console.log(`ratio drop with the default ruleset: ${(drop * 100).toFixed(1)}% (target ≤ 10%)`);
-  console.log(JSON.stringify({ bench: 'risk', engine, draw, ratioDrop: drop }));
+  const replay = only === null || only === 'replay' ? { ...(await replayBench(db)), load: load() } : null;
+  if (replay) printReplay(replay);
+  console.log(JSON.stringify({ bench: 'risk', engine, draw, ratioDrop: drop, replay }));
 }
 
 main().catch((err) => {

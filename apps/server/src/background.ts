@@ -2,7 +2,7 @@ import type { Services } from './services';
 
 /**
  * The in-process schedulers of issue 24 (docs/operations.md): alert delivery with backoff, the alert rules,
- * the daily reconciliation and the export file sweeper. Every process runs them; the database keeps them
+ * the daily reconciliation, the export file sweeper and the risk module's device-id purge. Every process runs them; the database keeps them
  * from doing a thing twice (a claimed alert, one daily report per campaign and day). Their timers never
  * keep the process alive, and a failure is logged and tried at the next tick.
  */
@@ -31,6 +31,8 @@ export function startBackground(services: Services, opts: { deliverEveryMs?: num
   // Once a day per campaign: the run each hour finds the day's reports made and makes only missing ones.
   every('daily-reconciliation', 3_600_000, () => services.reconcile.runDaily());
   every('export-sweeper', 60_000, () => services.reports.sweep());
+  // Device ids and consents past the campaign plus 180 days (ADR 0061); idempotent, safe on every node.
+  every('risk-device-purge', 3_600_000, () => services.risk.purgeDevices());
   every('audit-heads', services.base.config.auditHeads.everyMs, () => publishAuditHeads(services));
   // The first daily run a few minutes after start (a process restarted at midnight does not skip a day; a
   // process starting does not reconcile while it warms up).
@@ -51,6 +53,7 @@ export function startBackground(services: Services, opts: { deliverEveryMs?: num
     async stop() {
       for (const t of timers) clearInterval(t);
       await services.reports.idle();
+      await services.risk.replays.idle();
     },
   };
 }

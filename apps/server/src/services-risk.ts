@@ -40,6 +40,7 @@ export function riskServiceOf(
     alerts: ports.alerts,
     spikes: new Map(),
     ...(ports.bank ? { bank: ports.bank } : {}),
+    replays: new Set(),
   });
   effects['risk-ruleset'] = risk.effects['risk-ruleset'];
   effects['risk-appeal'] = risk.effects['risk-appeal'];

@@ -137,6 +137,8 @@ export const routes = {
   riskListRemove: { name: 'riskListRemove', method: 'POST', path: '/console/risk/lists/remove', version: 'none', loading: true, access: 'console', idempotent: false },
   riskLists: { name: 'riskLists', method: 'GET', path: '/console/risk/lists', version: 'none', loading: false, access: 'console', idempotent: false },
   riskReplay: { name: 'riskReplay', method: 'POST', path: '/console/risk/replay', version: 'none', loading: true, access: 'console', idempotent: false },
+  riskReplayCancel: { name: 'riskReplayCancel', method: 'POST', path: '/console/risk/replay/cancel', version: 'none', loading: true, access: 'console', idempotent: false },
+  riskReplayJob: { name: 'riskReplayJob', method: 'GET', path: '/console/risk/replay/job', version: 'none', loading: false, access: 'console', idempotent: false },
   riskReport: { name: 'riskReport', method: 'GET', path: '/console/risk/report', version: 'none', loading: false, access: 'console', idempotent: false },
   riskReversalRequest: { name: 'riskReversalRequest', method: 'POST', path: '/console/risk/reversal', version: 'none', loading: true, access: 'console', idempotent: false },
   riskRuleset: { name: 'riskRuleset', method: 'GET', path: '/console/risk/ruleset', version: 'none', loading: false, access: 'console', idempotent: false },

@@ -65,6 +65,8 @@ export type {
   RiskListType,
   RiskMode,
   RiskReplay,
+  RiskReplayJob,
+  RiskReplayState,
   RiskReport,
   RiskRule,
   RiskRulesetDetail,

@@ -27,6 +27,7 @@ import * as m0026 from './migrations/0026-store-master-data';
 import * as m0027 from './migrations/0027-coupon-code-pool';
 import * as m0028 from './migrations/0028-risk';
 import * as m0029 from './migrations/0029-risk-reversal';
+import * as m0030 from './migrations/0030-risk-replay-jobs';
 import * as m0031 from './migrations/0031-risk-fail-policy';
 
 /** Migrations in order; later issues append here. */
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-risk': m0028,
   '0029-risk-reversal': m0029,
   '0031-risk-fail-policy': m0031,
+  '0030-risk-replay-jobs': m0030,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -125,6 +125,7 @@ export const tableOwners = {
   risk_counter: 'risk',
   risk_distinct: 'risk',
   risk_reversal: 'risk',
+  risk_replay_job: 'risk',
 } as const satisfies { [T in keyof DB]: Owner };
 
 /**
@@ -155,8 +156,8 @@ export const views = {
       'starts_at',
       'ends_at',
     ],
-    readers: ['reconcile', 'alerts', 'coupons'],
-    why: 'which campaigns the daily reconciliation and the alerts look at (titles and claim terms beside an award: award_line); a ticket’s usage rules',
+    readers: ['reconcile', 'alerts', 'coupons', 'risk'],
+    why: 'which campaigns the daily reconciliation and the alerts look at (titles and claim terms beside an award: award_line); a ticket’s usage rules; when a campaign ended (the risk module’s device-id purge)',
   },
   prize: {
     columns: ['corp_id', 'act_id', 'id', 'name', 'image', 'value_cents', 'kind', 'total_stock'],

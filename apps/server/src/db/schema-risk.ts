@@ -64,6 +64,28 @@ export interface RiskListTable {
   created_at: number;
 }
 
+/** A replay of a version over the decision log, run as a background job (migration 0030, ADR 0061). */
+export interface RiskReplayJobTable {
+  id: string;
+  corp_id: string;
+  ruleset_id: string;
+  ruleset_hash: string;
+  /** The campaign replayed, or '' for every decision of the corp. */
+  scope: string;
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+  /** Decisions read so far, and how many the scope held when the job started. */
+  done: number;
+  total: number;
+  /** JSON RiskReplay once done. */
+  result: string | null;
+  error: string | null;
+  created_by: string;
+  created_at: number;
+  /** Moved on every page: a running job whose heartbeat stopped was left by a process that stopped. */
+  heartbeat_at: number;
+  finished_at: number | null;
+}
+
 export interface RiskTables {
   risk_ruleset: RiskRulesetTable;
   risk_decision: RiskDecisionTable;
@@ -87,4 +109,5 @@ export interface RiskTables {
     state: 'pending' | 'reversed';
     created_at: number;
   };
+  risk_replay_job: RiskReplayJobTable;
 }

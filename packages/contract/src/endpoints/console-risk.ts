@@ -128,12 +128,43 @@ export const riskReplaySchema = z.object({
   /** Stored decisions the candidate was run over, and of them how many it would have acted on. */
   events: z.number().int(),
   acted: z.number().int(),
-  rules: z.array(z.object({ ruleId: z.string(), name: z.string(), hits: z.number().int() })),
+  /** Customers it would have acted on, and the cents of prizes drawn that its holds and blocks would have withheld. */
+  customers: z.number().int(),
+  withheldCents: z.number().int(),
+  rules: z.array(
+    z.object({
+      ruleId: z.string(),
+      name: z.string(),
+      hits: z.number().int(),
+      customers: z.number().int(),
+      withheldCents: z.number().int(),
+    }),
+  ),
   /** SHA-256 over every (decision, action) in order: the same ruleset and log always give the same. */
   checksum: z.string(),
   ms: z.number().int(),
 });
 export type RiskReplay = z.infer<typeof riskReplaySchema>;
+
+export const RISK_REPLAY_STATES = ['running', 'done', 'failed', 'cancelled'] as const;
+export type RiskReplayState = (typeof RISK_REPLAY_STATES)[number];
+
+/** A replay run as a background job (ADR 0061): one runs per version and scope; any node answers its poll. */
+export const riskReplayJobSchema = z.object({
+  id: z.string(),
+  rulesetId: z.string(),
+  /** The campaign replayed; null: every decision of the corp. */
+  actId: z.string().nullable(),
+  state: z.enum(RISK_REPLAY_STATES),
+  /** Decisions read so far of the `total` stored when it started. */
+  done: z.number().int(),
+  total: z.number().int(),
+  /** The figures once done. */
+  result: riskReplaySchema.nullable(),
+  createdAt: z.number().int(),
+  finishedAt: z.number().int().nullable(),
+});
+export type RiskReplayJob = z.infer<typeof riskReplayJobSchema>;
 
 export const riskConsoleEndpoints = {
   riskRulesets: endpoint({
@@ -219,11 +250,36 @@ export const riskConsoleEndpoints = {
     method: 'POST',
     path: '/console/risk/replay',
     loading: true,
-    summary: "Run a version's rules over the stored decisions (the features as they were), optionally of one campaign",
+    summary:
+      "Start (or join) a background replay of a version's rules over the stored decisions (the features as they were), optionally of one campaign",
     query: z.object({}),
     body: z.object({ id, actId: z.string().trim().min(1).max(64).optional() }),
-    data: riskReplaySchema,
-    errors: ['RISK_RULESET_NOT_FOUND'],
+    data: riskReplayJobSchema,
+    errors: ['RISK_RULESET_NOT_FOUND', 'RISK_RULESET_STATE'],
+  }),
+  riskReplayJob: endpoint({
+    ...common,
+    roles: RULES_ROLES,
+    method: 'GET',
+    path: '/console/risk/replay/job',
+    loading: false,
+    summary: "A replay job's progress, and its figures once done",
+    query: z.object({ id }),
+    body: z.undefined(),
+    data: riskReplayJobSchema,
+    errors: ['RISK_REPLAY_NOT_FOUND'],
+  }),
+  riskReplayCancel: endpoint({
+    ...common,
+    roles: RULES_ROLES,
+    method: 'POST',
+    path: '/console/risk/replay/cancel',
+    loading: true,
+    summary: 'Stop a running replay job (the node running it stops at its next page)',
+    query: z.object({}),
+    body: z.object({ id }),
+    data: riskReplayJobSchema,
+    errors: ['RISK_REPLAY_NOT_FOUND'],
   }),
   riskSnooze: endpoint({
     ...common,

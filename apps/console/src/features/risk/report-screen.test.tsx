@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, renderAt, stubFetch } from '../../shared/testing/render';
 import { percent, RiskReportScreen } from './report-screen';
@@ -111,31 +111,5 @@ describe('RiskReportScreen', () => {
     expect(percent(0.965)).toBe('96.5%');
     expect(percent(1)).toBe('100%');
     expect(percent(0.025)).toBe('2.5%');
-  });
-
-  it('replays the version over the stored log for one campaign and shows the figures and checksum', async () => {
-    let sent: unknown = null;
-    stubFetch({
-      '/console/risk/report': () => report(),
-      '/console/risk/replay': (_url, init) => {
-        sent = JSON.parse(String(init.body));
-        return envelope({
-          events: 1_000_000,
-          acted: 4321,
-          rules: [{ ruleId: 'multi_account', name: '同设备多账户', hits: 4000 }],
-          checksum: 'fedcba9876543210'.repeat(4),
-          ms: 41_234,
-        });
-      },
-    });
-    renderAt(<RiskReportScreen />, '/risk/rulesets/rs-00000004/report', path);
-    fireEvent.change(await screen.findByLabelText('活动编号（可选）'), { target: { value: 'wheel-spring' } });
-    fireEvent.click(screen.getByRole('button', { name: '开始回放' }));
-    expect(await screen.findByText('1,000,000')).toBeTruthy();
-    expect(sent).toEqual({ id: 'rs-00000004', actId: 'wheel-spring' });
-    expect(screen.getByText('4,321')).toBeTruthy();
-    expect(screen.getByText('41,234 毫秒')).toBeTruthy();
-    expect(screen.getByText('fedcba987654')).toBeTruthy();
-    expect(screen.getByText('4,000')).toBeTruthy();
   });
 });

@@ -60,12 +60,16 @@ export function compile(rules: readonly RiskRule[]): CompiledRule[] {
   });
 }
 
-/** The features as CEL sees them: counts as ints. */
+/** The features as CEL sees them: counts as ints (a plain loop: a replay makes one per stored decision). */
 export function celContext(f: Features): CelContext {
   const out: CelContext = {};
-  for (const [group, fields] of Object.entries(f)) {
+  for (const group in f) {
+    const fields = f[group as keyof Features] as Record<string, number | boolean | string>;
     const g: Record<string, bigint | boolean | string> = {};
-    for (const [k, v] of Object.entries(fields)) g[k] = typeof v === 'number' ? BigInt(Math.trunc(v)) : v;
+    for (const k in fields) {
+      const v = fields[k] as number | boolean | string;
+      g[k] = typeof v === 'number' ? BigInt(Math.trunc(v)) : v;
+    }
     out[group] = g;
   }
   return out;

@@ -19,4 +19,6 @@ export type RiskDeps = ServiceDeps<'risk'> & {
   spikes: Map<string, { minute: number; n: number }>;
   /** Prizes (modules/prizes): a reversed return gives a held prize after all (ADR 0393). */
   awards?: HeldAwardsPort;
+  /** The replay jobs running in this process (run-replay.ts). */
+  replays: Set<Promise<void>>;
 };

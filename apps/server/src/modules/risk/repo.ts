@@ -3,7 +3,7 @@ import type { RiskDecisionTable, RiskListTable, RiskRulesetTable } from '../../d
 
 // Tables of this module: risk_ruleset, risk_decision, risk_list, risk_snooze, risk_consent (and the counters'
 // risk_counter/risk_distinct, written by platform/risk-counters.ts on PostgreSQL).
-type Db = Own<'risk'>;
+export type Db = Own<'risk'>;
 
 export const rulesets = (db: Db, corpId: string) =>
   db.selectFrom('risk_ruleset').selectAll().where('corp_id', '=', corpId).orderBy('version', 'desc').execute();
@@ -220,16 +220,37 @@ export const setConsent = (
     )
     .execute();
 
-/** One page of the decision log in id order, after `after` (replay), optionally of one campaign. */
-export const decisionPage = (db: Db, corpId: string, actId: string | null, after: string, limit: number) => {
+/** Where a replay's walk of the log stands: the last decision read, by campaign then id. */
+export interface LogCursor {
+  act: string;
+  id: string;
+}
+export const LOG_START: LogCursor = { act: '', id: '' };
+
+/**
+ * One page of the decision log after `after` (replay), in (campaign, id) order, optionally of one campaign: a
+ * range of risk_decision_act_idx on both databases, never a sort of the log.
+ */
+export const decisionPage = (db: Db, corpId: string, actId: string | null, after: LogCursor, limit: number) => {
   let q = db
     .selectFrom('risk_decision')
-    .select(['id', 'features'])
-    .where('corp_id', '=', corpId)
-    .where('id', '>', after);
-  if (actId) q = q.where('act_id', '=', actId);
-  return q.orderBy('id').limit(limit).execute();
+    .select(['id', 'act_id', 'user_id', 'features', 'value_cents'])
+    .where('corp_id', '=', corpId);
+  q = actId
+    ? q.where('act_id', '=', actId).where('id', '>', after.id)
+    : q.where((eb) => eb(eb.refTuple('act_id', 'id'), '>', eb.tuple(after.act, after.id)));
+  return q.orderBy('act_id').orderBy('id').limit(limit).execute();
 };
+
+/** How many decisions a replay's scope holds (its progress bar's end). */
+export async function countDecisions(db: Db, corpId: string, actId: string | null): Promise<number> {
+  let q = db
+    .selectFrom('risk_decision')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('corp_id', '=', corpId);
+  if (actId) q = q.where('act_id', '=', actId);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}
 
 /** Whether the engine ever judged this customer in this corp (a snooze must name a real one). */
 export const judgedCustomer = (db: Db, corpId: string, userId: string) =>

@@ -245,27 +245,6 @@ describe.each(kinds)('risk controls on %s', (kind) => {
     expect(label.label).toBe('confirmed');
   });
 
-  it('a replay over the stored log is deterministic and counts what the candidate would have matched', async () => {
-    const other = await save([{ id: 'any_draw', name: '任何参与', expr: 'customer.draws_1d >= 1', action: 'hold' }]);
-    const first = body<{ events: number; acted: number; checksum: string }>(
-      await operator.post('/console/risk/replay', { id: other.data.id, actId: 'risk-wheel' }),
-    ).data;
-    const stored = await t.database.db
-      .selectFrom('risk_decision')
-      .select('features')
-      .where('act_id', '=', 'risk-wheel')
-      .execute();
-    const withFeatures = stored.filter((d) => !d.features.includes('unavailable')).length;
-    expect(first.events).toBe(withFeatures);
-    expect(first.acted).toBe(withFeatures);
-    const again = body<{ checksum: string }>(
-      await operator.post('/console/risk/replay', { id: other.data.id, actId: 'risk-wheel' }),
-    ).data;
-    expect(again.checksum).toBe(first.checksum);
-    const unknown = await operator.post('/console/risk/replay', { id: 'no-such-version', actId: 'risk-wheel' });
-    expect(body(unknown).code).toBe(6901);
-  });
-
   it('an offer in a risk-checked group is judged too: a listed phone cannot claim, nothing is taken', async () => {
     await publish(`
 groups:

@@ -13,7 +13,7 @@ export function riskHandlers({ customer: svc }: RiskService): HandlersOf<typeof 
 }
 
 /** The console's rulesets, report and lists: the signed-in staff member's corp only. */
-export function riskConsoleHandlers({ console: svc }: RiskService): HandlersOf<typeof riskConsoleEndpoints> {
+export function riskConsoleHandlers({ console: svc, replays }: RiskService): HandlersOf<typeof riskConsoleEndpoints> {
   const acting = (who: { id: string; name: string; roles: string[] }, ip: string) => ({
     actor: { id: who.id, name: who.name, roles: who.roles },
     ip,
@@ -27,7 +27,9 @@ export function riskConsoleHandlers({ console: svc }: RiskService): HandlersOf<t
     riskRulesetRequest: async ({ corp, console: who, req, body }) =>
       svc.requestActing(acting(who, req.ip), corp.id, body),
     riskReport: async ({ corp, query }) => svc.report(corp.id, query.id),
-    riskReplay: async ({ corp, body }) => svc.replay(corp.id, body),
+    riskReplay: async ({ corp, console: who, body }) => replays.start(corp.id, who, body),
+    riskReplayJob: async ({ corp, query }) => replays.job(corp.id, query.id),
+    riskReplayCancel: async ({ corp, body }) => replays.cancel(corp.id, body.id),
     riskSnooze: async ({ corp, console: who, req, body }) => svc.snooze(acting(who, req.ip), corp.id, body),
     riskLists: async ({ corp, query }) => svc.lists(corp.id, query.type),
     riskListAdd: async ({ corp, console: who, req, body }) => svc.addEntry(acting(who, req.ip), corp.id, body),

@@ -1,4 +1,5 @@
 import { appeal } from './appeal';
+import { cancelReplay, replaysIdle } from './cancel-replay';
 import { consentState, setConsent } from './consent';
 import type { RiskDeps } from './context';
 import { decide } from './decide';
@@ -6,8 +7,9 @@ import { labelHold, riskEffects } from './effects';
 import { previewImport } from './import-preview';
 import { requestImport } from './import-request';
 import { addEntry, listEntries, removeEntry } from './lists';
+import { purgeDevices } from './purge-devices';
+import { readReplay } from './read-replay';
 import { decisionOfDraw, record, store } from './record';
-import { replay } from './replay';
 import { shadowReport } from './report';
 import { requestActing } from './request-acting';
 import { requestReversal } from './reversal-request';
@@ -15,6 +17,7 @@ import { listRulesets, rulesetDetail } from './rulesets';
 import { saveRuleset } from './save-ruleset';
 import { setMode } from './set-mode';
 import { snoozeRule } from './snooze';
+import { startReplay } from './start-replay';
 
 /**
  * Risk controls (issue 35, docs/decisions/0059-risk-rulesets.md): the engine the draw asks (decide, then record in its transaction),
@@ -39,7 +42,6 @@ export function createRiskService(deps: RiskDeps) {
       setMode: setMode.bind(null, deps),
       requestActing: requestActing.bind(null, deps),
       report: shadowReport.bind(null, deps),
-      replay: replay.bind(null, deps),
       lists: listEntries.bind(null, deps),
       addEntry: addEntry.bind(null, deps),
       removeEntry: removeEntry.bind(null, deps),
@@ -48,6 +50,15 @@ export function createRiskService(deps: RiskDeps) {
       importRequest: requestImport.bind(null, deps),
       reversal: requestReversal.bind(null, deps),
     },
+    /** Replays as background jobs (ADR 0061): started or joined, polled from any node, cancelled. */
+    replays: {
+      start: startReplay.bind(null, deps),
+      job: readReplay.bind(null, deps),
+      cancel: cancelReplay.bind(null, deps),
+      idle: replaysIdle.bind(null, deps),
+    },
+    /** The scheduled purge of device ids and consents past the campaign plus 180 days (background.ts). */
+    purgeDevices: purgeDevices.bind(null, deps),
     customer: {
       appeal: appeal.bind(null, deps),
       setConsent: setConsent.bind(null, deps),

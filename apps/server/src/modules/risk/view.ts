@@ -1,5 +1,5 @@
-import type { RiskRule, RiskRulesetDetail, RiskRulesetSummary } from '@campaign/contract';
-import type { RiskRulesetTable } from '../../db/schema-risk';
+import type { RiskReplay, RiskReplayJob, RiskRule, RiskRulesetDetail, RiskRulesetSummary } from '@campaign/contract';
+import type { RiskReplayJobTable, RiskRulesetTable } from '../../db/schema-risk';
 import { sha256Hex } from '../../platform/crypto';
 
 /** The hash a decision names: SHA-256 of the rules' canonical JSON (ids, expressions, actions in order). */
@@ -38,4 +38,17 @@ export const detailOf = (r: RiskRulesetTable, names: Map<string, string>): RiskR
   ...summaryOf(r, names),
   rules: JSON.parse(r.rules) as RiskRule[],
   note: r.note,
+});
+
+/** A replay job as the console polls it (ADR 0061). */
+export const replayJobOf = (r: RiskReplayJobTable): RiskReplayJob => ({
+  id: r.id,
+  rulesetId: r.ruleset_id,
+  actId: r.scope === '' ? null : r.scope,
+  state: r.state,
+  done: Number(r.done),
+  total: Math.max(Number(r.total), Number(r.done)),
+  result: r.result === null ? null : (JSON.parse(r.result) as RiskReplay),
+  createdAt: Number(r.created_at),
+  finishedAt: r.finished_at === null ? null : Number(r.finished_at),
 });
