@@ -34,7 +34,7 @@ export const RISK_ERRORS = {
     'A request to let this version act already waits for approval',
   ),
   RISK_CUSTOMER_UNKNOWN: e(6907, 404, '该客户在风控记录中不存在', 'No risk decision was ever made for this customer'),
-  RISK_REPLAY_NOT_FOUND: e(6908, 404, '回放任务不存在', 'No such replay job'),
+  RISK_REPLAY_NOT_FOUND: e(6910, 404, '回放任务不存在', 'No such replay job'),
   RISK_LIST_VALUE_INVALID: e(6906, 400, '名单值格式不正确', 'The list value is not valid for its type'),
   RISK_REVERSAL_REFUSED: e(6908, 409, '该决定不能撤销', 'This decision cannot be reversed'),
   RISK_REVERSAL_PENDING: e(

@@ -106,7 +106,7 @@ describe.each(kinds)('risk replay jobs and the device-id purge on %s', (kind) =>
     expect(after).toMatchObject({ state: 'cancelled', result: null });
     expect(after.done).toBeLessThan(30_000);
     const unknown = await operator.get('/console/risk/replay/job?id=no-such-job');
-    expect(body(unknown)).toMatchObject({ code: 6908 });
+    expect(body(unknown)).toMatchObject({ code: 6910 });
     expect(body(await operator.post('/console/risk/replay', { id: 'no-such-version' })).code).toBe(6901);
     // Another corp's job is not found either.
     await expect(t.services.risk.replays.job('other-corp', started.id)).rejects.toMatchObject({
