@@ -55,6 +55,18 @@ function reload(
   return state;
 }
 
+/** A version's rules never change once it runs (its hash names them): compiled once per process, not per reload. */
+const compiled = new Map<string, CompiledRule[]>();
+function compiledOf(hash: string, rules: string): CompiledRule[] {
+  let c = compiled.get(hash);
+  if (!c) {
+    c = compile(JSON.parse(rules) as RiskRule[]);
+    if (compiled.size > 200) compiled.clear();
+    compiled.set(hash, c);
+  }
+  return c;
+}
+
 async function load(deps: RiskDeps, corpId: string, now: number): Promise<CorpRiskState> {
   const db = deps.database.db;
   const [rows, entries, snoozes] = await Promise.all([
@@ -68,7 +80,7 @@ async function load(deps: RiskDeps, corpId: string, now: number): Promise<CorpRi
     hash: r.hash,
     mode: r.mode as RunningVersion['mode'],
     canaryPct: r.canary_pct ?? 0,
-    rules: compile(JSON.parse(r.rules) as RiskRule[]),
+    rules: compiledOf(r.hash, r.rules),
   }));
   const lists: CorpRiskState['lists'] = {
     phone: new Set(),
