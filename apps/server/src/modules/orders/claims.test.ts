@@ -75,6 +75,23 @@ describe.each(kinds)('orders and coupons on %s', (kind) => {
     expect(list.map((o) => o.orderId)).toContain(orderId);
   });
 
+  it('20 confirms at once with the same address (each its own key) all get the confirmed order, once', async () => {
+    const me = await login();
+    const { orderId, awardId } = await winOrder(me);
+    const addr = await addAddress(me);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(me, 'v2/order/confirm?corpId=demo', { orderId, addNo: addr.addNo })),
+    );
+    expect(answers.map((r) => body(r).code)).toEqual(Array(20).fill(0));
+    expect(new Set(answers.map((r) => body<Order>(r).data.state))).toEqual(new Set(['confirmed']));
+    const award = await t.database.db
+      .selectFrom('award')
+      .select('status')
+      .where('id', '=', awardId)
+      .executeTakeFirstOrThrow();
+    expect(award.status).toBe('exchanged');
+  });
+
   it('past the address window the order is expired and cannot be confirmed', async () => {
     const mobile = '13755550001';
     let me = await login(mobile);

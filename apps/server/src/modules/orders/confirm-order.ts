@@ -10,6 +10,14 @@ import * as repo from './repo';
 import { judgedExchange } from './risk-check';
 import { toOrder } from './state';
 
+/** A retried confirm with the same address gets the same answer; another address is refused. */
+function sameConfirm(o: repo.OrderRow | undefined, snapshot: AddressSnapshot, now: number): Order {
+  if (!o?.address_snapshot) throw new AppError('ORDER_STATE');
+  const given = addressSnapshotSchema.parse(JSON.parse(o.address_snapshot));
+  if (JSON.stringify(given) !== JSON.stringify(snapshot)) throw new AppError('ORDER_STATE');
+  return toOrder(o, now);
+}
+
 /**
  * The customer confirms an order with one of their addresses: its snapshot is kept, the award exchanged. A
  * risk-checked campaign's exchange is judged first (risk-check.ts), its decision recorded with the exchange.
@@ -45,12 +53,7 @@ export async function confirmOrder(
     if (!o) throw new AppError('ORDER_NOT_FOUND');
     const now = deps.clock();
     const state = orderState(o, now);
-    if (state === 'confirmed' && o.address_snapshot) {
-      // A retried confirm with the same address gets the same answer; another address is refused.
-      const given = addressSnapshotSchema.parse(JSON.parse(o.address_snapshot));
-      if (JSON.stringify(given) === JSON.stringify(snapshot)) return toOrder(o, now);
-      throw new AppError('ORDER_STATE');
-    }
+    if (state === 'confirmed') return sameConfirm(o, snapshot, now);
     if (state === 'expired') throw new AppError('ORDER_EXPIRED');
     if (state !== 'awaiting_address') throw new AppError('ORDER_STATE');
     const ok = await repo.confirmOrder(tx, corp.id, orderId, {
@@ -58,7 +61,9 @@ export async function confirmOrder(
       address_id: addNo,
       now,
     });
-    if (!ok) throw new AppError('ORDER_STATE');
+    // Another request confirmed it after this one read it (PostgreSQL's read committed): the same address is
+    // that answer again, read now.
+    if (!ok) return sameConfirm(await repo.getOrder(tx, corp.id, user.id, orderId), snapshot, now);
     await deps.awards.markExchanged(handOver(tx), corp.id, o.award_id, now);
     const { risk } = deps;
     if (verdict && risk) await stepsIn(tx, (x) => risk.record(x, verdict, `order:${orderId}`, Number(o.value_cents)));
