@@ -148,7 +148,7 @@ test('5. the repeat draw is held; the approver releases it (放行) and the priz
   const others = approver.getByRole('region', { name: '其他（无设备）' });
   const row = others.getByRole('row').filter({ hasText: '风控冻结 五十元券' });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(RULE.id);
+  await expect(row).toContainText(RULE.name);
   await expect(row).toContainText('剩余 24 小时');
   await snap(approver, 'console-risk-queue');
   await row.getByRole('button', { name: /^放行：/ }).click();
@@ -164,4 +164,55 @@ test('5. the repeat draw is held; the approver releases it (放行) and the priz
 test('6. the operator switches the ruleset off (停用)', async () => {
   await setMode(operator, '停用');
   expect((await draw()).award?.status).toBe('issued');
+});
+
+/** A CSV as an operator saves it from a spreadsheet. */
+const csv = (lines: string[]) => ({
+  name: '风险名单.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(['type,value,reason,expires', ...lines].join('\n'), 'utf8'),
+});
+
+test('7. the operator imports a list (批量导入); a second person approves it and the entries are listed', async () => {
+  await operator.goto('/console/risk?tab=lists&corpId=demo');
+  await operator.getByRole('button', { name: '批量导入' }).click();
+  const dialog = operator.getByRole('dialog').filter({ hasText: '批量导入风险名单' });
+  const rows = [
+    'phone,13900007777,接码平台号码,30',
+    'device,e2e-farm-device-01,设备农场,',
+    'ip,10.9.8.0/24,代理网段,90',
+  ];
+  // A bad line refuses the file, line by line, before anything is stored.
+  await dialog.locator('input[type=file]').setInputFiles(csv([...rows, 'phone,12345,号码不全,']));
+  await expect(dialog.getByText('1 行有错误，请修改文件后重新上传')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '提交审批' })).toBeDisabled();
+  await snap(operator, 'console-risk-import-errors');
+  await dialog.getByRole('button', { name: '重新选择文件' }).click();
+  await dialog.locator('input[type=file]').setInputFiles(csv(rows));
+  await expect(dialog.getByText(/可导入 3 条/)).toBeVisible();
+  await expect(dialog).toContainText('139****7777');
+  await expect(dialog).not.toContainText('13900007777');
+  await snap(operator, 'console-risk-import-preview');
+  const asked = operator.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/console/risk/lists/import'));
+  await dialog.getByRole('button', { name: '提交审批' }).click();
+  expect((await (await asked).json()).code).toBe(0);
+
+  const listed = approver.waitForResponse((r) => r.url().includes('/console/requests?'));
+  await approver.goto('/console/risk?tab=queue&corpId=demo');
+  await listed;
+  await approver.getByRole('button', { name: '查看详情：风险名单批量导入 3 条' }).click();
+  const drawer = approver.locator('.ant-drawer');
+  await expect(drawer).toContainText('139****7777');
+  await snap(approver, 'console-risk-import-review');
+  await drawer.getByRole('button', { name: '批准导入' }).click();
+  const decided = approver.waitForResponse((r) => r.url().includes('/console/requests/decide'));
+  await approver
+    .getByRole('dialog')
+    .filter({ hasText: '批准导入（1 项）' })
+    .getByRole('button', { name: '确定批准导入' })
+    .click();
+  expect((await (await decided).json()).data.decided).toHaveLength(1);
+  await operator.goto('/console/risk?tab=lists&corpId=demo');
+  await expect(operator.getByRole('row').filter({ hasText: 'e2e-farm-device-01' })).toContainText('导入');
+  await expect(operator.getByRole('row').filter({ hasText: '139****7777' })).toBeVisible();
 });

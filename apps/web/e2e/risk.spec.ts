@@ -157,7 +157,7 @@ test('journey 3: a customer declines the device id, their second draw is held (�
   const mine = cases.find((c) => contextOf(c, '风控决定编号') === held?.decisionId);
   expect(mine, JSON.stringify(cases.map((c) => c.title))).toBeDefined();
   expect(mine?.title).toContain(`风控冻结 ${PRIZE}`);
-  expect(contextOf(mine ?? { id: '', kind: '', title: '', context: [] }, '命中规则')).toBe('repeat_draw');
+  expect(contextOf(mine ?? { id: '', kind: '', title: '', context: [] }, '命中规则')).toBe('一天内第二次参与');
   await decideCase(approver, mine?.id ?? '', 'approve');
 
   // Back in 我的奖品 the prize is the customer's: its code and 立即使用.
