@@ -1,4 +1,4 @@
-import { handOver, own } from '../../db/owners';
+import { handOver, type Own, own } from '../../db/owners';
 import type { AuditActor } from '../../platform/audit-port';
 import type { RiskDeps } from './context';
 import * as purge from './purge-repo';
@@ -33,38 +33,35 @@ export async function purgeDevices(deps: RiskDeps) {
   return { decisions, consents, counters };
 }
 
-async function blankCampaign(deps: RiskDeps, corpId: string, actId: string, now: number): Promise<number> {
+/** One purge step in its own transaction, audited only when it changed rows (a second run records nothing). */
+async function audited(
+  deps: RiskDeps,
+  corpId: string,
+  now: number,
+  work: (tx: Own<'risk'>) => Promise<number>,
+  entry: (n: number) => { action: string; subject: string; after: Record<string, number> },
+): Promise<number> {
   return deps.database.db.transaction().execute(async (tx) => {
-    const n = await purge.blankDevices(own('risk', tx), corpId, actId);
-    if (n > 0) {
-      await deps.audit.append(handOver(tx), {
-        corpId,
-        at: now,
-        actor: ACTOR,
-        ip: null,
-        action: 'risk.device-purge',
-        subject: actId,
-        after: { decisions: n, keptDays: 180 },
-      });
-    }
+    const n = await work(own('risk', tx));
+    if (n > 0) await deps.audit.append(handOver(tx), { corpId, at: now, actor: ACTOR, ip: null, ...entry(n) });
     return n;
   });
 }
 
-async function deleteConsents(deps: RiskDeps, corpId: string, cutoff: number, now: number): Promise<number> {
-  return deps.database.db.transaction().execute(async (tx) => {
-    const n = await purge.deleteOldConsents(own('risk', tx), corpId, cutoff);
-    if (n > 0) {
-      await deps.audit.append(handOver(tx), {
-        corpId,
-        at: now,
-        actor: ACTOR,
-        ip: null,
-        action: 'risk.consent-purge',
-        subject: corpId,
-        after: { consents: n, decidedBefore: cutoff },
-      });
-    }
-    return n;
-  });
-}
+const blankCampaign = (deps: RiskDeps, corpId: string, actId: string, now: number) =>
+  audited(
+    deps,
+    corpId,
+    now,
+    (tx) => purge.blankDevices(tx, corpId, actId),
+    (n) => ({ action: 'risk.device-purge', subject: actId, after: { decisions: n, keptDays: 180 } }),
+  );
+
+const deleteConsents = (deps: RiskDeps, corpId: string, cutoff: number, now: number) =>
+  audited(
+    deps,
+    corpId,
+    now,
+    (tx) => purge.deleteOldConsents(tx, corpId, cutoff),
+    (n) => ({ action: 'risk.consent-purge', subject: corpId, after: { consents: n, decidedBefore: cutoff } }),
+  );
