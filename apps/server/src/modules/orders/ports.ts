@@ -4,6 +4,7 @@
  */
 
 import type { PortTx } from '../../db/owners';
+import type { FailPolicy } from '../../platform/risk-port';
 
 /** The customer's address book (modules/addresses): one of their own addresses, or null. */
 export interface AddressBookPort {
@@ -29,5 +30,5 @@ export interface AwardExchangePort {
 
 /** The activity catalogue (modules/activity): whether an order's campaign is risk-checked (its group has rocc on). */
 export interface OrderCampaignPort {
-  visible(corpId: string, actId: string): Promise<{ riskChecked: boolean }>;
+  visible(corpId: string, actId: string): Promise<{ riskChecked: boolean; riskFailPolicy: FailPolicy | null }>;
 }

@@ -19,12 +19,15 @@ export async function judgedExchange(
   ip: string,
 ): Promise<RiskVerdict | undefined> {
   const { risk, campaigns } = deps;
-  if (!risk || !campaigns || !(await campaigns.visible(corp.id, actId)).riskChecked) return undefined;
+  if (!risk || !campaigns) return undefined;
+  const act = await campaigns.visible(corp.id, actId);
+  if (!act.riskChecked) return undefined;
   const now = deps.clock();
+  const failPolicy = act.riskFailPolicy;
   const verdict = await judge(
     risk,
     user,
-    attemptOf(user, { corpId: corp.id, actId, ip, deviceId: null, grayFlag: null, now }),
+    attemptOf(user, { corpId: corp.id, actId, ip, deviceId: null, grayFlag: null, now, failPolicy }),
   );
   if (verdict.action === 'hold' || verdict.action === 'degrade') {
     await risk.store(verdict);

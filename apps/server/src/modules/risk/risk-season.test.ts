@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Address, DrawResult, Order } from '@campaign/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../config';
 import { activityYaml, campaignActions } from '../../testing/campaign';
-import { body, dialects, H5, startTestApp, type TestApp } from '../../testing/harness';
+import { body, dialects, H5, REDIS_URL, startTestApp, type TestApp } from '../../testing/harness';
 import { enforceRules } from '../../testing/risk';
 
 // Issue 35, ADR 0060: the season's tasks and settlement and the exchange of a prize go through the risk engine
@@ -358,5 +359,47 @@ ${GIFT('rx-gift', 'rx-grp')}`);
     // A campaign that is not risk-checked: the same blocked number exchanges, unjudged.
     expect((await confirm(plain)).data).toMatchObject({ state: 'confirmed' });
     expect(await decisions('rx-plain', plain.userId)).toEqual([]);
+  });
+});
+
+/** Two seasons whose groups state their own fail policy. */
+const POLICY_SEASONS = `
+groups:
+  - { id: fp-closed-grp, corp: demo, showActIds: [fp-closed], rocc: 1, riskFailPolicy: closed }
+  - { id: fp-open-grp, corp: demo, showActIds: [fp-open], rocc: 1, riskFailPolicy: open, riskFailOpenPerMinute: 1 }
+activities:${ranking('fp-closed', 'fp-closed-grp')}${ranking('fp-open', 'fp-open-grp')}
+seasons:${season('fp-closed', '\n      - { id: signin, kind: signin, title: 每日签到, points: 10, period: daily }')}${season('fp-open', '\n      - { id: signin, kind: signin, title: 每日签到, points: 10, period: daily }')}
+`;
+
+describe.each(kinds)('a season follows its group’s fail policy on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1: the risk counters cannot be reached (the deployment's default: open, 100).
+    const config = testConfig({
+      redis: { url: `${REDIS_URL.replace(/:\d+$/, ':1')}`, prefix: 'test:season-policy:' },
+      risk: { failPolicy: 'open', failOpenPerMinute: 100 },
+    });
+    t = await startTestApp(kind, { config });
+    await publish(POLICY_SEASONS);
+    await enforceRules(t.database, 'demo', RULES, t.clock.now);
+  });
+  afterAll(async () => t?.close());
+  const { publish, login } = campaignActions(() => t);
+  const signIn = (cookie: string, actId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/bmcs/api/season/signin?corpId=demo',
+      headers: { ...H5, cookie },
+      payload: { actId, taskId: 'signin' },
+    });
+
+  it('closed refuses a sign-in with 503; open credits up to its own cap a minute', async () => {
+    const closed = await signIn(await login('13700006601'), 'fp-closed');
+    expect(closed.statusCode).toBe(503);
+    expect(body(closed).code).toBe(2021);
+    const first = await signIn(await login('13700006602'), 'fp-open');
+    expect(body<Credit>(first)).toMatchObject({ code: 0, data: { credited: true } });
+    const second = await signIn(await login('13700006603'), 'fp-open');
+    expect(body(second).code).toBe(2021);
   });
 });

@@ -20,9 +20,12 @@ export async function creditInvite(
     const tasks = s.tasks.filter((x) => x.kind === 'invite');
     if (tasks.length === 0) continue;
     const { risk } = deps;
+    const act = risk ? await deps.activities.visible(corpId, s.act_id) : null;
     const judged =
-      risk && (await deps.activities.visible(corpId, s.act_id)).riskChecked
-        ? (await judgeCustomers({ ...deps, risk }, corpId, s.act_id, [inviterUserId], at)).get(inviterUserId)
+      risk && act?.riskChecked
+        ? (await judgeCustomers({ ...deps, risk }, corpId, s.act_id, [inviterUserId], at, act.riskFailPolicy)).get(
+            inviterUserId,
+          )
         : undefined;
     if (judged && judged.action !== 'allow') {
       await risk?.store(judged);

@@ -1,4 +1,5 @@
 import type { AwardPort } from '../../platform/award-ports';
+import type { FailPolicy } from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
 import type { TakeStockPort } from '../../platform/stock-port';
 import type { Corp } from '../../platform/tenancy';
@@ -12,6 +13,8 @@ import type { Corp } from '../../platform/tenancy';
 export interface SeasonActivity {
   /** Its group has rocc on: its task credits and its settlement are judged by the risk engine (issue 35). */
   riskChecked: boolean;
+  /** What its judgements do when risk cannot be judged (its group's statement; null: the deployment's). */
+  riskFailPolicy: FailPolicy | null;
   row: { type: string; title: string; subtitle: string; state: string; starts_at: number; ends_at: number };
   prizes: readonly {
     id: string;

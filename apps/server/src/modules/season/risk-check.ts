@@ -1,5 +1,12 @@
 import { AppError } from '../../platform/errors';
-import { attemptOf, judge, type RiskAttempt, type RiskEnginePort, type RiskVerdict } from '../../platform/risk-port';
+import {
+  attemptOf,
+  type FailPolicy,
+  judge,
+  type RiskAttempt,
+  type RiskEnginePort,
+  type RiskVerdict,
+} from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
 import type { Corp } from '../../platform/tenancy';
 import type { SeasonServiceDeps } from './deps';
@@ -16,12 +23,21 @@ export async function judgeCredit(
   deps: SeasonServiceDeps,
   corp: Corp,
   user: RequestUser,
-  act: Pick<SeasonActivity, 'riskChecked'> & { actId: string },
+  act: Pick<SeasonActivity, 'riskChecked' | 'riskFailPolicy'> & { actId: string },
   ip: string,
   now: number,
 ): Promise<RiskVerdict | undefined> {
   if (!deps.risk || !act.riskChecked) return undefined;
-  const attempt = attemptOf(user, { corpId: corp.id, actId: act.actId, ip, deviceId: null, grayFlag: null, now });
+  const failPolicy = act.riskFailPolicy;
+  const attempt = attemptOf(user, {
+    corpId: corp.id,
+    actId: act.actId,
+    ip,
+    deviceId: null,
+    grayFlag: null,
+    now,
+    failPolicy,
+  });
   const verdict = await judge(deps.risk, user, attempt);
   if (verdict.action === 'hold' || verdict.action === 'degrade') {
     await deps.risk.store(verdict);
@@ -45,6 +61,7 @@ export async function judgeCustomers(
   actId: string,
   userIds: string[],
   now: number,
+  failPolicy: FailPolicy | null = null,
 ): Promise<Map<string, RiskVerdict>> {
   const judged = new Map<string, RiskVerdict>();
   for (let i = 0; i < userIds.length; i += JUDGED_AT_ONCE) {
@@ -65,6 +82,7 @@ export async function judgeCustomers(
           loginMethod: '',
           grayFlag: null,
           now,
+          failPolicy,
         };
         return deps.risk.decide(attempt, null);
       }),

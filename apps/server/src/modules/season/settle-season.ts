@@ -98,14 +98,14 @@ async function judgeWinners(
   if (!risk || !act.riskChecked) return undefined;
   const ranked = await repo.winnersNow(deps.database, corpId, actId, last);
   const userIds = ranked.filter((_, i) => prizeOf(i + 1)).map((w) => w.user_id);
-  return judgeCustomers({ database: deps.database, risk }, corpId, actId, userIds, now);
+  return judgeCustomers({ database: deps.database, risk }, corpId, actId, userIds, now, act.riskFailPolicy);
 }
 
 /**
  * A held winner (hold, or a step-up or degrade: the winner is not there to sign in again, and a band has no
  * consolation) waits for a reviewer, as a held draw does; no address or device is known at a settlement.
  */
-const holdOf = (v: RiskVerdict): RiskHold => ({ decisionId: v.decisionId, rules: v.matched, device: null, ip: '' });
+const holdOf = (v: RiskVerdict): RiskHold => ({ decisionId: v.decisionId, rules: v.labels, device: null, ip: '' });
 
 /**
  * A band's prize comes out of its stock like a drawn one: what is left stays true. The campaign file cannot give

@@ -21,6 +21,13 @@ export async function signInTask(
   const t = task(s, taskId, 'signin');
   const act = await deps.activities.admit(corp, user, actId);
   const now = deps.clock();
-  const verdict = await judgeCredit(deps, corp, user, { actId, riskChecked: act.riskChecked }, ip, now);
+  const verdict = await judgeCredit(
+    deps,
+    corp,
+    user,
+    { actId, riskChecked: act.riskChecked, riskFailPolicy: act.riskFailPolicy },
+    ip,
+    now,
+  );
   return creditTask(corp.id, actId, user.id, t, now, { verdict });
 }
