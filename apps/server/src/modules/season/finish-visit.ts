@@ -39,13 +39,6 @@ export async function finishVisit(
     throw new AppError('SEASON_VISIT_TOO_SOON', { 'zh-CN': `还需浏览 ${left} 秒`, 'en-US': `${left} s to go` });
   }
   const act = await deps.activities.admit(corp, user, actId);
-  const verdict = await judgeCredit(
-    deps,
-    corp,
-    user,
-    { actId, riskChecked: act.riskChecked, riskFailPolicy: act.riskFailPolicy },
-    ip,
-    now,
-  );
+  const verdict = await judgeCredit(deps, corp, user, { ...act, actId }, ip, now);
   return creditTask(corp.id, actId, user.id, t, now, { verdict });
 }

@@ -21,13 +21,6 @@ export async function signInTask(
   const t = task(s, taskId, 'signin');
   const act = await deps.activities.admit(corp, user, actId);
   const now = deps.clock();
-  const verdict = await judgeCredit(
-    deps,
-    corp,
-    user,
-    { actId, riskChecked: act.riskChecked, riskFailPolicy: act.riskFailPolicy },
-    ip,
-    now,
-  );
+  const verdict = await judgeCredit(deps, corp, user, { ...act, actId }, ip, now);
   return creditTask(corp.id, actId, user.id, t, now, { verdict });
 }
