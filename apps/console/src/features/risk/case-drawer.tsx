@@ -27,11 +27,12 @@ export function CaseDrawer({
   onReverse?: (c: ReviewCase) => void;
 }) {
   const decidable = item !== null && canDecide && item.canDecide;
+  // What the server can reverse (ADR 0393): a decided appeal, a returned hold; a released prize is never taken back.
   const reversible =
     item !== null &&
     onReverse !== undefined &&
-    (item.status === 'approved' || item.status === 'rejected') &&
-    (item.kind === 'prize-award' || item.kind === 'risk-appeal');
+    ((item.kind === 'risk-appeal' && (item.status === 'approved' || item.status === 'rejected')) ||
+      (item.kind === 'prize-award' && item.status === 'rejected'));
   const extra = decidable ? (
     <Space>
       <Button danger onClick={() => onDecide(item, 'reject')}>

@@ -305,13 +305,19 @@ describe('复核队列: reversing a decision', () => {
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ id: 'ap-appeal002', reason: '客户补充了身份证明' });
   });
 
-  it('a pending case offers no reversal, and an auditor is offered none', async () => {
+  it('a pending case and a released prize offer no reversal, and an auditor is offered none', async () => {
     stubFetch({ '/console/requests': queue });
     const first = await open();
     fireEvent.click(screen.getByRole('button', { name: `查看详情：${appeal.title}` }));
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).queryByRole('button', { name: '申请撤销' })).toBeNull();
     first.unmount();
+    const done = renderAt(<RiskScreen />, '/risk?tab=queue&status=done');
+    fireEvent.click(await screen.findByRole('button', { name: '查看详情：风控冻结 五十元券 ¥50.00 #4' }));
+    const released = await screen.findByRole('dialog');
+    expect(within(released).getByText('已通过')).toBeTruthy();
+    expect(within(released).queryByRole('button', { name: '申请撤销' })).toBeNull();
+    done.unmount();
     me.roles = ['auditor'];
     renderAt(<RiskScreen />, '/risk?tab=queue&status=done');
     fireEvent.click(await screen.findByRole('button', { name: '查看详情：风控申诉 138****0008' }));
