@@ -38,9 +38,9 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5000);
 const SECONDS = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-async function engineOn(store: 'sqlite' | 'redis') {
+async function engineOn(store: 'sqlite' | 'redis' | 'memory') {
   const dir = mkdtempSync(join(tmpdir(), 'bench-risk-'));
-  const database = openDatabase({ kind: 'sqlite', path: join(dir, 'bench.db') });
+  const database = openDatabase({ kind: 'sqlite', path: store === 'memory' ? ':memory:' : join(dir, 'bench.db') });
   const prefix = `bench-risk:${process.pid}:`;
   const config = {
     ...testConfig(),
@@ -130,7 +130,8 @@ async function main() {
   const db = process.argv.includes('--db') && process.argv[process.argv.indexOf('--db') + 1] === 'pg' ? 'pg' : 'sqlite';
   const engine = [];
   if (only === null || only === 'engine') {
-    for (const store of ['sqlite', 'redis'] as const) engine.push({ ...(await engineOn(store)), load: load() });
+    const stores = (process.env.BENCH_STORES ?? 'sqlite,redis').split(',') as ('sqlite' | 'redis' | 'memory')[];
+    for (const store of stores) engine.push({ ...(await engineOn(store)), load: load() });
   }
   const draw: Record<string, DrawLine & { load: string }> = {};
   if (only === null || only === 'draw') {

@@ -39,6 +39,7 @@ export function riskServiceOf(
     failOpen: new Map(),
     alerts: ports.alerts,
     spikes: new Map(),
+    raised: new Set(),
     ...(ports.bank ? { bank: ports.bank } : {}),
     replays: new Set(),
   });

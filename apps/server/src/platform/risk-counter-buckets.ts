@@ -42,7 +42,17 @@ interface Bucketed {
   ttlMs: number;
 }
 
-export const digest = (s: string) => hash('sha256', s, 'base64url').slice(0, 24);
+/** A key's digest, remembered: a decision names the same key in several windows, a customer draws again. */
+const digests = new Map<string, string>();
+export function digest(s: string): string {
+  let d = digests.get(s);
+  if (d === undefined) {
+    d = hash('sha256', s, 'base64url').slice(0, 24);
+    if (digests.size >= 100_000) digests.clear();
+    digests.set(s, d);
+  }
+  return d;
+}
 
 export function bucketOf(key: string, windowSec: number, now: number): Bucketed {
   const w = windowSec * 1000;

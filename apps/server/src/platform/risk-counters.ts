@@ -23,7 +23,7 @@ export function createRiskCounters(config: Config, database: Database_): RiskCou
 
 export function memoryCounters(): RiskCounters {
   const counts = new Map<string, { n: number; exp: number }>();
-  const sets = new Map<string, { members: Set<string>; exp: number }>();
+  const sets = new Map<string, { members: Set<string>; both: number; exp: number }>();
   let seen = 0;
   const sweep = (now: number) => {
     if (++seen % 10_000 !== 0) return;
@@ -44,11 +44,15 @@ export function memoryCounters(): RiskCounters {
       }
       for (const d of ask.distinct) {
         const b = bucketOf(d.key, d.windowSec, now);
-        const cur = sets.get(b.cur) ?? { members: new Set<string>(), exp: now + b.ttlMs };
-        cur.members.add(d.member);
+        const cur = sets.get(b.cur) ?? { members: new Set<string>(), both: 0, exp: now + b.ttlMs };
+        const prev = sets.get(b.prev);
+        if (!cur.members.has(d.member)) {
+          cur.members.add(d.member);
+          if (prev?.members.has(d.member)) cur.both++;
+        }
         sets.set(b.cur, cur);
-        const union = new Set([...cur.members, ...(sets.get(b.prev)?.members ?? [])]);
-        out.distinct.push(union.size);
+        // The two buckets' union without building it: |cur| + |prev| − the members both hold.
+        out.distinct.push(cur.members.size + (prev?.members.size ?? 0) - cur.both);
       }
       for (const f of ask.firsts ?? []) {
         const k = `f:${digest(f.key)}`;
@@ -67,19 +71,24 @@ export function memoryCounters(): RiskCounters {
 }
 
 /**
- * One script for all of a decision's counters: INCR and PEXPIRE each window's current bucket and read the
- * previous one; PFADD and PFCOUNT each distinct count over its two buckets. One command, one round trip.
+ * One script for the counters of every decision waiting in one turn of the event loop: INCRBY each window's
+ * current bucket (PEXPIRE only when the increment made it) and read the previous one; PFADD and PFCOUNT each
+ * distinct count over its two buckets; SET NX and GET each first value. One command, one round trip.
  */
 const OBSERVE_LUA = `
 local nc = tonumber(ARGV[1]); local nd = tonumber(ARGV[2]); local nf = tonumber(ARGV[3]); local out = {}; local a = 4
 for i = 1, nc do
-  local cur = KEYS[2 * i - 1]; local prev = KEYS[2 * i]
-  out[#out + 1] = redis.call('INCRBY', cur, ARGV[a + 1]); redis.call('PEXPIRE', cur, ARGV[a]); a = a + 2
+  local cur = KEYS[2 * i - 1]; local prev = KEYS[2 * i]; local by = tonumber(ARGV[a + 1])
+  local v = redis.call('INCRBY', cur, by)
+  if v == by then redis.call('PEXPIRE', cur, ARGV[a]) end
+  a = a + 2
+  out[#out + 1] = v
   out[#out + 1] = tonumber(redis.call('GET', prev) or '0')
 end
 for j = 1, nd do
   local k = 2 * nc + 2 * j - 1
-  redis.call('PFADD', KEYS[k], ARGV[a]); redis.call('PEXPIRE', KEYS[k], ARGV[a + 1]); a = a + 2
+  if redis.call('PFADD', KEYS[k], ARGV[a]) == 1 then redis.call('PEXPIRE', KEYS[k], ARGV[a + 1]) end
+  a = a + 2
   out[#out + 1] = redis.call('PFCOUNT', KEYS[k], KEYS[k + 1])
 end
 for f = 1, nf do
@@ -91,6 +100,13 @@ end
 return out`;
 
 type ObservingRedis = Redis & { riskObserve(n: number, ...args: (string | number)[]): Promise<number[]> };
+
+interface Waiting {
+  ask: CounterAsk;
+  now: number;
+  resolve(a: CounterAnswer): void;
+  reject(err: unknown): void;
+}
 
 function redisCounters(url: string, prefix: string): RiskCounters {
   // No offline queue and a short command timeout: an unreachable Redis fails the call at once, and the
@@ -109,41 +125,91 @@ function redisCounters(url: string, prefix: string): RiskCounters {
     client.once('ready', resolve);
     setTimeout(resolve, 2000).unref();
   });
-  const p = `${prefix}risk:`;
+  // The decisions of one turn of the event loop share one script call (their asks one after another, so each
+  // still reads the counts of those before it): one round trip and one command's encoding for all of them.
+  let waiting: Waiting[] = [];
+  const flush = async () => {
+    const batch = waiting;
+    waiting = [];
+    try {
+      await connected;
+      const answers = await observeMany(client, `${prefix}risk:`, batch);
+      for (const [i, w] of batch.entries()) w.resolve(answers[i] as CounterAnswer);
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+  };
   return {
     store: 'redis',
-    async observe(ask, now) {
-      await connected;
-      const cs = ask.counts.map((c) => bucketOf(c.key, c.windowSec, now));
-      const ds = ask.distinct.map((d) => ({ b: bucketOf(d.key, d.windowSec, now), member: d.member }));
-      const fs = ask.firsts ?? [];
-      const keys = [
-        ...cs.flatMap((b) => [p + b.cur, p + b.prev]),
-        ...ds.flatMap((d) => [p + d.b.cur, p + d.b.prev]),
-        ...fs.map((f) => `${p}f:${digest(f.key)}`),
-      ];
-      const argv = [
-        cs.length,
-        ds.length,
-        fs.length,
-        ...cs.flatMap((b, i) => [b.ttlMs, ask.counts[i]?.by ?? 1]),
-        ...ds.flatMap((d) => [d.member, d.b.ttlMs]),
-        ...fs.flatMap((f) => [f.value === null ? '' : f.value, f.ttlSec * 1000]),
-      ];
-      const res = await client.riskObserve(keys.length, ...keys, ...argv);
-      const val = (i: number) => Number(res[i] ?? 0);
-      const held = (i: number) => (val(i) < 0 ? null : val(i));
-      const at = cs.length * 2 + ds.length;
-      return {
-        counts: cs.map((b, i) => estimate(val(i * 2), val(i * 2 + 1), b.weight)),
-        distinct: ds.map((_, i) => val(cs.length * 2 + i)),
-        firsts: fs.map((_, i) => held(at + i)),
-      };
+    observe(ask, now) {
+      return new Promise<CounterAnswer>((resolve, reject) => {
+        if (waiting.length === 0) setImmediate(() => void flush());
+        waiting.push({ ask, now, resolve, reject });
+      });
     },
     async close() {
       client.disconnect();
     },
   };
+}
+
+/** The batch's asks as one script call, and each ask's answer read back from its own place in the reply. */
+async function observeMany(client: ObservingRedis, p: string, batch: Waiting[]): Promise<CounterAnswer[]> {
+  const countKeys: string[] = [];
+  const countArgs: (string | number)[] = [];
+  const distinctKeys: string[] = [];
+  const distinctArgs: (string | number)[] = [];
+  const firstKeys: string[] = [];
+  const firstArgs: (string | number)[] = [];
+  const weights: number[][] = [];
+  for (const { ask, now } of batch) {
+    const w: number[] = [];
+    for (const c of ask.counts) {
+      const b = bucketOf(c.key, c.windowSec, now);
+      countKeys.push(p + b.cur, p + b.prev);
+      countArgs.push(b.ttlMs, c.by ?? 1);
+      w.push(b.weight);
+    }
+    weights.push(w);
+    for (const d of ask.distinct) {
+      const b = bucketOf(d.key, d.windowSec, now);
+      distinctKeys.push(p + b.cur, p + b.prev);
+      distinctArgs.push(d.member, b.ttlMs);
+    }
+    for (const f of ask.firsts ?? []) {
+      firstKeys.push(`${p}f:${digest(f.key)}`);
+      firstArgs.push(f.value === null ? '' : f.value, f.ttlSec * 1000);
+    }
+  }
+  const nc = countKeys.length / 2;
+  const nd = distinctKeys.length / 2;
+  const keys = [...countKeys, ...distinctKeys, ...firstKeys];
+  const res = await client.riskObserve(
+    keys.length,
+    ...keys,
+    nc,
+    nd,
+    firstKeys.length,
+    ...countArgs,
+    ...distinctArgs,
+    ...firstArgs,
+  );
+  const val = (i: number) => Number(res[i] ?? 0);
+  let ci = 0;
+  let di = nc * 2;
+  let fi = nc * 2 + nd;
+  return batch.map(({ ask }, k) => ({
+    counts: ask.counts.map((_, i) => {
+      const at = ci;
+      ci += 2;
+      return estimate(val(at), val(at + 1), weights[k]?.[i] ?? 0);
+    }),
+    distinct: ask.distinct.map(() => val(di++)),
+    firsts: (ask.firsts ?? []).map(() => {
+      const v = val(fi++);
+      return v < 0 ? null : v;
+    }),
+  }));
 }
 
 interface PgPool {

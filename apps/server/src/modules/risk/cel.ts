@@ -60,9 +60,16 @@ export function compile(rules: readonly RiskRule[]): CompiledRule[] {
   });
 }
 
+/**
+ * Each group's variable on its own: evaluated on a plain context, it answers the evaluator's typed object for
+ * that group. The evaluator makes that object from a plain one for every expression it runs; made once per
+ * decision and handed to all of its rules, it halves the time 200 rules take (bench:risk).
+ */
+const typed = Object.keys(FEATURES).map((group) => [group, env.parse(group)] as const);
+
 /** The features as CEL sees them: counts as ints (a plain loop: a replay makes one per stored decision). */
 export function celContext(f: Features): CelContext {
-  const out: CelContext = {};
+  const plain: CelContext = {};
   for (const group in f) {
     const fields = f[group as keyof Features] as Record<string, number | boolean | string>;
     const g: Record<string, bigint | boolean | string> = {};
@@ -70,7 +77,10 @@ export function celContext(f: Features): CelContext {
       const v = fields[k] as number | boolean | string;
       g[k] = typeof v === 'number' ? BigInt(Math.trunc(v)) : v;
     }
-    out[group] = g;
+    plain[group] = g;
   }
+  const out: CelContext = {};
+  // A stored decision from before a group existed has none: a rule reading it does not match (as before).
+  for (const [group, read] of typed) if (plain[group]) out[group] = read(plain) as CelContext[string];
   return out;
 }

@@ -17,6 +17,8 @@ export type RiskDeps = ServiceDeps<'risk'> & {
   bank?: BankRiskEngine;
   /** Acting decisions per campaign in the current minute, per process (signals.ts). */
   spikes: Map<string, { minute: number; n: number }>;
+  /** The signals' alert keys this process has raised (each is raised once: signals.ts). */
+  raised: Set<string>;
   /** Prizes (modules/prizes): a reversed return gives a held prize after all (ADR 0393). */
   awards?: HeldAwardsPort;
   /** The replay jobs running in this process (run-replay.ts). */

@@ -59,6 +59,39 @@ describe.each(stores)('risk counters on $kind (redis: $redis): first values and 
     expect((await ask(1)).counts).toEqual([2]);
     expect((await ask(0)).counts).toEqual([2]);
   });
+
+  it('20 decisions at once (one batch) each read the counts of those before them', async () => {
+    const at = T0 + 5 * MIN;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        counters.observe(
+          {
+            counts: [{ key: 'burst|dev', windowSec: 60 }],
+            distinct: [{ key: 'burst|ip', member: `u${i}`, windowSec: 60 }],
+            firsts: [{ key: 'burst|first', value: 100 + i, ttlSec: 60 }],
+          },
+          at,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.counts[0]).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    expect(Math.max(...answers.map((a) => a.distinct[0] ?? 0))).toBe(20);
+    expect(new Set(answers.map((a) => a.firsts[0]))).toEqual(new Set([100]));
+  });
+});
+
+it('the memory counters count a distinct member once across the two buckets of its window', async () => {
+  const c = memoryCounters();
+  const add = async (member: string, now: number) =>
+    (await c.observe({ counts: [], distinct: [{ key: 'ipa', member, windowSec: 60 }] }, now)).distinct[0];
+  expect(await add('a', T0)).toBe(1);
+  expect(await add('b', T0)).toBe(2);
+  // The next minute's bucket: a seen again (still inside the window), then a new c.
+  expect(await add('a', T0 + MIN)).toBe(2);
+  expect(await add('a', T0 + MIN)).toBe(2);
+  expect(await add('c', T0 + MIN)).toBe(3);
 });
 
 it('the memory counters answer first values as the shared stores do', async () => {

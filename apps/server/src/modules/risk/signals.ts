@@ -29,11 +29,17 @@ export function raiseSignals(
     return day;
   };
   const raise = (key: string, message: string, detail: object) => {
+    // An alert is raised once per key: a key this process has raised costs no query again (a farm crosses the
+    // same threshold on every decision after the first).
+    if (deps.raised.has(key)) return;
+    if (deps.raised.size >= 10_000) deps.raised.clear();
+    deps.raised.add(key);
     void deps.alerts
       .raise({ corpId: a.corpId, actId: a.actId, kind: 'risk_signal', key: `risk:${a.actId}:${key}`, message, detail })
-      .catch((err: unknown) =>
-        deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'risk alert failed'),
-      );
+      .catch((err: unknown) => {
+        deps.raised.delete(key);
+        deps.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'risk alert failed');
+      });
   };
   if (f) {
     const dev = Number(f.device.accounts_1d);
