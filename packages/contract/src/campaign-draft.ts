@@ -1,3 +1,4 @@
+import type { ReleaseSchedule } from './release-schedule';
 // A console campaign's editable draft and the pure figures the editor shows beside its prize table
 // (docs/decisions/0340-console-campaigns.md). No zod here: the console imports this through
 // `@campaign/contract/client`, and the server computes the same figures from the same functions, so the
@@ -112,6 +113,8 @@ export interface DraftPrize {
    * service generates each code. The stock may not exceed the pool.
    */
   codes?: { ref: string; rows: number; name?: string } | null;
+  /** The stock released on a schedule (issue 37, ADR 0063); none: all of it from the start. */
+  release?: ReleaseSchedule;
 }
 
 export interface DraftActivity {

@@ -136,6 +136,12 @@ export const ERRORS = {
   OFFER_NOT_FOUND: e(4001, 200, '优惠活动不存在', 'Offer not found'),
   OFFER_NOT_ELIGIBLE: e(4002, 200, '您暂不符合领取条件', 'You are not eligible for this offer'),
   OFFER_SOLD_OUT: e(4003, 200, '礼品已领完', 'The gifts have all been taken'),
+  OFFER_PACED_OUT: e(
+    4004,
+    200,
+    '本轮礼品已领完，请在下一轮发放时再来',
+    'This round of gifts is taken: come back at the next release',
+  ),
   INVITE_NOT_SET_UP: e(4101, 200, '该活动未开放邀请', 'Inviting is not open for this activity'),
   INVITE_LINK_INVALID: e(4102, 200, '邀请链接无效', 'The invite link is not valid'),
   INVITE_LINK_EXPIRED: e(

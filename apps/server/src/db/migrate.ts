@@ -29,6 +29,7 @@ import * as m0028 from './migrations/0028-risk';
 import * as m0029 from './migrations/0029-risk-reversal';
 import * as m0030 from './migrations/0030-risk-replay-jobs';
 import * as m0031 from './migrations/0031-risk-fail-policy';
+import * as m0032 from './migrations/0032-prize-release';
 
 /** Migrations in order; later issues append here. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028-risk': m0028,
   '0029-risk-reversal': m0029,
   '0031-risk-fail-policy': m0031,
+  '0032-prize-release': m0032,
   '0030-risk-replay-jobs': m0030,
 };
 

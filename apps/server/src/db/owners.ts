@@ -58,6 +58,7 @@ export const tableOwners = {
   activity_group: 'activity',
   prize: 'activity',
   prize_stock_bucket: 'activity',
+  prize_release_period: 'activity',
   draw: 'draw',
   user_activity_stat: 'draw',
   risk_log: 'draw',

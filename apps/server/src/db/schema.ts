@@ -345,6 +345,16 @@ export interface PrizeTable_ {
   points: number | null;
   /** The uploaded code pool (campaign_list of kind `codes`) a coupon's codes come from; null: generated (0027). */
   code_pool: string | null;
+  /** The stock's release schedule as JSON (ReleaseSchedule, migration 0032); null: all of it from the start. */
+  release: string | null;
+}
+/** What one period of a schedule without rollover gave out (migration 0032, ADR 0063). */
+export interface PrizeReleasePeriodTable {
+  corp_id: string;
+  act_id: string;
+  prize_id: string;
+  period_start: number;
+  taken: number;
 }
 export interface ActivityGroupTable {
   corp_id: string;
@@ -494,6 +504,7 @@ export interface DrawTables {
   activity_version: ActivityVersionTable;
   prize: PrizeTable_;
   prize_stock_bucket: PrizeStockBucketTable;
+  prize_release_period: PrizeReleasePeriodTable;
   activity_group: ActivityGroupTable;
   draw: DrawTable;
   user_activity_stat: UserActivityStatTable;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { actIdSchema, empty } from '../common';
 import { endpoint } from '../endpoint';
 import { GRID_LAYOUTS, PAGE_THEMES } from '../game-settings';
+import { publishedReleaseSchema } from '../release-schedule';
 
 export const ACTIVITY_TYPES = [
   'wheel',
@@ -67,6 +68,8 @@ export const publicPrizeSchema = z.object({
   probability: z.number(),
   percentText: z.string(),
   consolation: z.boolean(),
+  /** Its stock released on a schedule (ADR 0063); null: all of it from the start. */
+  release: publishedReleaseSchema.nullable().optional(),
 });
 export type PublicPrize = z.infer<typeof publicPrizeSchema>;
 

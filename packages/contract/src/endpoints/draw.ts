@@ -9,7 +9,15 @@ export const surplusInfoSchema = z.object({
   chancesLeft: z.number().int(),
   chancesLeftToday: z.number().int().nullable(),
   drawsMade: z.number().int(),
-  prizes: z.array(z.object({ prizeId: z.string(), left: z.number().int().nullable() })),
+  prizes: z.array(
+    z.object({
+      prizeId: z.string(),
+      /** Left now: for a prize released on a schedule (ADR 0063), what has been released and not drawn. */
+      left: z.number().int().nullable(),
+      /** A paced prize's next release (epoch ms), null when none comes before the campaign ends. */
+      nextReleaseAt: z.number().int().nullable().optional(),
+    }),
+  ),
 });
 
 export const drawResultSchema = z.object({

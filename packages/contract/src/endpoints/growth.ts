@@ -25,8 +25,10 @@ export const offerGiftSchema = z.object({
   image: z.string(),
   kind: z.enum(PRIZE_KINDS),
   valueCents: z.number().int(),
-  /** null = unlimited. */
+  /** null = unlimited. A gift released on a schedule (ADR 0063): what is released and not taken. */
   left: z.number().int().nullable(),
+  /** A paced gift's next release (epoch ms); null when none comes or nothing is left for one. */
+  nextReleaseAt: z.number().int().nullable().optional(),
 });
 
 export const offerClaimSchema = z.object({
@@ -123,7 +125,15 @@ export const growthEndpoints = {
     loading: true,
     access: 'user',
     tag: 'growth',
-    errors: [...LIVE_OFFER_ERRORS, 'OFFER_SOLD_OUT', 'RISK_REFUSED', 'RISK_STEP_UP', 'RISK_UNAVAILABLE', 'INTERNAL'],
+    errors: [
+      ...LIVE_OFFER_ERRORS,
+      'OFFER_SOLD_OUT',
+      'OFFER_PACED_OUT',
+      'RISK_REFUSED',
+      'RISK_STEP_UP',
+      'RISK_UNAVAILABLE',
+      'INTERNAL',
+    ],
     summary: 'Claim the offer: once per customer; the gift lands in the prize list',
     query: empty,
     body: actQuery,

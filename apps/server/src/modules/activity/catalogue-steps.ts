@@ -36,6 +36,7 @@ export function publicPrizes({ drawRules }: ActivityContext, act: LoadedActivity
     probability: odds.get(p.id)?.probability ?? 0,
     percentText: odds.get(p.id)?.percentText ?? '0.00%',
     consolation: p.consolation === 1,
+    release: act.paced.get(p.id) ?? null,
   }));
 }
 

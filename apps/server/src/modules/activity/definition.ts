@@ -6,6 +6,7 @@ import {
   PAGE_THEMES,
   PRIZE_KINDS,
 } from '@campaign/contract';
+import { releaseScheduleSchema } from '@campaign/contract/release-schedule';
 import { z } from 'zod';
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ or - (1-64)');
@@ -45,8 +46,18 @@ export const prizeDefSchema = z
     consolation: z.boolean().default(false),
     /** A coupon's uploaded code pool (the console's upload, ADR 0390); none: the service generates its codes. */
     codePool: z.string().min(1).max(64).optional(),
+    /** The stock released on a schedule (issue 37, ADR 0063); none: all of it from the start. */
+    release: releaseScheduleSchema.optional(),
   })
   .strict()
+  .refine((p) => p.release === undefined || (!p.consolation && p.stock !== null), {
+    message: 'a release schedule needs a stock (and not the consolation prize)',
+    path: ['release'],
+  })
+  .refine((p) => p.release === undefined || p.stock === null || p.release.units <= p.stock, {
+    message: "a release gives at most the prize's stock",
+    path: ['release', 'units'],
+  })
   .refine((p) => p.codePool === undefined || p.kind === 'coupon', {
     message: 'only a coupon has a code pool',
     path: ['codePool'],

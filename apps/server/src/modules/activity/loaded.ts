@@ -1,4 +1,5 @@
 import { GAME_PAGE_DEFAULTS, type PageConfig } from '@campaign/contract';
+import type { ReleaseSchedule } from '@campaign/contract/release-schedule';
 import { type FailPolicy, failPolicyOf } from '../../platform/risk-port';
 import type { ServiceDeps } from '../../platform/services';
 import type { Eligibility } from './definition';
@@ -19,9 +20,13 @@ export interface LoadedActivity {
   riskChecked: boolean;
   /** What it does when risk cannot be judged, as its group states it (null: no group). */
   riskFailPolicy: FailPolicy | null;
+  /** The prizes whose stock is released on a schedule (ADR 0063), parsed once per load. */
+  paced: Map<string, ReleaseSchedule>;
 }
 
-export type TermsColumns = Pick<repo.PrizeRow, 'id' | 'weight' | 'tiers' | 'unlock_after_draws' | 'consolation'>;
+export type TermsColumns = Pick<repo.PrizeRow, 'id' | 'weight' | 'tiers' | 'unlock_after_draws' | 'consolation'> & {
+  release?: string | null;
+};
 
 export const termsOf = (p: TermsColumns): PrizeTerms => ({
   id: p.id,
@@ -83,6 +88,9 @@ export function createActivityCache(deps: ServiceDeps<'activity'>) {
       hasCaps: prizes.some((p) => p.per_user_cap !== null),
       riskChecked: group?.rocc === 1,
       riskFailPolicy: group ? failPolicyOf(group) : null,
+      paced: new Map(
+        prizes.flatMap((p) => (p.release ? [[p.id, JSON.parse(p.release) as ReleaseSchedule] as const] : [])),
+      ),
     };
   }
 

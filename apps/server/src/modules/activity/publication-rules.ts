@@ -55,18 +55,21 @@ export function prizeRow(def: ActivityDef, p: PrizeDef, sort: number): repo.Priz
     value_cents: p.valueCents,
     points: p.points ?? null,
     code_pool: p.codePool ?? null,
+    release: p.release ? JSON.stringify(p.release) : null,
   };
 }
 
 /** The part of a prize table that decides odds: what a version freezes and verification replays. */
 export function termsSnapshot(rows: TermsColumns[]) {
   return JSON.stringify(
-    rows.map(({ id, weight, tiers, unlock_after_draws, consolation }) => ({
+    rows.map(({ id, weight, tiers, unlock_after_draws, consolation, release }) => ({
       id,
       weight,
       tiers,
       unlock_after_draws,
       consolation,
+      // A schedule is part of the terms (a changed one is a new version); tables without one read as before.
+      ...(release ? { release } : {}),
     })),
   );
 }

@@ -1,6 +1,8 @@
 import { type Own, own, type PortTx } from '../../db/owners';
 import { type Step, stepsIn, type TxExec } from '../../db/tx';
 import type { ServiceDeps } from '../../platform/services';
+import type { StockPace } from '../../platform/stock-port';
+import { periodTaken, takePaced } from './paced-repo';
 import * as repo from './repo';
 
 /**
@@ -20,9 +22,11 @@ export function stockBuckets(deps: ServiceDeps<'activity'>) {
     maxBuckets,
     async spread(
       ex: Own<'activity'>,
-      rows: { act_id: string; corp_id: string; id: string; left_stock: number | null }[],
+      rows: { act_id: string; corp_id: string; id: string; left_stock: number | null; release: string | null }[],
     ) {
       for (const p of rows) {
+        // A paced prize's stock stays on its row: the draw's condition reads what has been released there.
+        if (p.release) continue;
         const n = p.left_stock === null ? 0 : repo.bucketCount(p.left_stock, maxBuckets);
         if (n >= 2) await repo.spreadStock(ex, p.corp_id, p.act_id, p.id, p.left_stock ?? 0, n);
       }
@@ -39,6 +43,11 @@ export function createStock(deps: ServiceDeps<'activity'>) {
       return repo.takeStock(x, corpId, actId, prizeId);
     },
 
+    /** A paced prize's unit (ADR 0063): only from what its schedule has released. */
+    takePaced(x: TxExec, corpId: string, actId: string, prizeId: string, pace: StockPace): Step<boolean> {
+      return takePaced(x, corpId, actId, prizeId, pace);
+    },
+
     /** A declined held award's unit goes back to its prize, in the decision's transaction. */
     returnStock(tx: PortTx, corpId: string, actId: string, prizeId: string): Promise<void> {
       return repo.returnStock(own('activity', tx), corpId, actId, prizeId);
@@ -48,6 +57,10 @@ export function createStock(deps: ServiceDeps<'activity'>) {
     takeStockIn(tx: PortTx, corpId: string, actId: string, prizeId: string): Promise<boolean> {
       if (deps.database.kind === 'sqlite') return repo.takeRowStock(own('activity', tx), corpId, actId, prizeId);
       return stepsIn(tx, (x) => repo.takeStock(x, corpId, actId, prizeId));
+    },
+
+    periodTaken(corpId: string, actId: string, prizeId: string, periodStart: number): Promise<number> {
+      return periodTaken(db, corpId, actId, prizeId, periodStart);
     },
 
     async stockLeft(corpId: string, actId: string) {

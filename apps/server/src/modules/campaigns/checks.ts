@@ -104,6 +104,11 @@ function activityProblems(
     if (stock !== null && p.perUserCap != null && p.perUserCap > stock) {
       add(`activity.prizes.${i}.perUserCap`, m('每人上限不能超过库存', 'the per-customer cap exceeds the stock'));
     }
+    if (p.release && stock === null) {
+      add(`activity.prizes.${i}.release`, m('按计划释放的奖品须设置库存', 'a paced prize needs a stock'));
+    } else if (p.release && stock !== null && p.release.units > stock) {
+      add(`activity.prizes.${i}.release`, m('每次释放的数量不能超过库存', 'a release gives at most the stock'));
+    }
     if (p.codes?.ref && p.kind !== 'coupon') {
       add(`activity.prizes.${i}.codes`, m('只有券类奖品可以使用券码池', 'only a coupon has a code pool'));
     } else if (p.codes?.ref && stock === null) {

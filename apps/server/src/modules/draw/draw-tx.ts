@@ -5,6 +5,7 @@ import { newSortableId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { RequestUser } from '../../platform/session';
 import { channelOf, type DrawCounted } from '../../platform/stats-port';
+import { paceOf } from '../../platform/stock-pace';
 import type { Corp } from '../../platform/tenancy';
 import { chancesLeft, toResult } from './chances';
 import type { DrawRequest, DrawServiceDeps } from './deps';
@@ -47,8 +48,8 @@ export function* drawTx(
   }
   const picked = byId.get(awardedId);
   if (picked && awardedId !== consolationId && picked.total_stock !== null) {
-    // Sold out (or lost the race for the last unit): the consolation prize, never an oversell.
-    if (!(yield* deps.activities.takeStock(x, corp.id, act.row.id, awardedId))) {
+    // Sold out, nothing released yet (or lost the race for the last unit): the consolation prize, never an oversell.
+    if (!(yield* takeUnit(deps, x, corp, act, awardedId, picked.total_stock, now))) {
       awardedId = consolationId;
       fallback = 'unavailable';
     }
@@ -89,6 +90,22 @@ export function* drawTx(
     yield* deps.counter.counted(x, counted(corp, user, act, c.total === 0, won, now, claimed));
   }
   return toResult(act, draw, awarded, c.left - 1);
+}
+
+/** One unit of the drawn prize: from what its schedule has released when it is paced (ADR 0063). */
+function* takeUnit(
+  deps: DrawServiceDeps,
+  x: TxExec,
+  corp: Corp,
+  act: DrawableActivity,
+  prizeId: string,
+  total: number,
+  now: number,
+): Step<boolean> {
+  const paced = act.paced.size > 0 ? act.paced.get(prizeId) : undefined;
+  if (!paced) return yield* deps.activities.takeStock(x, corp.id, act.row.id, prizeId);
+  const w = { startsAt: act.row.starts_at, endsAt: act.row.ends_at };
+  return yield* deps.activities.takePaced(x, corp.id, act.row.id, prizeId, paceOf(paced, total, w, now));
 }
 
 /** The engine's pick. Per-user caps are decided here; stock is decided once, by the conditional decrement. */

@@ -1,6 +1,7 @@
+import type { ReleaseSchedule } from '@campaign/contract/release-schedule';
 import type { AwardPort, AwardWritten } from '../../platform/award-ports';
 import type { FailPolicy } from '../../platform/risk-port';
-import type { StockLeftPort, TakeStockPort } from '../../platform/stock-port';
+import type { PacedStockPort, StockLeftPort, TakeStockPort } from '../../platform/stock-port';
 
 export type { DrawCounterPort } from '../../platform/stats-port';
 
@@ -38,8 +39,12 @@ export interface DrawableActivity {
     seed: string;
     chances_per_day: number | null;
     chances_per_activity: number | null;
+    starts_at: number;
+    ends_at: number;
   };
   prizes: readonly DrawablePrize[];
+  /** The prizes whose stock is released on a schedule (ADR 0063), by id; empty for most campaigns. */
+  paced: ReadonlyMap<string, ReleaseSchedule>;
   byId: ReadonlyMap<string, DrawablePrize>;
   /** Its group has rocc on: the risk hook judges every new draw, on the plain lottery path too. */
   riskChecked: boolean;
@@ -51,7 +56,7 @@ export interface DrawableActivity {
 }
 
 /** The activity catalogue (modules/activity); its stock through the ports declared in platform/stock-port.ts. */
-export interface ActivityPort extends StockLeftPort, TakeStockPort {
+export interface ActivityPort extends StockLeftPort, TakeStockPort, PacedStockPort {
   /** The activity, draft or not; null when it does not exist (replaying an earlier draw). */
   load(corpId: string, actId: string): Promise<DrawableActivity | null>;
   /** A customer-visible activity, else ACTIVITY_NOT_FOUND. */

@@ -4,6 +4,8 @@ import type { RiskHold } from '../../platform/award-ports';
 import { AppError } from '../../platform/errors';
 import type { RiskVerdict } from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
+import { paceOf } from '../../platform/stock-pace';
+import type { StockPace } from '../../platform/stock-port';
 import type { Corp } from '../../platform/tenancy';
 import type { GrowthServiceDeps } from './deps';
 import { assertLive, claimView, gate, offerActivity } from './offer-gate';
@@ -38,9 +40,11 @@ export async function claimOffer(
     codePool: g.gift.code_pool,
   };
   const shown = { activityTitle: act.title, customer: maskMobile(user.mobile) };
+  const pub = act.prizes.find((p) => p.id === gift.id);
+  const pace = pub?.release && pub.totalStock !== null ? paceOf(pub.release, pub.totalStock, act, now) : null;
   const verdict = await judged(deps, corp, user, act.actId, ip, now);
   const hold = verdict?.action === 'hold' || verdict?.action === 'degrade' ? holdOf(verdict, ip) : undefined;
-  const won = claimTx(deps, corp.id, act.actId, user.id, gift, shown, now, { hold, verdict });
+  const won = claimTx(deps, corp.id, act.actId, user.id, gift, shown, now, { hold, verdict }, pace);
   const fresh = await transact(deps.database, won);
   const after = await claimView(deps, corp, user, act);
   if (!after) throw new AppError('INTERNAL', 'offer claim not found after commit');
@@ -57,6 +61,7 @@ function claimTx(
   shown: Parameters<OfferPrizesPort['award']>[1]['shown'],
   now: number,
   risk: { hold: RiskHold | undefined; verdict: RiskVerdict | undefined },
+  pace: StockPace | null,
 ) {
   return function* (x: TxExec): Step<boolean> {
     const drawId = `offer:${corpId}:${actId}:${userId}`;
@@ -69,7 +74,11 @@ function claimTx(
     });
     // A concurrent claim got there first: nothing more is written, its claim is the answer.
     if (!fresh) return false;
-    if (!(yield* deps.catalogue.takeStock(x, corpId, actId, gift.id))) throw new AppError('OFFER_SOLD_OUT');
+    const took = pace
+      ? yield* deps.catalogue.takePaced(x, corpId, actId, gift.id, pace)
+      : yield* deps.catalogue.takeStock(x, corpId, actId, gift.id);
+    // A paced gift with units still to come says when to come back (ADR 0063), never a bare "all taken".
+    if (!took) throw new AppError(pace && laterUnits(pace) ? 'OFFER_PACED_OUT' : 'OFFER_SOLD_OUT');
     const award = yield* deps.prizes.award(x, {
       corpId,
       userId,
@@ -86,3 +95,6 @@ function claimTx(
     return true;
   };
 }
+
+/** Units the schedule has still to release: with rollover, those held back; without, each later period's. */
+const laterUnits = (pace: StockPace) => (pace.kind === 'rollover' ? pace.floor > 0 : true);

@@ -6,13 +6,13 @@ import type { ActivityDetail, PRIZE_KINDS } from '@campaign/contract';
 import type { AwardPort } from '../../platform/award-ports';
 import type { FailPolicy } from '../../platform/risk-port';
 import type { RequestUser } from '../../platform/session';
-import type { StockLeftPort, TakeStockPort } from '../../platform/stock-port';
+import type { PacedStockPort, StockLeftPort, TakeStockPort } from '../../platform/stock-port';
 import type { Corp } from '../../platform/tenancy';
 
 type PrizeKind = (typeof PRIZE_KINDS)[number];
 
 /** The activity catalogue (modules/activity): offers are activities of type newCustomer / newUser. */
-export interface OfferCataloguePort extends StockLeftPort, TakeStockPort {
+export interface OfferCataloguePort extends StockLeftPort, TakeStockPort, PacedStockPort {
   /** Refuses a missing or draft activity with ACTIVITY_NOT_FOUND. */
   detail(corp: Corp, actId: string): Promise<ActivityDetail>;
   /** The eligibility and prize table as stored (refuses like `detail`). */

@@ -1,5 +1,6 @@
 import type { Offer } from '@campaign/contract';
 import type { RequestUser } from '../../platform/session';
+import { pacedLeftNow } from '../../platform/stock-pace';
 import type { Corp } from '../../platform/tenancy';
 import type { GrowthServiceDeps } from './deps';
 import { claimView, gate, offerActivity } from './offer-gate';
@@ -15,6 +16,18 @@ export async function showOffer(deps: GrowthServiceDeps, corp: Corp, user: Reque
     deps.catalogue.stockLeft(corp.id, act.actId),
   ]);
   const pub = act.prizes.find((p) => p.id === g.gift.id);
+  const left = stock.find((s) => s.prizeId === g.gift.id)?.left ?? null;
+  const paced =
+    pub?.release && pub.totalStock !== null && left !== null
+      ? await pacedLeftNow(
+          deps.catalogue,
+          { corpId: corp.id, actId: act.actId, prizeId: g.gift.id },
+          pub.release,
+          { total: pub.totalStock, left },
+          act,
+          deps.clock(),
+        )
+      : null;
   return {
     actId: act.actId,
     type: act.type,
@@ -31,7 +44,8 @@ export async function showOffer(deps: GrowthServiceDeps, corp: Corp, user: Reque
       image: pub?.image ?? '',
       kind: pub?.kind ?? 'coupon',
       valueCents: pub?.valueCents ?? 0,
-      left: stock.find((s) => s.prizeId === g.gift.id)?.left ?? null,
+      left: paced?.left ?? left,
+      ...(paced ? { nextReleaseAt: paced.nextReleaseAt } : {}),
     },
     joinedAt: g.joined,
     newSince: g.since,
