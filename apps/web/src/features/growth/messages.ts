@@ -7,6 +7,8 @@ import { featureMessages, type MessageKey as SharedKey } from '../../shared/i18n
 const zhCN = {
   'growth.giftLabel': '你将获得',
   'growth.left': '剩余 {n} 份',
+  'growth.soldOut': '礼品已领完',
+  'growth.pacedBack': '本轮已领完 · {when}再来',
   'growth.ruleNew': '{date} 后加入的新客户可领 1 次',
   'growth.ruleFirstUse': '{date} 后首次使用 App 的客户可领 1 次',
   'growth.claim': '立即领取',
@@ -55,6 +57,8 @@ const zhCN = {
 const enUS: Record<keyof typeof zhCN, string> = {
   'growth.giftLabel': 'You get',
   'growth.left': '{n} left',
+  'growth.soldOut': 'All gifts have been taken',
+  'growth.pacedBack': 'All taken for now · back {when}',
   'growth.ruleNew': 'Customers who joined after {date} can claim once',
   'growth.ruleFirstUse': 'Customers who first used the app after {date} can claim once',
   'growth.claim': 'Claim now',

@@ -38,4 +38,14 @@ describe('OddsTable', () => {
     expect(pct).toEqual(['前 2 次不可中', '0.00%']);
     expect(container.querySelector('[data-prize-id="buds"]')?.textContent).toContain(t('rules.unlock', { n: 3 }));
   });
+
+  it('publishes a paced prize’s release schedule beside it (ADR 0063)', () => {
+    const [coupon, points] = detailFixture('a').prizes;
+    if (!coupon || !points) throw new Error('fixture');
+    const daily = { ...coupon, release: { every: 'day' as const, at: '10:00', units: 1000, rollover: true } };
+    const hourly = { ...points, release: { every: 'hour' as const, units: 50, rollover: false } };
+    const { container } = render(<OddsTable prizes={[daily, hourly]} />);
+    const notes = [...container.querySelectorAll('[data-testid="odds-release"]')].map((n) => n.textContent);
+    expect(notes).toEqual(['每天 10:00发放 1000 份，未抽完的顺延', '每小时整点发放 50 份，当期未抽完不顺延']);
+  });
 });

@@ -10,6 +10,12 @@ export function locked(p: Pick<PublicPrize, 'probability' | 'unlockAfterDraws'>)
   return p.probability === 0 && p.unlockAfterDraws !== null && p.unlockAfterDraws > 0;
 }
 
+/** 每天 10:00 发放 1000 份，未抽完的顺延: a paced prize's published schedule (ADR 0063), in words. */
+export function releaseText(r: NonNullable<PublicPrize['release']>): string {
+  const when = r.every === 'hour' ? t('rules.releaseHourly') : t('rules.releaseDaily', { at: r.at ?? '00:00' });
+  return t(r.rollover ? 'rules.releaseRolls' : 'rules.releaseLapses', { when, n: r.units });
+}
+
 /**
  * Prize count and probability, straight from the prize table the server computed (percentText,
  * totalStock): nothing here is typed by hand.
@@ -34,6 +40,11 @@ export function OddsTable({ prizes }: { prizes: readonly PublicPrize[] }) {
                   {p.name}
                   {p.unlockAfterDraws !== null && p.unlockAfterDraws > 0 && (
                     <small className="odds__note">{t('rules.unlock', { n: p.unlockAfterDraws + 1 })}</small>
+                  )}
+                  {p.release && (
+                    <small className="odds__note" data-testid="odds-release">
+                      {releaseText(p.release)}
+                    </small>
                   )}
                 </span>
               </span>

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { releaseWhen } from '#web/shared/lib/release-when';
 import { Link } from '#web/shared/navigation/navigation';
 import { homePath } from '#web/shared/navigation/paths';
 import { ActionButton } from '#web/shared/ui/action-button';
 import type { ActivityView } from '../hooks/use-activity';
 import { type MessageKey, t } from '../messages';
-import { countdownParts, type Gate } from '../model/gate';
+import { countdownParts, type Gate, pacedUntil } from '../model/gate';
 
 type PanelGate = Exclude<Gate, 'ready'>;
 
@@ -19,7 +20,17 @@ const TEXT: Record<PanelGate, { title: MessageKey; desc: MessageKey }> = {
   'not-eligible': { title: 'act.state.notEligible', desc: 'act.state.notEligibleDesc' },
   'no-chances': { title: 'act.state.noChances', desc: 'act.state.noChancesDesc' },
   'sold-out': { title: 'act.state.soldOut', desc: 'act.state.soldOutDesc' },
+  'paced-out': { title: 'act.state.pacedToday', desc: 'act.state.pacedBack' },
 };
+
+/** 今日已抢完 / 明天10:00再来: a paced campaign's title and when to come back, in China time (ADR 0063). */
+function pacedText(at: number, now: number): { title: string; desc: string } {
+  const { when, sameDay } = releaseWhen(at, now);
+  return {
+    title: t(sameDay ? 'act.state.pacedRound' : 'act.state.pacedToday'),
+    desc: t('act.state.pacedBack', { when }),
+  };
+}
 
 /** One festive illustration, varied per state by its emblem. */
 function StateArt({ gate }: { gate: PanelGate }) {
@@ -59,6 +70,7 @@ function Emblem({ gate }: { gate: PanelGate }) {
   const ink = '#b3261e';
   switch (gate) {
     case 'not-started':
+    case 'paced-out':
       return (
         <g stroke={ink} strokeWidth="2.4" fill="none" strokeLinecap="round">
           <circle cx="80" cy="60" r="8.5" />
@@ -143,6 +155,8 @@ export interface StatePanelProps {
   gate: PanelGate;
   /** For not-started: when the activity opens. */
   startsAt?: number;
+  /** For paced-out: the next release (ADR 0063). */
+  releaseAt?: number | null;
   serverNow?: () => number;
   onRetry?: () => void;
   /** Extra actions (e.g. "my prizes"). */
@@ -150,16 +164,19 @@ export interface StatePanelProps {
 }
 
 /** The designed state users meet instead of the game: not started (with countdown), ended, no chances… */
-export function StatePanel({ gate, startsAt, serverNow, onRetry, children }: StatePanelProps) {
-  const text = TEXT[gate];
+export function StatePanel({ gate, startsAt, releaseAt, serverNow, onRetry, children }: StatePanelProps) {
+  const paced = gate === 'paced-out' && typeof releaseAt === 'number' && serverNow ? releaseAt : null;
+  const text =
+    paced !== null && serverNow
+      ? pacedText(paced, serverNow())
+      : { title: t(TEXT[gate].title), desc: t(TEXT[gate].desc) };
+  const until = gate === 'not-started' ? startsAt : (paced ?? undefined);
   return (
     <section className={`act-state is-${gate}`} data-testid="state-panel" data-state={gate} aria-live="polite">
       <StateArt gate={gate} />
-      <h2 className="act-state__title">{t(text.title)}</h2>
-      <p className="act-state__desc">{t(text.desc)}</p>
-      {gate === 'not-started' && startsAt !== undefined && serverNow && (
-        <Countdown until={startsAt} serverNow={serverNow} />
-      )}
+      <h2 className="act-state__title">{text.title}</h2>
+      <p className="act-state__desc">{text.desc}</p>
+      {until !== undefined && serverNow && <Countdown until={until} serverNow={serverNow} />}
       <div className="act-state__actions">
         {(gate === 'offline' || gate === 'busy' || gate === 'loading') && onRetry && (
           <ActionButton onAction={onRetry}>{t('act.retry')}</ActionButton>
@@ -176,9 +193,19 @@ export function StatePanel({ gate, startsAt, serverNow, onRetry, children }: Sta
 }
 
 /** A game screen's designed state (not started, ended, no chances, …) from its activity view; nothing while playable. */
-export function ActivityStatePanel({ view }: { view: Pick<ActivityView, 'gate' | 'detail' | 'serverNow' | 'reload'> }) {
+export function ActivityStatePanel({
+  view,
+}: {
+  view: Pick<ActivityView, 'gate' | 'detail' | 'surplus' | 'serverNow' | 'reload'>;
+}) {
   if (view.gate === 'ready') return null;
   return (
-    <StatePanel gate={view.gate} startsAt={view.detail?.startsAt} serverNow={view.serverNow} onRetry={view.reload} />
+    <StatePanel
+      gate={view.gate}
+      startsAt={view.detail?.startsAt}
+      releaseAt={pacedUntil(view.surplus)}
+      serverNow={view.serverNow}
+      onRetry={view.reload}
+    />
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../api/activity-queries';
 import type { RefusalReason } from '../api/draw-runner';
 import type { RecentWinner, SurplusInfo } from '../model/activity-data';
-import { type Gate, gateOf, type LoadFailure } from '../model/gate';
+import { type Gate, gateOf, type LoadFailure, pacedUntil } from '../model/gate';
 
 /**
  * Why there is no activity to show: `missing` when there is no actId, the server has no such activity
@@ -87,6 +87,16 @@ export function useActivity(actId: string): ActivityView {
     const timer = setTimeout(() => setTick((n) => n + 1), wait);
     return () => clearTimeout(timer);
   }, [detail, offset, tick]);
+
+  // A paced campaign's next release (ADR 0063): the stock is read again then, each phone after its own
+  // second or so, so the whole crowd does not ask in the same millisecond.
+  const releaseAt = pacedUntil(surplus);
+  useEffect(() => {
+    if (releaseAt === null) return;
+    const wait = Math.max(0, releaseAt - (Date.now() + offset)) + 300 + Math.floor(Math.random() * 1200);
+    const timer = setTimeout(() => void invalidateAfterDraw(client, actId), Math.min(wait, 2_147_000_000));
+    return () => clearTimeout(timer);
+  }, [releaseAt, offset, client, actId]);
 
   const serverNow = useCallback(() => Date.now() + offset, [offset]);
   const loadFailed = loadFailure(actId, detailQuery);

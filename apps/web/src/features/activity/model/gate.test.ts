@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ActivityWindow, countdownParts, type GateInput, gateOf, soldOut } from './gate';
+import { type ActivityWindow, countdownParts, type GateInput, gateOf, pacedUntil, soldOut } from './gate';
 
 const activity: ActivityWindow = { status: 'live', startsAt: 1_000, endsAt: 10_000 };
 const base: GateInput = { activity, now: 5_000, surplus: null, loggedIn: true, refusal: null, loadFailed: null };
@@ -32,6 +32,25 @@ describe('gateOf', () => {
     expect(soldOut(surplus(3, [0, 1, null]))).toBe(false);
     expect(soldOut(surplus(3, [null]))).toBe(false);
     expect(gateOf({ ...base, surplus: surplus(3, [0, null]) })).toBe('sold-out');
+  });
+  it('says when to come back, not sold out, while a paced prize has a release to come (ADR 0063)', () => {
+    const paced = {
+      ...surplus(3, [0, null]),
+      prizes: [
+        { prizeId: 'p0', left: 0, nextReleaseAt: 9_000 },
+        { prizeId: 'p1', left: 0, nextReleaseAt: 7_000 },
+        { prizeId: 'p2', left: null },
+      ],
+    };
+    expect(pacedUntil(paced)).toBe(7_000);
+    expect(gateOf({ ...base, surplus: paced })).toBe('paced-out');
+    // Released units left on one prize: the game is on.
+    const open = { ...paced, prizes: [{ prizeId: 'p0', left: 2, nextReleaseAt: 9_000 }] };
+    expect(pacedUntil(open)).toBeNull();
+    expect(gateOf({ ...base, surplus: open })).toBe('ready');
+    // Nothing left and no release to come: sold out.
+    const done = { ...paced, prizes: [{ prizeId: 'p0', left: 0, nextReleaseAt: null }] };
+    expect(gateOf({ ...base, surplus: done })).toBe('sold-out');
   });
   it('reports load failures and loading', () => {
     expect(gateOf({ ...base, loadFailed: 'offline' })).toBe('offline');

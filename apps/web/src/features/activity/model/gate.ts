@@ -20,6 +20,7 @@ export type Gate =
   | 'not-eligible'
   | 'no-chances'
   | 'sold-out'
+  | 'paced-out'
   | 'ready';
 
 export interface GateInput {
@@ -40,6 +41,20 @@ export function soldOut(surplus: SurplusInfo | null): boolean {
   return stocked.length > 0 && stocked.every((p) => (p.left ?? 0) <= 0);
 }
 
+/**
+ * While every stocked prize has nothing released left: the soonest next release of a paced one (ADR 0063), so
+ * the page says when to come back instead of "sold out"; null otherwise.
+ */
+export function pacedUntil(surplus: SurplusInfo | null): number | null {
+  if (!surplus || !soldOut(surplus)) return null;
+  let next: number | null = null;
+  for (const p of surplus.prizes) {
+    const at = p.nextReleaseAt;
+    if (typeof at === 'number' && (next === null || at < next)) next = at;
+  }
+  return next;
+}
+
 export function gateOf(input: GateInput): Gate {
   const { activity, now, surplus, loggedIn, refusal, loadFailed } = input;
   if (loadFailed) return loadFailed;
@@ -50,7 +65,7 @@ export function gateOf(input: GateInput): Gate {
   if (activity.status === 'scheduled' || now < activity.startsAt || refusal === 'not-started') return 'not-started';
   if (refusal === 'not-eligible') return 'not-eligible';
   if (refusal === 'no-chances' || (loggedIn && surplus !== null && surplus.chancesLeft <= 0)) return 'no-chances';
-  if (soldOut(surplus)) return 'sold-out';
+  if (soldOut(surplus)) return pacedUntil(surplus) === null ? 'sold-out' : 'paced-out';
   return 'ready';
 }
 

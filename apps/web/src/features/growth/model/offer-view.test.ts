@@ -17,6 +17,12 @@ describe('offer phase', () => {
       status: 'ended',
     });
     expect(offerPhase({ ...base, gift: { ...gift, left: 0 } }).kind).toBe('sold-out');
+    // A paced gift (ADR 0063): none left now, more at the next release.
+    expect(offerPhase({ ...base, gift: { ...gift, left: 0, nextReleaseAt: 123 } })).toEqual({
+      kind: 'paced-out',
+      releaseAt: 123,
+    });
+    expect(offerPhase({ ...base, gift: { ...gift, left: 0, nextReleaseAt: null } }).kind).toBe('sold-out');
     expect(offerPhase({ ...base, gift: { ...gift, left: null } }).kind).toBe('open');
   });
 });

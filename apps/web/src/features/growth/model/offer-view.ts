@@ -7,6 +7,7 @@ export type OfferPhase =
   | { kind: 'closed'; status: 'scheduled' | 'ended' | 'paused' | 'draft' }
   | { kind: 'claimed' }
   | { kind: 'sold-out' }
+  | { kind: 'paced-out'; releaseAt: number }
   | { kind: 'open' };
 
 /** A claim shows even after the window (the customer keeps what they got); gates come before the window. */
@@ -14,6 +15,10 @@ export function offerPhase(o: Pick<Offer, 'blocked' | 'claim' | 'status' | 'gift
   if (o.claim) return { kind: 'claimed' };
   if (o.blocked) return { kind: 'blocked', reason: o.blocked };
   if (o.status !== 'live') return { kind: 'closed', status: o.status };
+  // A paced gift with a release to come says when to come back (ADR 0063), never a bare "all taken".
+  if (o.gift.left === 0 && typeof o.gift.nextReleaseAt === 'number') {
+    return { kind: 'paced-out', releaseAt: o.gift.nextReleaseAt };
+  }
   if (o.gift.left === 0) return { kind: 'sold-out' };
   return { kind: 'open' };
 }

@@ -7,6 +7,7 @@ import { useSession } from '#web/api/session';
 import { formatDate } from '#web/shared/lib/format-date';
 import { imageUrl } from '#web/shared/lib/image-url';
 import { yuan } from '#web/shared/lib/money';
+import { releaseWhen } from '#web/shared/lib/release-when';
 import { Link, useLocation, useSearchParams } from '#web/shared/navigation/navigation';
 import { PRIZES_PATH } from '#web/shared/navigation/paths';
 import { ActionButton } from '#web/shared/ui/action-button';
@@ -100,15 +101,22 @@ function ClaimPanel({ offer }: { offer: Offer }) {
   if (phase.kind === 'claimed') return <Claimed offer={offer} />;
   if (phase.kind === 'blocked') return <GrowthState reason={phase.reason} />;
   if (phase.kind === 'closed') return <GrowthState title={t(CLOSED_TEXT[phase.status])} />;
+  const label =
+    phase.kind === 'sold-out'
+      ? t('growth.soldOut')
+      : phase.kind === 'paced-out'
+        ? t('growth.pacedBack', { when: releaseWhen(phase.releaseAt, Date.now()).when })
+        : t('growth.claim');
   return (
     <div className="gr-cta-bar">
       <ActionButton
         className="gr-btn gr-btn--big"
         data-testid="offer-claim"
-        disabled={phase.kind === 'sold-out' || claim.isPending}
+        data-state={phase.kind}
+        disabled={phase.kind === 'sold-out' || phase.kind === 'paced-out' || claim.isPending}
         onAction={() => claim.mutate({ body: { actId: offer.actId } })}
       >
-        {phase.kind === 'sold-out' ? t('growth.state.ended') : t('growth.claim')}
+        {label}
       </ActionButton>
     </div>
   );
