@@ -10,6 +10,7 @@ import {
   bucketOfAsync,
   inSlice,
   mayShareCustomers,
+  placementProblem,
   type Split,
   splitProblem,
   stickyAssign,
@@ -152,6 +153,15 @@ describe('layers', () => {
     expect(mayShareCustomers(left, right)).toBe(false);
     expect(mayShareCustomers(left, { layer: 'L1', from: 4999, to: 6000 })).toBe(true);
     expect(mayShareCustomers(left, { layer: 'L2', from: 0, to: 5000 })).toBe(true);
+  });
+  it('refuses a slice that is empty, reversed or outside the buckets', () => {
+    expect(placementProblem(left)).toBeNull();
+    expect(placementProblem({ layer: 'L1', from: 0, to: 10_000 })).toBeNull();
+    expect(placementProblem({ layer: 'L1', from: 5000, to: 5000 })).not.toBeNull();
+    expect(placementProblem({ layer: 'L1', from: -1, to: 10 })).not.toBeNull();
+    expect(placementProblem({ layer: 'L1', from: 0, to: 10_001 })).not.toBeNull();
+    expect(placementProblem({ layer: 'L1', from: 0.5, to: 10 })).not.toBeNull();
+    expect(placementProblem({ layer: '', from: 0, to: 10 })).not.toBeNull();
   });
   it('never puts a customer in two slices of one layer', () => {
     for (let i = 0; i < 1000; i++) {

@@ -103,6 +103,13 @@ export interface Placement {
   to: number;
 }
 
+/** Why a slice is not one (whole buckets, 0 ≤ from < to ≤ 10,000), or null when it is. */
+export function placementProblem(p: Placement): string | null {
+  if (p.layer === '') return 'a slice needs its layer';
+  if (!Number.isInteger(p.from) || !Number.isInteger(p.to)) return 'slice bounds must be whole buckets';
+  return p.from >= 0 && p.from < p.to && p.to <= BUCKETS ? null : 'a slice must satisfy 0 <= from < to <= 10000';
+}
+
 /** Whether a customer's layer bucket falls in an experiment's slice. */
 export function inSlice(layerBucket: number, placement: Placement): boolean {
   return layerBucket >= placement.from && layerBucket < placement.to;

@@ -5,6 +5,8 @@
  *   Λ = √(V / (V + τ²)) · exp(τ²(d − θ₀)² / (2V(V + τ²))),
  * and the always-valid p-value is p = min(previous p, 1/Λ), starting at 1. Rejecting when p ≤ α keeps the false
  * positive rate at most α however often the report is read. τ is the effect size one expects (say the MDE).
+ * V is estimated at each look, so the guarantee is asymptotic (large arms): the seeded A/A simulation checks it
+ * at batches of 500 per arm.
  */
 export interface Look {
   /** Treatment − control estimate at this look. */
