@@ -1,4 +1,4 @@
-import chiSquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
+import { chiSquareCdf } from './distributions';
 
 /** The alarm level: a p-value this small means the split is not the published one (Statsig, issue 38). */
 export const SRM_THRESHOLD = 0.001;

@@ -1,4 +1,4 @@
-import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
+import { normalQuantile } from './distributions';
 
 export interface SampleSizeInput {
   /** The control's conversion rate, 0 < baseline < 1. */
@@ -20,8 +20,8 @@ export function sampleSizePerVariant(input: SampleSizeInput): { exact: number; p
   const p2 = p + mde;
   if (!(p > 0 && p < 1 && p2 > 0 && p2 < 1 && mde !== 0)) throw new Error('rates must lie in (0, 1), mde not 0');
   if (!(alpha > 0 && alpha < 1 && power > 0 && power < 1)) throw new Error('alpha and power must lie in (0, 1)');
-  const zAlpha = normalQuantile(1 - alpha / 2, 0, 1);
-  const zPower = normalQuantile(power, 0, 1);
+  const zAlpha = normalQuantile(1 - alpha / 2);
+  const zPower = normalQuantile(power);
   const spread = zAlpha * Math.sqrt(2 * p * (1 - p)) + zPower * Math.sqrt(p * (1 - p) + p2 * (1 - p2));
   const exact = spread ** 2 / mde ** 2;
   return { exact, perVariant: Math.ceil(exact) };

@@ -1,6 +1,5 @@
-import tCdf from '@stdlib/stats-base-dists-t-cdf';
-import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import { type Difference, noSpread } from './difference';
+import { tCdf, tQuantile } from './distributions';
 import type { Summary } from './moments';
 
 /** Welch–Satterthwaite degrees of freedom for two arms' variances of the mean. */

@@ -1,6 +1,5 @@
-import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
-import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
 import { type Difference, noSpread } from './difference';
+import { normalCdf, normalQuantile } from './distributions';
 
 /** One arm of a conversion metric: customers and how many of them converted. */
 export interface Proportion {
@@ -19,7 +18,7 @@ export function diffProportions(control: Proportion, treatment: Proportion, alph
   const estimate = p2 - p1;
   const standardError = Math.sqrt((p1 * (1 - p1)) / control.n + (p2 * (1 - p2)) / treatment.n);
   if (standardError === 0) return noSpread(estimate);
-  const z = normalQuantile(1 - alpha / 2, 0, 1);
+  const z = normalQuantile(1 - alpha / 2);
   const statistic = estimate / standardError;
   return {
     estimate,
@@ -27,6 +26,6 @@ export function diffProportions(control: Proportion, treatment: Proportion, alph
     low: estimate - z * standardError,
     high: estimate + z * standardError,
     statistic,
-    pValue: 2 * normalCdf(-Math.abs(statistic), 0, 1),
+    pValue: 2 * normalCdf(-Math.abs(statistic)),
   };
 }
