@@ -37,6 +37,27 @@ test('sold out: when every stocked prize is gone the page says so before anyone 
   await snap(page, 'draw-sold-out');
 });
 
+test('paced: once this hour’s unit is won the page says when the next comes, with a countdown', async ({ page }) => {
+  await loginTo(page, '/upStdDraw?corpId=demo&actId=wheel-paced');
+  const drawn = page.waitForResponse((r) => isDraw(new URL(r.url())));
+  await tapDraw(page);
+  const won = (await (await drawn).json()) as Drawn;
+  expect(won.data.prize.id).toBe('hot');
+  await page.getByRole('button', { name: '关闭' }).click();
+  const state = page.getByTestId('state-panel');
+  await expect(state).toHaveAttribute('data-state', 'paced-out');
+  await expect(state).toContainText(/本轮已抢完|今日已抢完/);
+  await expect(state).toContainText(/(今天|明天)\d\d:00再来/);
+  await expect(state.getByTestId('countdown')).toBeVisible();
+  await settle(page);
+  await snap(page, 'draw-paced-out');
+  // The schedule is published with the odds.
+  await page.getByRole('link', { name: '活动规则' }).click();
+  await expect(page.getByTestId('odds-release')).toHaveText('每小时整点发放 1 份，当期未抽完不顺延');
+  await settle(page);
+  await snap(page, 'rules-paced');
+});
+
 test('paused: the designed state, with the way to other activities', async ({ page }) => {
   await page.goto('/upStdDraw?corpId=demo&actId=wheel-paused');
   const state = page.getByTestId('state-panel');
