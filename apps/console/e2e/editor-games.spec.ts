@@ -77,6 +77,15 @@ test('1. a new wheel starts on a free entry slot, checked as it opens; ribbon an
   await snap(operator, 'editor-prize-delete');
   await operator.locator('.ant-popconfirm').getByRole('button', { name: '取消' }).click();
 
+  // A stocked prize's stock released on a schedule (ADR 0063): proposed as daily 10:00, changed to hourly.
+  await operator.getByRole('button', { name: /奖品 \d 发放计划/ }).first().click();
+  const release = operator.locator('.ant-popover').filter({ hasText: '每次发放份数' });
+  await expect(release).toContainText('每次发放份数');
+  await release.getByText('每小时整点').click();
+  await expect(operator.getByRole('button', { name: /奖品 \d 发放计划/ }).first()).toContainText('每小时发');
+  await snap(operator, 'editor-prize-release');
+  await operator.keyboard.press('Escape');
+
   await operator.getByRole('button', { name: '提交审批' }).click();
   await operator.locator('.ant-popconfirm').getByRole('button', { name: '提交' }).click();
   await expect(operator).toHaveURL(new RegExp(`/console/campaigns/${id}$`), { timeout: 30_000 });

@@ -33,6 +33,12 @@ const prize = z
     tiers: z.array(z.object({ fromDraw: count, weight }).loose()).max(50),
     consolation: z.boolean(),
     codes: z.object({ ref: z.string().max(200), rows: count, name: z.string().max(200).optional() }).nullable(),
+    /** The stock's release schedule (ADR 0063); the campaign file's checks hold its rules. */
+    release: z
+      .object({ every: z.enum(['day', 'hour']), at: z.string().max(5).optional(), units: count, rollover: z.boolean() })
+      .partial()
+      .loose()
+      .nullable(),
   })
   .partial()
   .loose();

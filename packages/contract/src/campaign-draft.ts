@@ -114,7 +114,7 @@ export interface DraftPrize {
    */
   codes?: { ref: string; rows: number; name?: string } | null;
   /** The stock released on a schedule (issue 37, ADR 0063); none: all of it from the start. */
-  release?: ReleaseSchedule;
+  release?: ReleaseSchedule | null;
 }
 
 export interface DraftActivity {

@@ -41,6 +41,7 @@ export const VALUE_LABELS = {
   prizeKind: { coupon: '优惠券', physical: '实物', points: '积分', thanks: '谢谢参与' },
   taskKind: { signin: '签到', draw: '抽奖', visit: '浏览', invite: '邀请' },
   taskPeriod: { daily: '每天', once: '仅一次', perInvitee: '每邀请一人' },
+  releaseEvery: { day: '每天', hour: '每小时（整点）' },
   role: { operator: '运营（制作）', approver: '审批（复核）', auditor: '审计', admin: '管理员', clerk: '门店核销' },
   decision: { approve: '批准', request_changes: '要求修改', reject: '驳回', submit: '提交审批' },
   signInMethod: { password: '密码与动态码', sso: '单点登录' },

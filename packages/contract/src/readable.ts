@@ -132,6 +132,7 @@ function setOf(key: string, parent: string): ValueSet | null {
     method: 'signInMethod',
     encoding: 'encoding',
     scope: 'throttleScope',
+    every: 'releaseEvery',
   };
   return byKey[key] ?? null;
 }

@@ -47,14 +47,14 @@ export const prizeDefSchema = z
     /** A coupon's uploaded code pool (the console's upload, ADR 0390); none: the service generates its codes. */
     codePool: z.string().min(1).max(64).optional(),
     /** The stock released on a schedule (issue 37, ADR 0063); none: all of it from the start. */
-    release: releaseScheduleSchema.optional(),
+    release: releaseScheduleSchema.nullish(),
   })
   .strict()
-  .refine((p) => p.release === undefined || (!p.consolation && p.stock !== null), {
+  .refine((p) => !p.release || (!p.consolation && p.stock !== null), {
     message: 'a release schedule needs a stock (and not the consolation prize)',
     path: ['release'],
   })
-  .refine((p) => p.release === undefined || p.stock === null || p.release.units <= p.stock, {
+  .refine((p) => !p.release || p.stock === null || p.release.units <= p.stock, {
     message: "a release gives at most the prize's stock",
     path: ['release', 'units'],
   })

@@ -57,6 +57,23 @@ export const editorMessages = {
   'campaigns.slot.booking': '{title}（{state}）{from} – {to}',
   'campaigns.slot.loading': '正在读取入口占用情况…',
   'campaigns.slot.none': '本活动时段内没有其他活动占用入口',
+  'campaigns.release.column': '发放计划',
+  'campaigns.release.none': '一次发放',
+  'campaigns.release.daily': '每天 {at} 发 {n} 份',
+  'campaigns.release.hourly': '每小时发 {n} 份',
+  'campaigns.release.lapses': '不顺延',
+  'campaigns.release.edit': '奖品 {n} 发放计划',
+  'campaigns.release.every': '发放周期',
+  'campaigns.release.everyDay': '每天定时',
+  'campaigns.release.everyHour': '每小时整点',
+  'campaigns.release.at': '发放时间',
+  'campaigns.release.units': '每次发放份数',
+  'campaigns.release.rollover': '未抽完的顺延到下一次',
+  'campaigns.release.hint':
+    '活动开始时先发放一次，之后按周期发放（北京时间）；发放计划随规则公示，上线后修改须重新审批。',
+  'campaigns.release.set': '设置发放计划',
+  'campaigns.release.clear': '改为一次发放',
+  'campaigns.release.noStock': '—',
 } as const;
 
 export const et = catalogue(editorMessages);

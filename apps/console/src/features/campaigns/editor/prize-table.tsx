@@ -6,6 +6,7 @@ import { PRIZE_KIND_LABEL } from '#console/shared/campaign/campaign-messages';
 import { t } from '../messages';
 import { CodePoolCell } from './code-pool-cell';
 import { et } from './editor-messages';
+import { ReleaseCell } from './release-cell';
 
 const PRIZE_KINDS = Object.entries(PRIZE_KIND_LABEL).map(([value, label]) => ({ value, label }));
 
@@ -137,6 +138,17 @@ function oddsColumns(c: Ctx): TableColumnsType<DraftPrize> {
             readOnly={c.readOnly}
             onChange={(codes) => c.set(i, { codes })}
           />,
+        ),
+    },
+    {
+      title: et('campaigns.release.column'),
+      key: 'release',
+      width: 150,
+      render: (_, p, i) =>
+        c.cell(
+          i,
+          'release',
+          <ReleaseCell index={i} prize={p} readOnly={c.readOnly} onChange={(release) => c.set(i, { release })} />,
         ),
     },
     {
