@@ -78,7 +78,10 @@ test('1. a new wheel starts on a free entry slot, checked as it opens; ribbon an
   await operator.locator('.ant-popconfirm').getByRole('button', { name: '取消' }).click();
 
   // A stocked prize's stock released on a schedule (ADR 0063): proposed as daily 10:00, changed to hourly.
-  await operator.getByRole('button', { name: /奖品 \d 发放计划/ }).first().click();
+  await operator
+    .getByRole('button', { name: /奖品 \d 发放计划/ })
+    .first()
+    .click();
   const release = operator.locator('.ant-popover').filter({ hasText: '每次发放份数' });
   await expect(release).toContainText('每次发放份数');
   await release.getByText('每小时整点').click();
