@@ -74,6 +74,7 @@ export const editorMessages = {
   'campaigns.release.set': '设置发放计划',
   'campaigns.release.clear': '改为一次发放',
   'campaigns.release.noStock': '—',
+  'campaigns.release.name': '{label}：{shown}',
 } as const;
 
 export const et = catalogue(editorMessages);

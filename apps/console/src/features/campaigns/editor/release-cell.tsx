@@ -41,15 +41,56 @@ export function ReleaseCell(props: {
     units: Math.max(1, Math.min(prize.stock, 100)),
     rollover: true,
   };
-  const patch = (p: Partial<Release>) => onChange({ ...draft, ...p });
   const form = (
+    <ReleaseForm
+      draft={draft}
+      stock={prize.stock}
+      label={label}
+      onPatch={(p) => onChange({ ...draft, ...p })}
+      onClear={r ? () => (onChange(null), setOpen(false)) : null}
+    />
+  );
+  return (
+    <Popover
+      trigger="click"
+      open={open && !readOnly}
+      onOpenChange={(o) => {
+        setOpen(o);
+        // Opening the editor on a row with none proposes a schedule (daily 10:00) the operator then adjusts.
+        if (o && !r && !readOnly) onChange(draft);
+      }}
+      title={label}
+      content={form}
+    >
+      <Button
+        size="small"
+        type={r ? 'default' : 'dashed'}
+        disabled={readOnly}
+        aria-label={et('campaigns.release.name', { label, shown })}
+      >
+        {shown}
+      </Button>
+    </Popover>
+  );
+}
+
+/** The schedule's fields: period, time of day, units, rollover; and back to one release. */
+function ReleaseForm(props: {
+  draft: Release;
+  stock: number;
+  label: string;
+  onPatch: (p: Partial<Release>) => void;
+  onClear: (() => void) | null;
+}) {
+  const { draft, stock, label, onPatch, onClear } = props;
+  return (
     <Space orientation="vertical" size={8} style={{ width: 260 }} aria-label={label}>
       <span className="muted">{et('campaigns.release.hint')}</span>
       <Radio.Group
         aria-label={et('campaigns.release.every')}
         value={draft.every}
         onChange={(e) =>
-          patch(
+          onPatch(
             e.target.value === 'hour' ? { every: 'hour', at: undefined } : { every: 'day', at: draft.at ?? '10:00' },
           )
         }
@@ -64,43 +105,26 @@ export function ReleaseCell(props: {
           format="HH:mm"
           allowClear={false}
           value={dayjs(`2000-01-01T${draft.at ?? '10:00'}`)}
-          onChange={(v) => v && patch({ at: v.format('HH:mm') })}
+          onChange={(v) => v && onPatch({ at: v.format('HH:mm') })}
         />
       )}
       <span>{et('campaigns.release.units')}</span>
       <InputNumber
         aria-label={et('campaigns.release.units')}
         min={1}
-        max={prize.stock}
+        max={stock}
         precision={0}
         value={draft.units}
-        onChange={(v) => v !== null && patch({ units: v })}
+        onChange={(v) => v !== null && onPatch({ units: v })}
       />
-      <Checkbox checked={draft.rollover !== false} onChange={(e) => patch({ rollover: e.target.checked })}>
+      <Checkbox checked={draft.rollover !== false} onChange={(e) => onPatch({ rollover: e.target.checked })}>
         {et('campaigns.release.rollover')}
       </Checkbox>
-      {r && (
-        <Button size="small" onClick={() => (onChange(null), setOpen(false))}>
+      {onClear && (
+        <Button size="small" onClick={onClear}>
           {et('campaigns.release.clear')}
         </Button>
       )}
     </Space>
-  );
-  return (
-    <Popover
-      trigger="click"
-      open={open && !readOnly}
-      onOpenChange={(o) => {
-        setOpen(o);
-        // Opening the editor on a row with none proposes a schedule (daily 10:00) the operator then adjusts.
-        if (o && !r && !readOnly) onChange(draft);
-      }}
-      title={label}
-      content={form}
-    >
-      <Button size="small" type={r ? 'default' : 'dashed'} disabled={readOnly} aria-label={`${label}：${shown}`}>
-        {shown}
-      </Button>
-    </Popover>
   );
 }
