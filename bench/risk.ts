@@ -2,7 +2,7 @@
  * `npm run bench:risk [-- --only engine|draw|replay] [--db sqlite|pg]`: the risk engine's cost (issue 35's targets).
  * (a) In process (bench/risk-engine.ts): one decision with 200 rules enforced through the real engine, its
  *     counters in the SQLite file beside the database and in Redis (BENCH_REDIS_URL, default
- *     redis://127.0.0.1:6379): p50/p99 one at a time (target: ≤ 1 ms p99 added to a draw), decisions/s with
+ *     redis://127.0.0.1:6379), or in process (BENCH_STORES=memory,sqlite,redis; default sqlite,redis): p50/p99 one at a time (target: ≤ 1 ms p99 added to a draw), decisions/s with
  *     BENCH_CONCURRENCY (default 32) at once (target ≥ 20,000/s on one node), the same with no rule running,
  *     and where the time goes (counters alone, rules alone).
  * (b) bench:draw on a risk-checked campaign, back to back: no ruleset running, then the default ruleset
