@@ -17,6 +17,13 @@ export const PG_ADMIN_URL =
 /** How the bench reached PostgreSQL, for its JSON line. */
 export const PG_VIA = PG_ADMIN_URL.includes('%2F') ? 'unix socket' : 'tcp';
 
+/**
+ * BENCH_PACED=1: the hot prize is released on a schedule (issue 37, ADR 0063), all of its stock at the start, so
+ * the same units are drawable and only the paced path's cost differs (its stock stays on the prize row).
+ */
+export const PACED = Boolean(process.env.BENCH_PACED);
+const release = PACED ? `, release: { every: hour, units: ${STOCK} }` : '';
+
 export const BENCH_YAML = `
 activities:
   - id: bench-wheel
@@ -28,7 +35,7 @@ activities:
     chances: { perDay: 100000 }
     rules: <p>bench</p>
     prizes:
-      - { id: hot, name: 爆款券, kind: coupon, image: /prizes/coupon.svg, weight: 30, stock: ${STOCK}, valueCents: 100 }
+      - { id: hot, name: 爆款券, kind: coupon, image: /prizes/coupon.svg, weight: 30, stock: ${STOCK}, valueCents: 100${release} }
       - { id: pts, name: 积分, kind: points, image: /prizes/points.svg, weight: 30, points: 5 }
       - { id: thanks, name: 谢谢参与, kind: thanks, image: /prizes/thanks.svg, weight: 40, consolation: true }
 `;

@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { enforceForBench, forwardedFor, riskActions, riskEnv, riskYaml } from './draw-risk';
-import { BENCH_YAML, cpuMsOf, PG_ADMIN_URL, PG_VIA, PG_WAITS_SQL, STOCK, shares } from './draw-shared';
+import { BENCH_YAML, cpuMsOf, PACED, PG_ADMIN_URL, PG_VIA, PG_WAITS_SQL, STOCK, shares } from './draw-shared';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -404,6 +404,7 @@ async function benchWith(db: DbChoice, pgUrl: string | null) {
       ...(pgWaitsAt100 ? { pgWaitsAt100 } : {}),
       draws,
       stock: STOCK,
+      paced: PACED,
       awarded: issued,
       left,
       oversell: Math.max(0, issued - STOCK) + (issued + left === STOCK ? 0 : 1),
