@@ -46,7 +46,14 @@ export const simulationSchema = z.object({
   totalPayoutCents: z.number().int(),
   /** Per prize: how many were won and the (1-based) day its stock ran out, null when it lasted. */
   runOut: z.array(
-    z.object({ prizeId: z.string(), name: z.string(), won: z.number().int(), day: z.number().int().nullable() }),
+    z.object({
+      prizeId: z.string(),
+      name: z.string(),
+      won: z.number().int(),
+      day: z.number().int().nullable(),
+      /** A paced prize (ADR 0063): the days its release was all given before the day ended (今日已抢完). */
+      pacedOutDays: z.number().int().optional(),
+    }),
   ),
   budgetCents: z.number().int(),
   /** Estimated probability (0–1) that the campaign pays out more than `budgetCents`. */

@@ -171,6 +171,9 @@ export const messages = {
   'campaigns.sim.won': '抽中',
   'campaigns.sim.runOut': '送完于',
   'campaigns.sim.never': '活动内不会送完',
+  'campaigns.sim.pacedOut': '当日抢完',
+  'campaigns.sim.pacedDays': '{n} 天',
+  'campaigns.sim.notPaced': '—',
   'campaigns.sim.hint': '按预期流量运行抽奖（最多 100 万次，不保存任何数据），看每日派奖、奖品送完日与超预算概率。',
 
   'campaigns.live.cost': '每千次抽奖预期成本',

@@ -52,6 +52,7 @@ export function labPrizes(activity: ActivityOfDraft): LabPrize[] {
     unlockAfterDraws: p.unlockAfterDraws,
     tiers: p.tiers,
     consolation: p.consolation,
+    release: p.release ?? null,
   }));
 }
 

@@ -111,6 +111,27 @@ describe.each(kinds)('the campaign lab on %s', (kind) => {
     });
   });
 
+  it('simulates a paced prize: each day gives its release at most, and says on how many days it ran out', async () => {
+    const detail = body<{ draft: { activity: { prizes: { stock?: number | null; consolation?: boolean }[] } } }>(
+      await op.get(`/console/campaigns/detail?id=${id}`),
+    ).data.draft;
+    const paced = structuredClone(detail);
+    const idx = paced.activity.prizes.findIndex((p) => !p.consolation && typeof p.stock === 'number' && p.stock >= 50);
+    expect(idx).toBeGreaterThanOrEqual(0);
+    const prize = paced.activity.prizes[idx] as Record<string, unknown>;
+    prize.stock = 50;
+    prize.weight = 100_000; // picked by nearly every draw: each day's 10 go at once
+    prize.release = { every: 'day', at: '10:00', units: 10, rollover: false };
+    const r = body<{ runOut: { prizeId: string; won: number; day: number | null; pacedOutDays?: number }[] }>(
+      await op.post('/console/campaigns/simulate', { id, draws: 10_000, days: 7, draft: paced }),
+    );
+    expect(r.code).toBe(0);
+    const row = r.data.runOut[idx];
+    // 10 a day for 5 days empties the stock of 50; days 1–4 ran out with stock left, day 5 took the last unit.
+    expect(row).toMatchObject({ won: 50, day: 5, pacedOutDays: 4 });
+    expect(r.data.runOut.filter((x) => x.pacedOutDays !== undefined)).toHaveLength(1);
+  });
+
   it('a preview link shows the draft to anyone holding it, draws store nothing, and it expires', async () => {
     const p = body<{ url: string; token: string; expiresAt: number }>(
       await op.post('/console/campaigns/preview', { id }),

@@ -15,6 +15,8 @@ export interface LabPrize {
   unlockAfterDraws: number | null;
   tiers: readonly { fromDraw: number; weight: number }[];
   consolation: boolean;
+  /** The stock's release schedule (ADR 0063); none: all of it from the start. */
+  release?: { every: 'day' | 'hour'; units: number; rollover: boolean } | null;
 }
 
 export interface LabWeights {

@@ -42,6 +42,21 @@ export function exposureCents(prizes: readonly LabPrize[]): number {
   return prizes.reduce((s, p) => s + (p.stock === null ? 0 : p.valueCents * p.stock), 0);
 }
 
+/** A paced prize's units one simulated day releases (an hourly schedule: 24 releases). */
+const unitsPerDay = (r: NonNullable<LabPrize['release']>) => r.units * (r.every === 'hour' ? 24 : 1);
+
+/**
+ * A day's release for each paced prize (ADR 0063): with rollover added to what is left of earlier days, without it
+ * the day's units alone; never more than the stock left.
+ */
+function release(prizes: readonly LabPrize[], stockLeft: number[], available: number[]) {
+  prizes.forEach((p, i) => {
+    if (!p.release || p.consolation || p.stock === null) return;
+    const fresh = unitsPerDay(p.release);
+    available[i] = Math.min(stockLeft[i] ?? 0, p.release.rollover ? (available[i] ?? 0) + fresh : fresh);
+  });
+}
+
 export function simulate(
   engine: DrawEnginePort,
   input: SimulationInput,
@@ -58,6 +73,9 @@ export function simulate(
   const picked = new Array<number>(prizes.length).fill(0);
   const won = new Array<number>(prizes.length).fill(0);
   const runOutDay: (number | null)[] = prizes.map(() => null);
+  // What a paced prize has released and not given (others: all of their stock), and the days its release ran out.
+  const available = prizes.map((p, i) => (p.release ? 0 : (stockLeft[i] ?? 0)));
+  const pacedOutDays = prizes.map(() => 0);
   const drawsPerDay = spreadOverDays(draws, days, input.curve);
   const payoutPerDayCents = new Array<number>(days).fill(0);
 
@@ -78,6 +96,7 @@ export function simulate(
   let n = 0;
   for (let day = 0; day < days; day++) {
     let paid = 0;
+    release(prizes, stockLeft, available);
     for (let k = drawsPerDay[day] ?? 0; k > 0; k--, n++) {
       const table = tables[n % perCustomer] ?? tables[0];
       if (!table) break;
@@ -86,9 +105,12 @@ export function simulate(
       const p = index.get(pickId) ?? consolationAt;
       picked[p] = (picked[p] ?? 0) + 1;
       // As a real draw: an unavailable pick moves to the consolation prize, never a re-roll.
-      const award = (stockLeft[p] ?? 0) > 0 ? p : consolationAt;
+      const award = (available[p] ?? 0) > 0 ? p : consolationAt;
       const left = (stockLeft[award] ?? 0) - 1;
       stockLeft[award] = left;
+      const now = (available[award] ?? 0) - 1;
+      available[award] = now;
+      if (now === 0 && left > 0) pacedOutDays[award] = (pacedOutDays[award] ?? 0) + 1;
       won[award] = (won[award] ?? 0) + 1;
       paid += prizes[award]?.valueCents ?? 0;
       if (left === 0 && runOutDay[award] === null) runOutDay[award] = day + 1;
@@ -100,7 +122,13 @@ export function simulate(
     drawsPerDay,
     payoutPerDayCents,
     totalPayoutCents: payoutPerDayCents.reduce((a, b) => a + b, 0),
-    runOut: prizes.map((p, i) => ({ prizeId: p.id, name: p.name, won: won[i] ?? 0, day: runOutDay[i] ?? null })),
+    runOut: prizes.map((p, i) => ({
+      prizeId: p.id,
+      name: p.name,
+      won: won[i] ?? 0,
+      day: runOutDay[i] ?? null,
+      ...(p.release ? { pacedOutDays: pacedOutDays[i] ?? 0 } : {}),
+    })),
     budgetCents,
     overBudgetChance: overBudgetChance(prizes, picked, draws, budgetCents, randomBytes),
   };

@@ -65,6 +65,20 @@ function SimulationResult({ result }: { result: Simulation }) {
             align: 'right',
             render: (_, r) => (r.day === null ? t('campaigns.sim.never') : t('campaigns.sim.day', { day: r.day })),
           },
+          // A paced prize (ADR 0063): the days its release was all given before the day ended (今日已抢完).
+          ...(result.runOut.some((r) => r.pacedOutDays !== undefined)
+            ? [
+                {
+                  title: t('campaigns.sim.pacedOut'),
+                  key: 'pacedOutDays',
+                  align: 'right' as const,
+                  render: (_: unknown, r: RunOut) =>
+                    r.pacedOutDays === undefined
+                      ? t('campaigns.sim.notPaced')
+                      : t('campaigns.sim.pacedDays', { n: r.pacedOutDays }),
+                },
+              ]
+            : []),
         ]}
       />
     </div>
