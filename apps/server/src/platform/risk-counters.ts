@@ -72,31 +72,46 @@ export function memoryCounters(): RiskCounters {
 
 /**
  * One script for the counters of every decision waiting in one turn of the event loop: INCRBY each window's
- * current bucket (PEXPIRE only when the increment made it) and read the previous one; PFADD and PFCOUNT each
- * distinct count over its two buckets; SET NX and GET each first value. One command, one round trip.
+ * current bucket (PEXPIRE only when the increment made it), then one MGET of all the previous buckets; PFADD and
+ * PFCOUNT each distinct count over its two buckets; SET NX each first value given, then one MGET of them all.
+ * One command, one round trip; Redis's own time is most of a decision's cost, so fewer calls inside matter.
  */
 const OBSERVE_LUA = `
 local nc = tonumber(ARGV[1]); local nd = tonumber(ARGV[2]); local nf = tonumber(ARGV[3]); local out = {}; local a = 4
-for i = 1, nc do
-  local cur = KEYS[2 * i - 1]; local prev = KEYS[2 * i]; local by = tonumber(ARGV[a + 1])
-  local v = redis.call('INCRBY', cur, by)
-  if v == by then redis.call('PEXPIRE', cur, ARGV[a]) end
-  a = a + 2
-  out[#out + 1] = v
-  out[#out + 1] = tonumber(redis.call('GET', prev) or '0')
+local function mget(keys)
+  local res = {}
+  for s = 1, #keys, 1000 do
+    local part = redis.call('MGET', unpack(keys, s, math.min(s + 999, #keys)))
+    for i = 1, #part do res[#res + 1] = part[i] end
+  end
+  return res
 end
+local prevs = {}
+for i = 1, nc do
+  local by = tonumber(ARGV[a + 1])
+  local v = redis.call('INCRBY', KEYS[2 * i - 1], by)
+  if v == by then redis.call('PEXPIRE', KEYS[2 * i - 1], ARGV[a]) end
+  a = a + 2
+  out[2 * i - 1] = v
+  prevs[i] = KEYS[2 * i]
+end
+local got = mget(prevs)
+for i = 1, nc do out[2 * i] = tonumber(got[i] or '0') end
 for j = 1, nd do
   local k = 2 * nc + 2 * j - 1
   if redis.call('PFADD', KEYS[k], ARGV[a]) == 1 then redis.call('PEXPIRE', KEYS[k], ARGV[a + 1]) end
   a = a + 2
   out[#out + 1] = redis.call('PFCOUNT', KEYS[k], KEYS[k + 1])
 end
+local firsts = {}
 for f = 1, nf do
   local k = KEYS[2 * nc + 2 * nd + f]
   if ARGV[a] ~= '' then redis.call('SET', k, ARGV[a], 'NX', 'PX', ARGV[a + 1]) end
   a = a + 2
-  out[#out + 1] = redis.call('GET', k) or -1
+  firsts[f] = k
 end
+local held = mget(firsts)
+for f = 1, nf do out[#out + 1] = held[f] or -1 end
 return out`;
 
 type ObservingRedis = Redis & { riskObserve(n: number, ...args: (string | number)[]): Promise<number[]> };
