@@ -1,5 +1,5 @@
 import type { Offer, OfferType } from '@campaign/contract/client';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { mutateEndpoint, useEndpointMutation, useEndpointQuery } from '#web/api/endpoint-query';
 import { CallFailure } from '#web/api/errors';
 import { queryClient } from '#web/api/query-client';
@@ -122,6 +122,22 @@ function ClaimPanel({ offer }: { offer: Offer }) {
   );
 }
 
+/**
+ * A paced gift's next release (ADR 0063): the offer is read again then, each phone after its own second or so, so
+ * the button turns back to 立即领取 without a reload and the crowd does not ask in one millisecond.
+ */
+function useRefetchAtRelease(phase: ReturnType<typeof offerPhase> | null, refetch: () => void) {
+  const at = phase?.kind === 'paced-out' ? phase.releaseAt : null;
+  const again = useRef(refetch);
+  again.current = refetch;
+  useEffect(() => {
+    if (at === null) return;
+    const wait = Math.max(0, at - Date.now()) + 300 + Math.floor(Math.random() * 1200);
+    const timer = setTimeout(() => again.current(), Math.min(wait, 2_147_000_000));
+    return () => clearTimeout(timer);
+  }, [at]);
+}
+
 function OfferBody({ actId, type }: { actId: string; type: OfferType }) {
   const detail = useEndpointQuery(
     'offerDetail',
@@ -130,6 +146,7 @@ function OfferBody({ actId, type }: { actId: string; type: OfferType }) {
   );
   const note = useInviteLanding(detail.isSuccess);
   const o = detail.data;
+  useRefetchAtRelease(o ? offerPhase(o) : null, () => void detail.refetch());
   const tag = t(type === 'newCustomer' ? 'growth.newCustomerTag' : 'growth.newUserTag');
   if (!o) {
     const missing = actId === '' || (detail.isError && detail.error.code === OFFER_NOT_FOUND);
