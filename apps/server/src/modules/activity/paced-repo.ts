@@ -87,6 +87,8 @@ const uncountQ = prepared<PeriodKey, never>((db, p) =>
 export function* takePaced(x: TxExec, corpId: string, actId: string, prizeId: string, pace: StockPace): Step<boolean> {
   if (pace.kind === 'rollover')
     return yield* takeAbove(x, { corp: corpId, act: actId, id: prizeId, floor: pace.floor });
+  // Nothing released yet (before the start): the period's first row would otherwise count one unit in.
+  if (pace.units <= 0) return false;
   const key = { corp: corpId, act: actId, id: prizeId, start: pace.periodStart, units: pace.units };
   if ((yield* changes(x, countIntoPeriodQ, key)) !== 1) return false;
   if (yield* takeAbove(x, { corp: corpId, act: actId, id: prizeId, floor: 0 })) return true;
