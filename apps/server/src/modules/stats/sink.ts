@@ -28,6 +28,8 @@ interface SinkState {
   dropped: number;
   failing: boolean;
   closed: boolean;
+  /** The flush being written: a later flush waits for it, so a read after `flush()` sees every earlier count. */
+  flushing: Promise<void>;
 }
 
 function schedule(s: SinkState, ms: number) {
@@ -46,7 +48,14 @@ function add(s: SinkState, d: repo.Delta) {
   else s.dropped += d.n;
 }
 
-async function flush(s: SinkState) {
+/** One flush at a time, in order: a read that flushed first never misses counts a timer's flush was writing. */
+function flush(s: SinkState): Promise<void> {
+  // A failed flush (its error goes to its caller) does not stop the ones after it.
+  s.flushing = s.flushing.catch(() => {}).then(() => flushNow(s));
+  return s.flushing;
+}
+
+async function flushNow(s: SinkState) {
   if (s.timer) clearTimeout(s.timer);
   s.timer = null;
   await Promise.all(s.pendingSeen);
@@ -120,6 +129,7 @@ export function createSink(deps: ServiceDeps<'stats'>): StatsSinkPort & { flush(
     dropped: 0,
     failing: false,
     closed: false,
+    flushing: Promise.resolve(),
   };
   return {
     count: (ev) => count(s, ev),
