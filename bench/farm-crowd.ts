@@ -2,6 +2,7 @@
  * bench:farm's crowd: honest customers and a prize farm (羊毛党), and every draw they try, in time order.
  * Seeded (BENCH_SEED), so a run is repeatable. Times are ms from the campaign's opening.
  */
+import { mulberry32 } from '../apps/server/src/platform/seeded-random';
 
 export interface Customer {
   id: string;
@@ -23,16 +24,9 @@ const DAY = 24 * HOUR;
 const HONEST_SEGMENTS = ['138', '139', '136', '135', '150', '151', '158', '186', '187', '189', '133', '177'];
 export const VIRTUAL = ['170', '171', '162', '165', '167'];
 
-/** mulberry32: a small seeded generator. */
+/** mulberry32 (platform/seeded-random.ts) with the crowd's helpers. */
 export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (n: number) => Math.floor(next() * n),

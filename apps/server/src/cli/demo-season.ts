@@ -3,22 +3,14 @@ import { parseDefinition } from '../campaign-file/definition';
 import { own } from '../db/owners';
 import * as authRepo from '../modules/auth/repo';
 import { newId } from '../platform/crypto';
+import { mulberry32 } from '../platform/seeded-random';
 import type { Services } from '../services';
 import { DEMO_FILE } from './seed';
 
 const DAY = 86_400_000;
 
 /** A small deterministic generator (mulberry32): the same demo leaderboard on every seed. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const rng = mulberry32;
 
 /**
  * Demo seasons (demo.yaml `seasons[].demoParticipants`): that many customers who earned their points through

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '#server/platform/seeded-random';
 import { summaryOf } from './moments';
 import { alwaysValidPValues, type Look } from './msprt';
 import { diffMeans } from './two-means';
 import { diffProportions } from './two-proportions';
-
-/** mulberry32: a small seeded PRNG, so every run simulates the same 1,000 experiments. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const conversions = (rng: () => number, n: number, rate: number) => {
   let k = 0;
