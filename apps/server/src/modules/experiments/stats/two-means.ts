@@ -1,4 +1,4 @@
-import { type Difference, noSpread } from './difference';
+import { type Difference, noSpread, withInterval } from './difference';
 import { tCdf, tQuantile } from './distributions';
 import type { Summary } from './moments';
 
@@ -19,14 +19,5 @@ export function diffMeans(control: Summary, treatment: Summary, alpha = 0.05): D
   const standardError = Math.sqrt(control.variance / control.n + treatment.variance / treatment.n);
   if (standardError === 0) return noSpread(estimate);
   const df = welchDf(control, treatment);
-  const t = tQuantile(1 - alpha / 2, df);
-  const statistic = estimate / standardError;
-  return {
-    estimate,
-    standardError,
-    low: estimate - t * standardError,
-    high: estimate + t * standardError,
-    statistic,
-    pValue: 2 * tCdf(-Math.abs(statistic), df),
-  };
+  return withInterval(estimate, standardError, tQuantile(1 - alpha / 2, df), (x) => tCdf(x, df));
 }

@@ -1,4 +1,4 @@
-import { type Difference, noSpread } from './difference';
+import { type Difference, noSpread, withInterval } from './difference';
 import { normalCdf, normalQuantile } from './distributions';
 
 /** One arm of a conversion metric: customers and how many of them converted. */
@@ -18,14 +18,5 @@ export function diffProportions(control: Proportion, treatment: Proportion, alph
   const estimate = p2 - p1;
   const standardError = Math.sqrt((p1 * (1 - p1)) / control.n + (p2 * (1 - p2)) / treatment.n);
   if (standardError === 0) return noSpread(estimate);
-  const z = normalQuantile(1 - alpha / 2);
-  const statistic = estimate / standardError;
-  return {
-    estimate,
-    standardError,
-    low: estimate - z * standardError,
-    high: estimate + z * standardError,
-    statistic,
-    pValue: 2 * normalCdf(-Math.abs(statistic)),
-  };
+  return withInterval(estimate, standardError, normalQuantile(1 - alpha / 2), normalCdf);
 }
